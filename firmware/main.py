@@ -1,0 +1,1 @@
+print("Pocket Stones: the app lands with the device issue")

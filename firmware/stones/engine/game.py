@@ -1,0 +1,571 @@
+"""The Game protocol every game implements, and the board state they share.
+
+The packed cell byte. Each mailbox cell is one byte of ``cell``::
+
+    bits 0-1  colour: EMPTY 0, BLACK 1, WHITE 2, EDGE 3 (off the board)
+    bits 2-4  how many black stones are next to it (0..6)
+    bits 5-7  how many white stones are next to it (0..6)
+
+The counts turn the questions the rules ask most into one byte read: "is there an empty neighbour"
+is ``degree - blacks - whites``; Go's eye test is ``own count == degree``; Loose's false point is
+"no empty neighbour, a stone of each colour"; Loupe's placement limit compares the two counts.
+Sentinel cells accumulate counts too (cheaper than testing for them); nothing ever reads them.
+
+Groups are circular lists of stones: ``root[s]`` names the group of stone s by one of its stones,
+``link[s]`` is the next stone of the same group, and ``stones[root]`` its size. A game keeps its own
+per-group word at the root (Go: pseudo-liberties; OffShore: the hull), refreshed by ``_refresh``.
+Empty points live in ``empty[0:n_empty]`` with ``where[p]`` the slot of p, so a random empty point
+is one index and removal is a swap. Their order is bookkeeping, not position: a random draw reorders
+them and undo does not put that back.
+
+Moves are recorded in ``history``, one word each: the move in bits 0-8 (no mailbox has 512 cells)
+and the turn state it was played in above (to_move | passes << 2 | phase << 4, shifted by 9).
+Each game writes what else it needs to reverse a move onto the ``log`` stack. All arrays are allocated once, here,
+so ``_push`` and ``_pop`` allocate nothing. Should the log ever fill up (only possible in freak
+Loose or OffShore games), it restarts and undo past that point replays the history instead.
+
+Protocol for the UI, the computer player and GTP:
+
+    play(move) / play_text("D5")   checked; raises IllegalMove naming the point and the reason
+    reason(move) -> 0 or a code     why a move is illegal (REASONS[code]), without playing it
+    legal(move), legal_moves()
+    undo()                          any number of times
+    to_move, over, result(), diagram(), record()
+    set_position([(colour, point), ...])   stones placed without rules (GTP set_position)
+"""
+
+from stones.compat import const, octets, words, zeros
+from stones.engine.grid import EDGE
+
+EMPTY = const(0)
+BLACK = const(1)
+WHITE = const(2)
+PASS = const(0)
+
+COLOUR_NAMES = ("empty", "Black", "White")
+_ONE = b"\x00\x04\x20"  # the count increment of one neighbour of colour 1 or 2 in a packed cell
+
+# Reasons a move is refused; the UI shows REASONS[code].
+OK = const(0)
+OCCUPIED = const(1)
+OFF_BOARD = const(2)
+GAME_OVER = const(3)
+SUICIDE = const(4)
+KO = const(5)
+NO_TRUE_LIBERTY = const(6)
+OUTNUMBERED = const(7)
+NO_SECOND_STONE = const(8)
+ENEMY_TERRITORY = const(9)
+OVERSIZED_GROUP = const(10)
+REASONS = (
+    "",
+    "occupied",
+    "not a point of the board",
+    "the game is over",
+    "suicide: the stone would have no liberty",
+    "ko: retaking at once repeats the position",
+    "a group would be left without a true liberty",
+    "more enemy than friendly neighbours",
+    "no legal second stone would follow",
+    "inside the opponent's territory",
+    "next to a group larger than your group count",
+)
+
+
+class GameError(ValueError):
+    """Anything a game refuses: bad settings, bad records, undo with nothing to undo.
+
+    A ValueError, so IllegalMove is one too; MicroPython cannot derive a class from two built-in
+    exception types, so the hierarchy is a chain rather than IllegalMove(GameError, ValueError).
+    """
+
+
+class IllegalMove(GameError):
+    def __init__(self, point, code):
+        super().__init__("%s: %s" % (point, REASONS[code]))
+        self.point = point
+        self.code = code
+
+
+class Result:
+    """The outcome of a finished game.
+
+    winner is BLACK, WHITE, 0 for a draw or None when the game ended without a result (move cap).
+    margin is in half points (komi may be 5.5), tiebreak is True when a tie-break rule decided,
+    lines is a list of (label, black value, white value) rows for the score screen.
+    """
+
+    def __init__(self, winner, margin2, lines, tiebreak=False, note=""):
+        self.winner = winner
+        self.margin2 = margin2
+        self.lines = lines
+        self.tiebreak = tiebreak
+        self.note = note
+
+    def margin_text(self):
+        return half_points(self.margin2)
+
+    def gtp(self):
+        """GTP final_score form: B+3, W+0.5, 0 for a draw; a tie-break win is W+0."""
+        if self.winner is None:
+            return "?"
+        if self.winner == 0:
+            return "0"
+        return "BW"[self.winner - 1] + "+" + self.margin_text()
+
+    def text(self):
+        if self.winner is None:
+            return "No result"
+        if self.winner == 0:
+            return "Draw"
+        who = COLOUR_NAMES[self.winner]
+        if self.tiebreak:
+            return who + " wins the tie"
+        return who + " wins by " + self.margin_text()
+
+
+def half_points(value2):
+    """'3', '0.5', '-2.5' from a number of half points, without floats."""
+    sign = "-" if value2 < 0 else ""
+    value2 = abs(value2)
+    return sign + str(value2 // 2) + (".5" if value2 & 1 else "")
+
+
+def parse_half_points(text):
+    """Half points from '6', '6.5', '-0.5'; ValueError for anything else."""
+    text = text.strip()
+    negative = text.startswith("-")
+    if negative:
+        text = text[1:]
+    whole, _, fraction = text.partition(".")
+    if not whole.isdigit() or fraction not in ("", "0", "5"):
+        raise ValueError("komi must be a whole or half number")
+    value2 = int(whole) * 2 + (fraction == "5")
+    return -value2 if negative else value2
+
+
+class Option:
+    """One setting of a game: its key, the values offered on the device and the default."""
+
+    def __init__(self, key, label, choices, default):
+        self.key = key
+        self.label = label
+        self.choices = choices
+        self.default = default
+
+
+class Game:
+    key = ""  # registry name: go, loose, loupe, offshore
+    title = ""
+    grid_class = None
+    sizes = (9,)
+    default_size = 9
+    options = ()  # Option instances
+    cap_factor = 3  # move cap = cap_factor * points (an engine safeguard, rules notes 2.2 A9)
+    log_per_move = 4  # log words a move writes, on average over any game (see _log_room)
+    REASONS = REASONS
+
+    def __init__(self, size=None, **settings):
+        size = self.default_size if size is None else int(size)
+        if size not in self.sizes:
+            raise GameError("%s is played on sizes %s" % (self.title, self.sizes))
+        self.size = size
+        self.settings = self._check_settings(settings)
+        self.grid = grid = self.grid_class(size)
+        n = grid.length
+        self.offsets = grid.offsets
+        self.degree = octets(grid.degree)
+        self.cell = octets(grid.template)
+        self._template = octets(grid.template)  # the same types as the tables they reset
+        self._points = words(grid.points)
+        self._home = words(grid.home)
+        self.root = zeros(n)
+        self.link = zeros(n)
+        self.stones = zeros(n)
+        self.empty = words(grid.points)
+        self.where = zeros(n)
+        self.cap = self.cap_factor * grid.count
+        self.history = zeros(self.cap)
+        self.log = zeros(self.cap * self.log_per_move + grid.count)
+        self.log_limit = len(self.log) - grid.count - self.log_per_move  # room for any move
+        self.mark = octets(bytes(n))  # flood-fill visit marks, one generation number per fill
+        self.gen = 0
+        self.queue = zeros(n)
+        self.setup = []  # (colour, point) placed without rules before move 1
+        self._allocate()
+        self.reset()
+
+    # -- settings ---------------------------------------------------------------------------
+
+    def _check_settings(self, given):
+        settings = {}
+        for option in self.options:
+            value = given.pop(option.key, option.default)
+            settings[option.key] = self._setting(option, value)
+        if given:
+            raise GameError("%s has no setting %s" % (self.title, ", ".join(sorted(given))))
+        return settings
+
+    def _setting(self, option, value):
+        """Validate one setting; games with free-form values (komi) override this."""
+        if value not in option.choices:
+            raise GameError("%s must be one of %s" % (option.label, ", ".join(map(str, option.choices))))
+        return value
+
+    # -- hooks for the games ------------------------------------------------------------------
+
+    def _allocate(self):
+        """Allocate the game's own arrays (once)."""
+
+    def _clear(self):
+        """Reset the game's own state to the start of a game."""
+
+    def _refresh(self, root):
+        """Recompute the game's per-group word of the group at root."""
+
+    def _push(self, move):
+        """Play move for to_move if legal: return 0, or a reason code with nothing changed."""
+        raise NotImplementedError
+
+    def _pop(self):
+        """Take back the last move (the log holds what it changed)."""
+        raise NotImplementedError
+
+    # -- the shared state machinery -----------------------------------------------------------
+
+    def reset(self):
+        """Back to the start: the empty board plus any set-up stones, Black to move."""
+        grid = self.grid
+        self.cell[:] = self._template  # slice copies: no loop, no allocation
+        self.empty[:] = self._points
+        self.where[:] = self._home
+        self.n_empty = grid.count
+        self.to_move = BLACK
+        self.passes = 0
+        self.phase = 0
+        self.count = 0
+        self.top = 0
+        self.log_from = 0
+        self.over = False
+        self._clear()
+        if self.setup:
+            for colour, p in self.setup:
+                self._put(p, colour)
+            self._regroup_all()
+
+    def _put(self, p, c):
+        """Stone of colour c onto empty point p, which leaves the empty list."""
+        cell = self.cell
+        cell[p] |= c
+        one = _ONE[c]
+        for d in self.offsets:
+            cell[p + d] += one
+        empty = self.empty
+        where = self.where
+        last = self.n_empty - 1
+        q = empty[last]  # the last empty point takes p's slot
+        empty[where[p]] = q
+        where[q] = where[p]
+        self.n_empty = last
+
+    def _lift(self, p):
+        """Take the stone off p; p joins the end of the empty list."""
+        cell = self.cell
+        one = _ONE[cell[p] & 3]
+        cell[p] &= 0xFC
+        for d in self.offsets:
+            cell[p + d] -= one
+        n = self.n_empty
+        self.empty[n] = p
+        self.where[p] = n
+        self.n_empty = n + 1
+
+    def _record(self, move):
+        """Append move to the history with the turn state it was played in."""
+        i = self.count
+        self.history[i] = move | (self.to_move | self.passes << 2 | self.phase << 4) << 9
+        self.count = i + 1
+
+    def _unrecord(self):
+        """Drop the last move from the history, restoring its turn state; return the move."""
+        i = self.count - 1
+        self.count = i
+        self._restore_turn(self.history[i])
+        self.over = False
+        return self.history[i] & 0x1FF
+
+    def _restore_turn(self, entry):
+        self.to_move = entry >> 9 & 3
+        self.passes = entry >> 11 & 3
+        self.phase = entry >> 13
+
+    def _log_room(self):
+        """Make room for one move on the log; restart the log (undo will replay) if full.
+        Hot paths test ``top > log_limit`` themselves before calling this."""
+        if self.top > self.log_limit:
+            self.top = 0
+            self.log_from = self.count
+
+    def _new_generation(self):
+        gen = self.gen + 1
+        if gen == 256:
+            mark = self.mark
+            for i in range(len(mark)):
+                mark[i] = 0
+            gen = 1
+        self.gen = gen
+        return gen
+
+    def _regroup(self, seed):
+        """Rebuild the group of stone seed from the colours alone (breadth-first), unless this
+        generation already did; then let the game refresh its group word."""
+        mark = self.mark
+        gen = self.gen
+        if mark[seed] == gen:
+            return
+        cell = self.cell
+        root = self.root
+        link = self.link
+        queue = self.queue
+        colour = cell[seed] & 3
+        mark[seed] = gen
+        queue[0] = seed
+        n = 1
+        i = 0
+        while i < n:
+            s = queue[i]
+            i += 1
+            root[s] = seed
+            for d in self.offsets:
+                t = s + d
+                if cell[t] & 3 == colour and mark[t] != gen:
+                    mark[t] = gen
+                    queue[n] = t
+                    n += 1
+        for i in range(n - 1):
+            link[queue[i]] = queue[i + 1]
+        link[queue[n - 1]] = seed
+        self.stones[seed] = n
+        self._refresh(seed)
+
+    def _regroup_all(self):
+        self._new_generation()
+        cell = self.cell
+        for p in self.grid.points:
+            if cell[p] & 3:
+                self._regroup(p)
+
+    def _merge(self, a, b):
+        """Join the groups rooted at a and b (b != a); return the surviving root."""
+        stones = self.stones
+        if stones[a] < stones[b]:
+            a, b = b, a
+        root = self.root
+        link = self.link
+        s = b
+        while True:
+            root[s] = a
+            s = link[s]
+            if s == b:
+                break
+        link[a], link[b] = link[b], link[a]
+        stones[a] += stones[b]
+        return a
+
+    def group(self, p):
+        """The stones of the group at p, as a list (allocates: for the UI and tests)."""
+        if not self.cell[p] & 3 or self.cell[p] & 3 == EDGE:
+            return []
+        out = [p]
+        s = self.link[p]
+        while s != p:
+            out.append(s)
+            s = self.link[s]
+        return out
+
+    def colour(self, p):
+        return self.cell[p] & 3
+
+    def count_stones(self, c):
+        cell = self.cell
+        return sum(1 for p in self.grid.points if cell[p] & 3 == c)
+
+    # -- the public protocol ------------------------------------------------------------------
+
+    def parse(self, text):
+        """A move from its name: a point ('D5', 'd4') or 'pass'."""
+        if text.strip().lower() == "pass":
+            return PASS
+        return self.grid.parse(text)
+
+    def name(self, move):
+        return "pass" if move == PASS else self.grid.name(move)
+
+    def reason(self, move):
+        """0 if move is legal now, else the reason code; the state is left as it was."""
+        if self.over:
+            return GAME_OVER
+        if move != PASS and not self.grid.on_board(move):
+            return OFF_BOARD
+        code = self._push(move)
+        if not code:
+            self._pop()
+        return code
+
+    def legal(self, move):
+        return self.reason(move) == OK
+
+    def legal_moves(self):
+        """Every legal placement (passing is always legal and not listed)."""
+        if self.over:
+            return []
+        return [p for p in self.grid.points if not self.cell[p] & 3 and self.legal(p)]
+
+    def play(self, move):
+        if self.over:
+            raise IllegalMove(self.name(move), GAME_OVER)
+        if move != PASS and not self.grid.on_board(move):
+            raise IllegalMove(str(move), OFF_BOARD)
+        code = self._push(move)
+        if code:
+            raise IllegalMove(self.name(move), code)
+
+    def play_text(self, text):
+        try:
+            move = self.parse(text)
+        except ValueError as error:
+            raise GameError(str(error))
+        self.play(move)
+        return move
+
+    def undo(self):
+        if not self.count:
+            raise GameError("nothing to undo")
+        if self.count > self.log_from:
+            self._pop()
+        else:
+            self._replay(self.count - 1)
+
+    def _replay(self, k):
+        """Rebuild the position after the first k moves from the history."""
+        history = self.history
+        self.reset()
+        for i in range(k):
+            self._restore_turn(history[i])
+            self._push(history[i] & 0x1FF)
+
+    def moves(self):
+        return [self.history[i] & 0x1FF for i in range(self.count)]
+
+    def last_move(self):
+        return self.history[self.count - 1] & 0x1FF if self.count else None
+
+    def play_as(self, colour, move):
+        """Play move for colour even out of turn (GTP lets either colour play next)."""
+        if colour != self.to_move:
+            self._switch(colour)
+        self.play(move)
+
+    def _switch(self, colour):
+        """Hand the turn to colour outside the normal order; Loupe also starts a new turn."""
+        self.to_move = colour
+
+    def set_position(self, stones):
+        """Clear the game and place (colour, point) stones without applying any rule."""
+        seen = set()
+        for colour, p in stones:
+            if colour not in (BLACK, WHITE) or not self.grid.on_board(p) or p in seen:
+                raise GameError("bad set-up stone %r" % (p,))
+            seen.add(p)
+        self.setup = list(stones)
+        self.reset()
+
+    def clear(self):
+        self.setup = []
+        self.reset()
+
+    def result(self):
+        raise NotImplementedError
+
+    # -- records ------------------------------------------------------------------------------
+
+    def record(self):
+        """The game as text: settings, set-up stones and every move with its colour.
+
+        game go
+        size 9
+        komi 5.5
+        setup B:D5 W:E5
+        moves B:C3 W:G7 B:pass W:pass
+        """
+        lines = ["game " + self.key, "size %d" % self.size]
+        for option in self.options:
+            lines.append("%s %s" % (option.key, self.settings[option.key]))
+        if self.setup:
+            lines.append("setup " + " ".join("BW"[c - 1] + ":" + self.grid.name(p)
+                                             for c, p in self.setup))
+        moves = []
+        for i in range(self.count):
+            entry = self.history[i]
+            moves.append("BW"[(entry >> 9 & 3) - 1] + ":" + self.name(entry & 0x1FF))
+        lines.append("moves " + " ".join(moves))
+        lines.extend(self._record_extra())
+        return "\n".join(lines) + "\n"
+
+    def _record_extra(self):
+        """Further record lines of the game (Go: dead stones)."""
+        return []
+
+    def _load_extra(self, key, words):
+        """Read a record line the base does not know; False if the game does not know it."""
+        return False
+
+    def load_moves(self, words):
+        """Play 'B:D5' style moves from a record; GameError names the bad one."""
+        for word in words:
+            colour, _, move = word.partition(":")
+            if colour not in ("B", "W") or not move:
+                raise GameError("bad move %r in record" % word)
+            self.play_as(BLACK if colour == "B" else WHITE, self.parse_move(move))
+
+    def parse_move(self, text):
+        try:
+            return self.parse(text)
+        except ValueError as error:
+            raise GameError(str(error))
+
+    def symbol(self, p):
+        return ".XO"[self.cell[p] & 3]
+
+    def diagram(self):
+        return self.grid.diagram(self.symbol)
+
+    def state(self):
+        """Everything that defines the position and its bookkeeping, as text: tests compare it
+        to prove that undo restores a position exactly. Groups appear as their sorted stones
+        with size and game word, so the choice of root stone does not matter."""
+        cell = self.cell
+        root = self.root
+        groups = []
+        for p in self.grid.points:
+            if cell[p] & 3 and root[p] == p:
+                stones = self.group(p)
+                for s in stones:
+                    if root[s] != p:
+                        raise AssertionError("stone %d not rooted at %d" % (s, p))
+                groups.append((sorted(stones), self.stones[p], self._word(p)))
+        groups.sort()
+        empty = self.empty
+        for i in range(self.n_empty):
+            if self.where[empty[i]] != i or cell[empty[i]] & 3:
+                raise AssertionError("empty list broken at slot %d" % i)
+        return repr((list(cell), self.to_move, self.passes, self.phase, self.over, self.count,
+                     groups, sorted(empty[: self.n_empty]), self._state()))
+
+    def _word(self, root):
+        """The game's per-group word, for state()."""
+        return 0
+
+    def _state(self):
+        """The game's own state variables, for state()."""
+        return ()

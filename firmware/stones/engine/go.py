@@ -1,0 +1,491 @@
+"""Go: the 9x9 club tournament rules (rules/go.md, notes section 2), also on 13x13 and 19x19.
+
+Captures are found with pseudo-liberties: libs[root] counts (stone, empty neighbour) pairs of the
+group, so a group is captured exactly when its count reaches 0, and placing or lifting a stone
+changes the count of each neighbouring group by one per shared edge. That keeps a move to a handful
+of byte reads (the packed cell tells at once whether the new stone has an empty neighbour) with no
+flood fill.
+
+Ko is the simple ko of the text (notes A3): when a move captures exactly one stone and the capturing
+stone is then alone with one liberty, the captured point is barred for the opponent's next move.
+
+Log entry of a placement, top last: captured stones..., number captured, ko before. A pass logs
+the ko before it. (The move itself is in the history.)
+
+Scoring (notes 2.1.5): dead groups are marked after two passes (toggle_dead), dead stones become
+the opponent's prisoners, each empty region bordered by one colour only is its territory, and a
+score is territory + prisoners (+ komi for White). Area scoring counts stones + territory instead.
+"""
+
+from stones.compat import const, octets, zeros
+from stones.engine.game import (
+    BLACK,
+    KO,
+    OCCUPIED,
+    PASS,
+    SUICIDE,
+    WHITE,
+    Game,
+    GameError,
+    Option,
+    Result,
+    half_points,
+    parse_half_points,
+)
+from stones.engine.square import SquareGrid
+
+# The hot loop's constants, folded by MicroPython's compiler (imported names would be looked up
+# in the module dict at every use). Same values as in game.py.
+_PASS = const(0)
+_BLACK = const(1)
+_OCCUPIED = const(1)
+_SUICIDE = const(4)
+_KO = const(5)
+_EYE = const(255)  # internal: the random policy refuses to fill its own eye
+
+
+class Go(Game):
+    key = "go"
+    title = "Go"
+    grid_class = SquareGrid
+    log_per_move = 3  # 2 header words, and captures never outnumber placements
+    sizes = (9, 13, 19)
+    default_size = 9
+    options = (
+        Option("komi", "Komi", ("0", "5.5", "6.5", "7.5"), "0"),
+        Option("scoring", "Scoring", ("territory", "area"), "territory"),
+    )
+
+    def _setting(self, option, value):
+        if option.key == "komi":  # any whole or half number, not only the offered ones
+            try:
+                return half_points(parse_half_points(str(value)))
+            except ValueError as error:
+                raise GameError(str(error))
+        return Game._setting(self, option, value)
+
+    def _allocate(self):
+        self.libs = zeros(self.grid.length)
+        self.dead = octets(bytes(self.grid.length))
+        self.marked = False
+        self.komi2 = parse_half_points(self.settings["komi"])
+
+    def _clear(self):
+        self.ko = 0
+        self.prisoners = [0, 0, 0]  # indexed by colour: stones that colour has captured
+        if self.marked:  # most resets follow games where nothing was marked dead
+            for p in self.grid.points:
+                self.dead[p] = 0
+        self.marked = False
+
+    def _refresh(self, root):
+        cell = self.cell
+        degree = self.degree
+        link = self.link
+        n = 0
+        s = root
+        while True:
+            v = cell[s]
+            n += degree[s] - (v >> 2 & 7) - (v >> 5)
+            s = link[s]
+            if s == root:
+                break
+        self.libs[root] = n
+
+    def _word(self, root):
+        return self.libs[root]
+
+    def _state(self):
+        return (self.ko, self.prisoners[:])
+
+    # -- moves --------------------------------------------------------------------------------
+
+    def _can_live(self, p, c):
+        """Whether a stone of colour c on p, which has no empty neighbour, would have a liberty:
+        some own neighbour group has a liberty besides p, or some enemy neighbour group has p as
+        its last one. A group's pseudo-liberties that come from p number its edges to p."""
+        cell = self.cell
+        root = self.root
+        libs = self.libs
+        offsets = self.offsets
+        for d in offsets:
+            x = cell[p + d] & 3
+            if x == 1 or x == 2:
+                r = root[p + d]
+                n = libs[r]
+                if n <= 4:  # p gives at most 4 of them: count the edges
+                    for d2 in offsets:
+                        if cell[p + d2] & 3 == x and root[p + d2] == r:
+                            n -= 1
+                if (x == c) == (n > 0):
+                    return True
+        return False
+
+    def reason(self, move):
+        if move == PASS or self.over or not self.grid.on_board(move):
+            return Game.reason(self, move)
+        v = self.cell[move]
+        if v & 3:
+            return OCCUPIED
+        if move == self.ko:
+            return KO
+        if self.degree[move] == (v >> 2 & 7) + (v >> 5) and not self._can_live(move, self.to_move):
+            return SUICIDE
+        return 0
+
+    def _push(self, move):
+        return self._run(move, 0, 0)
+
+    def playout(self, seed, limit=0x3FFFFFFF):
+        """Play up to limit random moves, to the end of the game by default; return the new
+        generator state. The benchmark's policy (issue 2): uniform among legal moves that do not
+        fill the mover's own eye, pass only when none is left."""
+        return self._run(PASS, limit, seed & 0x3FFFFFFF or 1)
+
+    def _run(self, move, randoms, x):
+        """The one move loop behind _push and playout, every table held in a local.
+
+        randoms == 0: play move for to_move; return 0 or the reason it is illegal.
+        randoms > 0: play up to that many random moves (fewer if the game ends), drawing from
+        the empty list with the xorshift of rng.Rng inlined in x; return x. A refused draw is
+        swapped to the end of the range still to draw from, for this move only.
+        """
+        cell = self.cell
+        degree = self.degree
+        root = self.root
+        link = self.link
+        libs = self.libs
+        stones = self.stones
+        empty = self.empty
+        where = self.where
+        log = self.log
+        history = self.history
+        offsets = self.offsets
+        diagonals = self.grid.diagonals
+        w = self.grid.stride
+        n_empty = self.n_empty
+        top = self.top
+        count = self.count
+        ko = self.ko
+        c = self.to_move
+        passes = self.passes
+        random = randoms > 0
+        code = 0
+        over = self.over
+        log_limit = self.log_limit
+        cap = self.cap
+        while True:
+            # -- choose p: the given move, or draws from the empty list -------------------------
+            e = 3 - c
+            if random:
+                if over or not randoms:
+                    break
+                randoms -= 1
+                k = n_empty
+                own = 2 if c == _BLACK else 5  # shift of c's neighbour count in a packed cell
+            while True:
+                if random:
+                    if not k:
+                        p = _PASS
+                        break
+                    x ^= (x & 0x1FFFFF) << 9
+                    x ^= x >> 11
+                    x ^= (x & 0x3FFFF) << 12
+                    i = x % k
+                    p = empty[i]
+                else:
+                    p = move
+                    if p == _PASS:
+                        break
+                    if cell[p] & 3:
+                        code = _OCCUPIED
+                        break
+                v = cell[p]
+                if p == ko:
+                    code = _KO
+                elif degree[p] - (v >> 2 & 7) - (v >> 5):
+                    break  # an empty neighbour: legal
+                else:
+                    code = _SUICIDE
+                    if random and v >> own & 7 == degree[p]:  # c's own eye is not a candidate
+                        enemies = 0
+                        for d in diagonals:
+                            if cell[p + d] & 3 == e:
+                                enemies += 1
+                        if enemies <= (0 if degree[p] < 4 else 1):
+                            code = _EYE
+                    if code == _SUICIDE:
+                        # Legal if an own neighbour group has a liberty besides p, or an enemy
+                        # one has none. With no empty neighbour, a neighbour is in group r
+                        # exactly when its root is r (edge cells are never rooted).
+                        for d in offsets:
+                            y = cell[p + d] & 3
+                            if y == c or y == e:
+                                r = root[p + d]
+                                n = libs[r]
+                                if n <= 4:  # p may provide them all: subtract p's edges
+                                    n -= ((root[p + w] == r) + (root[p - w] == r)
+                                          + (root[p + 1] == r) + (root[p - 1] == r))
+                                if (y == c) == (n > 0):
+                                    code = 0
+                                    break
+                        if not code:
+                            break
+                if not random:
+                    break
+                code = 0
+                k -= 1  # swap the refused point out of the draw, for this move only
+                q = empty[k]
+                empty[k] = p
+                where[p] = k
+                empty[i] = q
+                where[q] = i
+            if code:
+                break
+            # -- play it ------------------------------------------------------------------------
+            if top > log_limit:  # only after a freak game: undo then replays
+                top = 0
+                self.log_from = count
+            history[count] = p | (c | passes << 2) << 9
+            count += 1
+            if p == _PASS:
+                log[top] = ko
+                top += 1
+                ko = 0
+                passes += 1
+                c = e
+                if passes >= 2 or count >= cap:
+                    over = True
+                if random:
+                    continue
+                break
+            v = cell[p]
+            cell[p] = v | c
+            root[p] = p
+            link[p] = p
+            stones[p] = 1
+            libs[p] = degree[p] - (v >> 2 & 7) - (v >> 5)
+            n_empty -= 1  # p leaves the empty list; the last empty point takes its slot
+            q = empty[n_empty]
+            empty[where[p]] = q
+            where[q] = where[p]
+            one = 4 if c == _BLACK else 32  # one more c neighbour in a packed cell
+            captured = 0
+            last = 0
+            for d in offsets:  # pseudo-liberty sums make the order of these steps irrelevant
+                q = p + d
+                y = cell[q]
+                cell[q] = y + one
+                y &= 3
+                if y == c:
+                    r = root[q]
+                    libs[r] -= 1
+                    a = root[p]
+                    if r != a:
+                        if stones[a] < stones[r]:
+                            a, r = r, a
+                        s = r
+                        while True:
+                            root[s] = a
+                            s = link[s]
+                            if s == r:
+                                break
+                        link[a], link[r] = link[r], link[a]
+                        stones[a] += stones[r]
+                        libs[a] += libs[r]
+                elif y == e:
+                    r = root[q]
+                    n = libs[r] - 1
+                    libs[r] = n
+                    if not n:  # captured: lift each stone, giving liberties to c's groups
+                        last = q
+                        lost = 36 - one  # one less e neighbour
+                        s = r
+                        while True:
+                            log[top] = s
+                            top += 1
+                            captured += 1
+                            t = link[s]
+                            cell[s] &= 0xFC
+                            for d2 in offsets:
+                                z = cell[s + d2] - lost
+                                cell[s + d2] = z
+                                if z & 3 == c:
+                                    libs[root[s + d2]] += 1
+                            empty[n_empty] = s
+                            where[s] = n_empty
+                            n_empty += 1
+                            s = t
+                            if s == r:
+                                break
+            log[top] = captured
+            log[top + 1] = ko
+            top += 2
+            if captured:
+                self.prisoners[c] += captured
+            ko = last if captured == 1 and stones[root[p]] == 1 and libs[p] == 1 else 0
+            passes = 0
+            c = e
+            if count >= cap:
+                over = True
+            if not random:
+                break
+        self.n_empty = n_empty
+        self.top = top
+        self.count = count
+        self.ko = ko
+        self.to_move = c
+        self.passes = passes
+        self.over = over
+        return x if random else code
+
+    def _pop(self):
+        log = self.log
+        top = self.top - 1
+        p = self._unrecord()
+        self.ko = log[top]
+        if p == PASS:
+            self.top = top
+            return
+        c = self.to_move
+        e = 3 - c
+        cell = self.cell
+        root = self.root
+        libs = self.libs
+        offsets = self.offsets
+        captured = log[top - 1]
+        base = top - 1 - captured
+        self.top = base
+        for d in offsets:  # surviving enemy neighbours get p back as a liberty
+            if cell[p + d] & 3 == e:
+                libs[root[p + d]] += 1
+        self._lift(p)
+        self.prisoners[c] -= captured
+        for i in range(base + captured - 1, base - 1, -1):  # captured stones return, newest first
+            s = log[i]
+            self._put(s, e)
+            for d in offsets:
+                if cell[s + d] & 3 == c:
+                    libs[root[s + d]] -= 1
+        self._new_generation()
+        for d in offsets:  # p's group may fall apart into its old pieces
+            if cell[p + d] & 3 == c:
+                self._regroup(p + d)
+        for i in range(base, base + captured):
+            self._regroup(log[i])
+
+    def is_eye(self, p, c):
+        """An empty point whose neighbours are all c's stones and whose diagonals hold at most
+        one enemy stone, none if p is on the edge: filling it is never useful in a random game."""
+        v = self.cell[p]
+        if (v >> 2 & 7 if c == BLACK else v >> 5) != self.degree[p]:
+            return False
+        cell = self.cell
+        enemies = 0
+        for d in self.grid.diagonals:
+            if cell[p + d] & 3 == 3 - c:
+                enemies += 1
+        return enemies <= (0 if self.degree[p] < 4 else 1)
+
+    # -- scoring ------------------------------------------------------------------------------
+
+    def toggle_dead(self, p):
+        """Mark the group at p dead, or alive again (after the game, before scoring)."""
+        if self.cell[p] & 3 not in (BLACK, WHITE):
+            raise GameError("no stones at %s" % self.grid.name(p))
+        flag = 0 if self.dead[p] else 1
+        self.marked = True
+        for s in self.group(p):
+            self.dead[s] = flag
+
+    def _record_extra(self):
+        dead = self.dead_stones()
+        return ["dead " + self.grid.names(dead)] if dead else []
+
+    def _load_extra(self, key, words):
+        if key != "dead":
+            return False
+        for word in words:
+            p = self.parse_move(word)
+            if not self.dead[p]:
+                self.toggle_dead(p)
+        return True
+
+    def dead_stones(self):
+        return [p for p in self.grid.points if self.dead[p]]
+
+    def territory(self):
+        """{point: colour} of every point that is territory: each empty region (dead stones
+        count as empty) whose border holds stones of one colour only (notes 2.1.5b)."""
+        cell = self.cell
+        dead = self.dead
+        owner = {}
+        seen = set()
+        for p in self.grid.points:
+            if p in seen or (cell[p] & 3 and not dead[p]):
+                continue
+            region = [p]
+            seen.add(p)
+            borders = 0
+            i = 0
+            while i < len(region):
+                s = region[i]
+                i += 1
+                for d in self.offsets:
+                    t = s + d
+                    x = cell[t] & 3
+                    if x == 3:
+                        continue
+                    if not x or dead[t]:
+                        if t not in seen:
+                            seen.add(t)
+                            region.append(t)
+                    else:
+                        borders |= x
+            if borders == BLACK or borders == WHITE:
+                for s in region:
+                    owner[s] = borders
+        return owner
+
+    def score(self):
+        """(black, white) in half points and the breakdown rows for the score screen."""
+        land = [0, 0, 0]
+        for colour in self.territory().values():
+            land[colour] += 1
+        dead = [0, 0, 0]
+        alive = [0, 0, 0]
+        cell = self.cell
+        for p in self.grid.points:
+            x = cell[p] & 3
+            if x:
+                (dead if self.dead[p] else alive)[x] += 1
+        if self.settings["scoring"] == "area":
+            black = alive[BLACK] + land[BLACK]
+            white = alive[WHITE] + land[WHITE]
+            lines = [("Stones", alive[BLACK], alive[WHITE]),
+                     ("Territory", land[BLACK], land[WHITE])]
+        else:
+            prisoners_b = self.prisoners[BLACK] + dead[WHITE]
+            prisoners_w = self.prisoners[WHITE] + dead[BLACK]
+            black = land[BLACK] + prisoners_b
+            white = land[WHITE] + prisoners_w
+            lines = [("Territory", land[BLACK], land[WHITE]),
+                     ("Prisoners", prisoners_b, prisoners_w)]
+        lines.append(("Komi", "0", self.settings["komi"]))
+        return 2 * black, 2 * white + self.komi2, lines
+
+    def result(self):
+        black, white, lines = self.score()
+        lines.append(("Total", half_points(black), half_points(white)))
+        if self.count >= self.cap and self.passes < 2:
+            return Result(None, 0, lines, note="move cap reached")
+        if black == white:
+            return Result(0, 0, lines)
+        winner = BLACK if black > white else WHITE
+        return Result(winner, abs(black - white), lines)
+
+    def symbol(self, p):
+        x = self.cell[p] & 3
+        if x and self.dead[p]:
+            return "x" if x == BLACK else "o"
+        return ".XO"[x]

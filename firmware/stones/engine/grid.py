@@ -1,0 +1,64 @@
+"""The padded mailbox that both board shapes share.
+
+A board is a row-major run of cells with a sentinel border, in the manner of michi and GNU Go:
+every neighbour of an on-board point is a valid index, so walks need no bounds checks, only a look
+at the sentinel. A subclass fills in the geometry (stride, which cells are on the board, names).
+
+Everything here is built once per board size and is read-only afterwards: ``points`` lists the
+on-board indices in reading order (top row first, left to right), ``degree`` holds each cell's
+number of on-board neighbours, ``template`` is the empty board (0 on the board, 3 = EDGE off it)
+and ``home`` the slot of each point in ``points``.
+"""
+
+from array import array
+
+from stones.compat import const
+
+EDGE = const(3)
+
+
+class Grid:
+    kind = ""  # "square" or "hex"
+    offsets = ()  # neighbour index steps
+    stride = 0
+    length = 0  # cells in the mailbox, sentinels included
+
+    def _finish(self, on_board):
+        """Derive the tables from the list of on-board indices, given in reading order."""
+        self.points = array("H", on_board)
+        self.count = len(on_board)
+        template = bytearray(self.length)
+        for i in range(self.length):
+            template[i] = EDGE
+        for p in on_board:
+            template[p] = 0
+        self.template = bytes(template)
+        degree = bytearray(self.length)
+        home = array("H", bytes(2 * self.length))
+        for i, p in enumerate(on_board):
+            degree[p] = sum(1 for d in self.offsets if template[p + d] == 0)
+            home[p] = i
+        self.degree = bytes(degree)
+        self.home = home  # slot of each point in a fresh empty list
+
+    def on_board(self, p):
+        return 0 < p < self.length and self.template[p] == 0
+
+    def neighbours(self, p):
+        """The on-board neighbours of p (allocates: for slow paths and tests)."""
+        t = self.template
+        return [p + d for d in self.offsets if t[p + d] == 0]
+
+    def parse(self, text):
+        """The index of a point named like the rule texts ('D5', 'd4'); ValueError if none."""
+        p = self._parse(text.strip())
+        if p is None or not self.on_board(p):
+            raise ValueError("no point %r on this board" % text)
+        return p
+
+    def names(self, points):
+        return " ".join(self.name(p) for p in points)
+
+    def diagram(self, symbol):
+        """Text picture of the board; symbol(p) gives the one-character mark of point p."""
+        raise NotImplementedError

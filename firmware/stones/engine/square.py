@@ -1,0 +1,58 @@
+"""SquareGrid: n x n points, 4 neighbours (Go, Loose).
+
+Layout: stride W = n + 1. Point (col, row), both from 0 at the bottom left, lives at index
+(row + 1) * W + col + 1. Column 0 of each mailbox row is a sentinel that serves as the right border
+of the row below and the left border of its own row, so one sentinel column does for both sides;
+one sentinel row lies below, one above, plus one final cell so that the upper-right diagonal of
+the top-right point is in range. A 9x9 board is 111 cells; 19x19 is 421 (indices fit 9 bits).
+
+Names follow Go and GTP: columns A..T without I, rows 1..n from the bottom ('D5').
+"""
+
+from stones.engine.grid import Grid
+
+COLUMNS = "ABCDEFGHJKLMNOPQRST"
+
+
+class SquareGrid(Grid):
+    kind = "square"
+
+    def __init__(self, n):
+        if not 2 <= n <= 19:
+            raise ValueError("square boards are 2 to 19 points wide")
+        self.n = n
+        self.stride = w = n + 1
+        self.length = (n + 2) * w + 1
+        self.offsets = (1, -1, w, -w)
+        self.diagonals = (w + 1, w - 1, 1 - w, -1 - w)
+        self._finish([self.index(c, r) for r in range(n - 1, -1, -1) for c in range(n)])
+
+    def index(self, col, row):
+        return (row + 1) * self.stride + col + 1
+
+    def coords(self, p):
+        """(col, row) of point p, from 0 at the bottom left."""
+        row, col = divmod(p, self.stride)
+        return col - 1, row - 1
+
+    def name(self, p):
+        col, row = self.coords(p)
+        return COLUMNS[col] + str(row + 1)
+
+    def _parse(self, text):
+        if len(text) < 2 or not text[1:].isdigit():
+            return None
+        col = COLUMNS.find(text[0].upper())
+        row = int(text[1:]) - 1
+        if col < 0 or not (0 <= col < self.n and 0 <= row < self.n):
+            return None
+        return self.index(col, row)
+
+    def diagram(self, symbol):
+        n = self.n
+        lines = []
+        for row in range(n - 1, -1, -1):
+            marks = " ".join(symbol(self.index(col, row)) for col in range(n))
+            lines.append("%2d %s" % (row + 1, marks))
+        lines.append("   " + " ".join(COLUMNS[:n]))
+        return "\n".join(lines)

@@ -1,0 +1,18 @@
+"""Where things are, and the firmware on sys.path for every host tool."""
+
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIRMWARE = os.path.join(ROOT, "firmware")
+HARDWARE = os.path.join(ROOT, "hardware")
+VENV_BIN = os.path.join(ROOT, ".venv", "bin")
+
+if FIRMWARE not in sys.path:
+    sys.path.insert(0, FIRMWARE)
+
+
+def tool(name):
+    """Path of a command from the project's virtual environment, else the bare name."""
+    path = os.path.join(VENV_BIN, name)
+    return path if os.path.exists(path) else name

@@ -1,0 +1,50 @@
+"""Helpers shared by the engine tests, in the subset of Python that MicroPython runs.
+
+The files in tests/engine run twice: under pytest on CPython, and under the real MicroPython unix
+port (tests/mp_run.py) from source and from mpy-cross output. So no pytest fixtures, no
+pytest.raises, no f-strings with '=' and nothing from the standard library MicroPython lacks.
+"""
+
+
+def raises(error_type, function, *args, **kwargs):
+    """Call function(*args, **kwargs), require it to raise error_type, and return the error."""
+    try:
+        function(*args, **kwargs)
+    except error_type as error:
+        return error
+    raise AssertionError("%s was not raised" % error_type.__name__)
+
+
+def position(game, black="", white=""):
+    """Set up stones named like the rules notes ('D5 F5 E6') on game, without rules."""
+    stones = [(1, game.parse(name)) for name in black.split()]
+    stones += [(2, game.parse(name)) for name in white.split()]
+    game.set_position(stones)
+    return game
+
+
+def names(game, points):
+    return sorted(game.grid.name(p) for p in points)
+
+
+def stones_of(game, colour):
+    return sorted(game.grid.name(p) for p in game.grid.points if game.colour(p) == colour)
+
+
+def random_games(make_game, games, seed, check, moves=400):
+    """Play `games` random games (uniform over legal moves and an occasional pass) and call
+    check(game, before_state) after every move; before_state is game.state() before it."""
+    from stones.engine.rng import Rng
+
+    rng = Rng(seed)
+    for _ in range(games):
+        game = make_game()
+        while not game.over and game.count < moves:
+            legal = game.legal_moves()
+            if not legal or rng.below(40) == 0:
+                move = 0
+            else:
+                move = legal[rng.below(len(legal))]
+            before = game.state()
+            game.play(move)
+            check(game, before)

@@ -1,0 +1,43 @@
+"""MicroPython only: hot paths allocate nothing, proved with micropython.heap_lock()."""
+
+import micropython
+
+from stones.engine.go import Go
+
+
+def _locked(function):
+    """function() with the heap locked: any allocation raises MemoryError."""
+    micropython.heap_lock()
+    try:
+        return function()
+    finally:
+        micropython.heap_unlock()
+
+
+def test_go_play_and_undo_allocate_nothing():
+    game = Go()
+    game.playout(5, 40)  # a middle game: groups, captures and merges ahead
+    start = game.state()
+    moves = [p for p in game.grid.points if game.legal(p)]
+
+    def play_each_then_undo():
+        for p in moves:
+            assert not game._push(p)
+            game.undo()
+
+    _locked(play_each_then_undo)
+    assert game.state() == start
+
+
+def test_go_whole_random_game_and_its_undo_allocate_nothing():
+    game = Go()
+
+    def play_out_then_take_back():
+        game.playout(77)
+        n = game.count
+        while game.count:
+            game.undo()
+        return n
+
+    moves = _locked(play_out_then_take_back)
+    assert moves > 50 and game.count == 0 and game.n_empty == 81
