@@ -16,9 +16,11 @@ from host_tools.paths import FIRMWARE, ROOT, tool
 
 HEAP = "190K"
 TESTS = os.path.join(ROOT, "tests")
+# tests/engine and tests/device also run under pytest; tests/mp only here.
 MODULES = sorted(
-    [os.path.relpath(path, TESTS) for path in glob.glob(os.path.join(TESTS, "engine", "test_*.py"))]
-    + [os.path.relpath(path, TESTS) for path in glob.glob(os.path.join(TESTS, "mp", "test_*.py"))]
+    os.path.relpath(path, TESTS)
+    for folder in ("engine", "device", "mp")
+    for path in glob.glob(os.path.join(TESTS, folder, "test_*.py"))
 )
 
 
@@ -32,7 +34,8 @@ def compiled(tmp_path_factory):
 
 def run_micropython(module, firmware):
     folder, name = os.path.split(module)
-    path = ":".join([firmware, os.path.join(TESTS, folder), os.path.join(TESTS, "engine")])
+    path = ":".join([firmware, os.path.join(TESTS, folder), os.path.join(TESTS, "engine"),
+                     os.path.join(TESTS, "device")])
     done = subprocess.run(
         [tool("micropython"), "-X", "heapsize=" + HEAP, os.path.join(TESTS, "mp_run.py"),
          name[:-3]],

@@ -1,0 +1,93 @@
+"""The speed and memory figures: python -m host_tools.bench (make bench). One figure a line.
+
+Every workload runs in one invocation on both runtimes (CPython in a subprocess of this
+interpreter, MicroPython as the unix port with a Pico-sized heap, importing the firmware compiled
+by mpy-cross), so ratios compare like with like. Figures are best-of-three to damp the noise of a
+shared machine. Nothing here is a test: targets are printed beside the figures, not asserted.
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+
+from host_tools.build import compile_firmware
+from host_tools.paths import FIRMWARE, ROOT, tool
+
+HEAP = "190K"
+MP_SCRIPT = os.path.join(ROOT, "host_tools", "mp", "bench_engine.py")
+
+# game, size, target playouts/s on the unix port, on CPython (None: no target set)
+ENGINES = (
+    ("go", 9, 3000, 4000),
+    ("loose", 9, 1500, 2000),
+    ("loupe", 9, 1200, None),
+    ("offshore", 4, 3000, None),
+)
+
+
+def parse(output):
+    figures = {}
+    for line in output.splitlines():
+        name, _, value = line.partition(" ")
+        if value:
+            figures[name] = float(value)
+    return figures
+
+
+def run_engine(runtime, key, size, ms, mpy_dir):
+    if runtime == "micropython":
+        command = [tool("micropython"), "-X", "heapsize=" + HEAP, MP_SCRIPT, key, str(size), str(ms)]
+        env = dict(os.environ, MICROPYPATH=mpy_dir)
+    else:
+        command = [sys.executable, MP_SCRIPT, key, str(size), str(ms)]
+        env = dict(os.environ, PYTHONPATH=FIRMWARE)
+    done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=600)
+    if done.returncode:
+        raise RuntimeError("%s %s failed:\n%s" % (runtime, key, done.stderr or done.stdout))
+    return parse(done.stdout)
+
+
+def line(name, value, note=""):
+    print("%-44s %12s  %s" % (name, value, note))
+
+
+def engines(ms, games):
+    with tempfile.TemporaryDirectory() as mpy_dir:
+        compile_firmware(mpy_dir)
+        for key, size, mp_target, cpy_target in ENGINES:
+            if games and key not in games:
+                continue
+            try:
+                mp = run_engine("micropython", key, size, ms, mpy_dir)
+                cp = run_engine("cpython", key, size, ms, mpy_dir)
+            except RuntimeError as error:
+                line("%s %d: not measured" % (key, size), "-", str(error).splitlines()[0])
+                continue
+            name = "%s %dx%d" % (key, size, size) if key in ("go", "loose") else "%s side %d" % (
+                key, size)
+            target = lambda t: "target >= %d" % t if t else ""  # noqa: E731
+            line(name + " playouts/s CPython", int(cp["playouts_per_s"]), target(cpy_target))
+            line(name + " playouts/s MicroPython", int(mp["playouts_per_s"]), target(mp_target))
+            line(name + " MicroPython/CPython", "%.2f" % (mp["playouts_per_s"] / cp["playouts_per_s"]))
+            line(name + " est. playouts/s Pico", "%.1f" % (mp["playouts_per_s"] / 120),
+                 "unix port / 120")
+            line(name + " moves per playout", "%.1f" % mp["moves_per_playout"])
+            line(name + " heap: engine import (.mpy)", int(mp["import_heap"]), "bytes")
+            line(name + " heap: engine + game", int(mp["game_heap"]), "bytes, target <= 12288")
+            line(name + " score a finished game", "%d us" % mp["score_us"], "MicroPython")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--ms", type=int, default=3000, help="time per engine workload")
+    parser.add_argument("games", nargs="*", help="only these games")
+    args = parser.parse_args(argv)
+    print("Pocket Stones benchmarks (MicroPython heap %s, 64-bit unix port)" % HEAP)
+    engines(args.ms, args.games)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
