@@ -16,18 +16,23 @@ class BuildError(Exception):
     pass
 
 
-def manifest_files(firmware=FIRMWARE):
-    """[(source path relative to firmware, compile?)] from firmware/manifest.py."""
+def manifest_files(firmware=FIRMWARE, host_only=False):
+    """[(path relative to firmware, compile?)] from firmware/manifest.py: .py files are
+    compiled, data files (rule texts) copied. host_only=True adds the excluded host-only modules
+    (the test tree runs the fakes on the unix port)."""
     files = []
 
     def package(name, exclude=()):
         for folder, dirs, names in os.walk(os.path.join(firmware, name)):
-            dirs.sort()
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
             for filename in sorted(names):
+                rel = os.path.relpath(os.path.join(folder, filename), firmware)
+                if rel in exclude and not host_only:
+                    continue
                 if filename.endswith(".py"):
-                    rel = os.path.relpath(os.path.join(folder, filename), firmware)
-                    if rel not in exclude:
-                        files.append((rel, True))
+                    files.append((rel, True))
+                elif not filename.endswith((".pyc", ".mpy")):
+                    files.append((rel, False))
 
     def module(path, compile=True):
         files.append((path, compile))
@@ -37,11 +42,11 @@ def manifest_files(firmware=FIRMWARE):
     return files
 
 
-def compile_firmware(out, mpy_cross=None, optimise=2, firmware=FIRMWARE):
+def compile_firmware(out, mpy_cross=None, optimise=2, firmware=FIRMWARE, host_only=False):
     """Build every manifest file into out; return the list of output paths (relative)."""
     mpy_cross = mpy_cross or tool("mpy-cross")
     written = []
-    for rel, compiled in manifest_files(firmware):
+    for rel, compiled in manifest_files(firmware, host_only):
         src = os.path.join(firmware, rel)
         target = rel[:-3] + ".mpy" if compiled else rel
         dst = os.path.join(out, target)

@@ -20,9 +20,10 @@ them and undo does not put that back.
 
 Moves are recorded in ``history``, one word each: the move in bits 0-8 (no mailbox has 512 cells)
 and the turn state it was played in above (to_move | passes << 2 | phase << 4, shifted by 9).
-Each game writes what else it needs to reverse a move onto the ``log`` stack. All arrays are allocated once, here,
-so ``_push`` and ``_pop`` allocate nothing. Should the log ever fill up (only possible in freak
-Loose or OffShore games), it restarts and undo past that point replays the history instead.
+Each game writes what else it needs to reverse a move onto the ``log`` stack. All arrays are
+allocated once, here, so ``_push`` and ``_pop`` allocate nothing. Should the log ever fill up
+(only possible in freak Loose or OffShore games), it restarts and undo past that point replays
+the history instead.
 
 Protocol for the UI, the computer player and GTP:
 
@@ -209,7 +210,8 @@ class Game:
     def _setting(self, option, value):
         """Validate one setting; games with free-form values (komi) override this."""
         if value not in option.choices:
-            raise GameError("%s must be one of %s" % (option.label, ", ".join(map(str, option.choices))))
+            choices = ", ".join(map(str, option.choices))
+            raise GameError("%s must be one of %s" % (option.label, choices))
         return value
 
     # -- hooks for the games ------------------------------------------------------------------

@@ -71,6 +71,7 @@ class HexGrid(Grid):
         lines = []
         for r in range(-self.radius, self.radius + 1):
             first = self._first(r)
-            marks = " ".join(symbol(self.index(q, r)) for q in range(first, first + self.row_length(r)))
+            row = range(first, first + self.row_length(r))
+            marks = " ".join(symbol(self.index(q, r)) for q in row)
             lines.append(ROWS[r + self.radius] + " " * (abs(r) + 1) + marks)
         return "\n".join(lines)

@@ -1,0 +1,141 @@
+"""Fake hardware you can drive and assert on: pins, a clock, an I2C bus.
+
+Shared by the tests (on CPython and on the MicroPython unix port) and the simulator; left out of
+the device build by firmware/manifest.py. They follow the protocols the real parts have:
+a pin has value(), a clock has ticks_ms/ticks_diff/ticks_add (MicroPython's wrap-around ticks),
+a bus has writeto/writevto. Like gpiozero's MockPin, each keeps a record to assert on.
+"""
+
+from stones.compat import const
+
+_TICKS_PERIOD = const(1 << 30)  # MicroPython's ticks_ms() wraps at 2**30 on every port
+_TICKS_MASK = const((1 << 30) - 1)
+_TICKS_HALF = const(1 << 29)  # ticks_diff answers in -2**29 .. 2**29 - 1
+_ENODEV = const(19)  # errno: no device acknowledged (MicroPython and Linux agree)
+
+
+class FakePin:
+    """A button's input pin. Active low by default (a pull-up; pressing shorts it to ground).
+
+    press()/release() set the level; bounce(n) makes the next n reads of value() alternate,
+    starting from the opposite of the level just set, before they settle on it, the way a
+    contact chatters after it moves. reads counts value() calls.
+    """
+
+    def __init__(self, active_low=True):
+        self.active_low = active_low
+        self.level = 1 if active_low else 0  # released
+        self.reads = 0
+        self._bounces = 0
+        self._flip = 0
+
+    def press(self):
+        self.level = 0 if self.active_low else 1
+        self._bounces = 0
+
+    def release(self):
+        self.level = 1 if self.active_low else 0
+        self._bounces = 0
+
+    def bounce(self, n):
+        self._bounces = n
+        self._flip = 0
+
+    @property
+    def is_pressed(self):
+        return self.level == (0 if self.active_low else 1)
+
+    def value(self):
+        self.reads += 1
+        if self._bounces:
+            self._bounces -= 1
+            self._flip ^= 1  # opposite, level, opposite, ...
+            return self.level ^ self._flip
+        return self.level
+
+
+class FakeClock:
+    """A millisecond clock that moves only when told: advance(ms), or sleep_ms(ms) (which the
+    app's idle loop calls). ticks_* follow MicroPython, wrapping at 2**30; start near the wrap
+    to test it."""
+
+    def __init__(self, start=0):
+        self.now = start & _TICKS_MASK
+
+    def ticks_ms(self):
+        return self.now
+
+    def advance(self, ms):
+        self.now = (self.now + ms) & _TICKS_MASK
+
+    def sleep_ms(self, ms):
+        self.advance(ms)
+
+    @staticmethod
+    def ticks_add(ticks, delta):
+        return (ticks + delta) & _TICKS_MASK
+
+    @staticmethod
+    def ticks_diff(end, start):
+        diff = (end - start) & _TICKS_MASK
+        return diff - _TICKS_PERIOD if diff >= _TICKS_HALF else diff
+
+
+class FakeI2C:
+    """An I2C bus that records every transfer as (address, bytes) in .writes.
+
+    Only the addresses in `devices` acknowledge; writing to any other raises OSError(ENODEV),
+    as machine.I2C does. fail(errno, after=0) makes transfers raise OSError(errno) once `after`
+    more have succeeded, until heal().
+    """
+
+    def __init__(self, devices=(0x3C,)):
+        self.devices = list(devices)
+        self.writes = []
+        self._error = None
+        self._after = 0
+
+    def fail(self, errno, after=0):
+        self._error = errno
+        self._after = after
+
+    def heal(self):
+        self._error = None
+
+    def scan(self):
+        return list(self.devices)
+
+    def _check(self, addr):
+        if self._error is not None:
+            if self._after:
+                self._after -= 1
+            else:
+                raise OSError(self._error)
+        if addr not in self.devices:
+            raise OSError(_ENODEV)
+
+    def writeto(self, addr, buf, stop=True):
+        self._check(addr)
+        self.writes.append((addr, bytes(buf)))
+        return len(buf)  # machine.I2C returns the number of ACKs
+
+    def writevto(self, addr, vector, stop=True):
+        self._check(addr)
+        data = bytearray()
+        for buf in vector:
+            data.extend(buf)
+        self.writes.append((addr, bytes(data)))
+        return len(data)
+
+    # -- for assertions ---------------------------------------------------------------------------
+
+    def clear(self):
+        self.writes = []
+
+    def data(self):
+        """The bytes of every transfer, in order, without the addresses."""
+        return [buf for _, buf in self.writes]
+
+    def sent(self):
+        """Payload bytes written so far (what a driver's bytes_sent should count)."""
+        return sum(len(buf) for _, buf in self.writes)

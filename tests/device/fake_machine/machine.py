@@ -1,0 +1,40 @@
+"""A stand-in for MicroPython's `machine` with what stones.hw.pico uses, for tests/device/test_pico.
+
+Put on sys.path only by that test (the unix port's own machine has no I2C). Pins and buses record
+how they were made, and the bus is a FakeI2C, so the test can check the pins, the bus and the
+driver's first bytes.
+"""
+
+from stones.hw.fakes import FakeI2C
+
+made = []  # every Pin and I2C, in the order they were made
+
+
+class Pin:
+    IN = 0
+    OUT = 1
+    PULL_UP = 1
+    PULL_DOWN = 2
+
+    def __init__(self, id, mode=-1, pull=-1):
+        self.id = id
+        self.mode = mode
+        self.pull = pull
+        self.level = 1 if pull == Pin.PULL_UP else 0  # floating pins read 0 here
+        made.append(self)
+
+    def value(self, level=None):
+        if level is None:
+            return self.level
+        self.level = level
+        return None
+
+
+class I2C(FakeI2C):
+    def __init__(self, id, scl=None, sda=None, freq=400_000, timeout=50_000):
+        super().__init__(devices=(0x3C, 0x3D))  # the two addresses SSD1306 modules use
+        self.id = id
+        self.scl = scl
+        self.sda = sda
+        self.freq = freq
+        made.append(self)
