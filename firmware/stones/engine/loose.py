@@ -1,0 +1,538 @@
+"""Loose: Go's surround capture, but surrounded stones flip instead of leaving (rules/loose.md,
+notes section 3).
+
+Reading guide. A **false point** is an empty point with no empty neighbour and at least one black
+and one white neighbour; every other empty point is **true**. The packed cell byte answers that in
+one read: _TRUE_BELOW[v] < degree[t] says "empty point t is true" (the table holds 7 for stones
+and sentinels, so they never pass). A group is alive when some stone of it has a true empty
+neighbour: _alive walks the group's circular list and stops at the first one. No per-group word is
+kept (_refresh stays the base's no-op).
+
+A placement of colour c on p, in _run (one loop for checked play and random playouts):
+
+1. put the stone (colour and neighbour counts only; p stays out of the group lists for now);
+2. flip: only enemy groups touching p, or touching an empty neighbour of p that is now false, can
+   have lost their last true liberty (notes 3.1, facts). Each one without a true liberty turns
+   c, stone by stone, onto the log. Flipping never makes a point false, so checking and flipping
+   them one after the other is the simultaneous flip of the rules, with no cascade (B1, B2);
+3. legality (B3, B4): only c's group containing p and c's groups touching an empty neighbour of p
+   that is false can be left without a true liberty. Without flips, p's group is p plus its own
+   neighbour groups, tested piece by piece before any list is spliced, so an illegal placement
+   costs a few byte writes to take back. After flips the lists are merged first (flipped groups
+   join the c groups they touch) and an illegal result is taken back by _take_back.
+
+Log entry of a placement, top last: the flipped stones..., how many. A pass logs nothing. _pop
+turns the flipped stones back, lifts p and rebuilds the groups around them from the colours.
+
+Score (rule 5, 6): stones on the board, + komi for White; a tie is lost by the player who placed
+the last stone, or with no stone placed by the second passer (notes B5), Result.tiebreak set.
+Komi (rule 7, B7): an even integer setting; KomiProtocol holds the steps of the two-screen
+pre-game protocol (one player names the komi, the other picks a colour).
+"""
+
+from stones.compat import const
+from stones.engine.game import (
+    BLACK,
+    PASS,
+    WHITE,
+    Game,
+    GameError,
+    Option,
+    Result,
+)
+from stones.engine.square import SquareGrid
+
+# The hot loop's constants, folded by MicroPython's compiler. Same values as in game.py.
+_PASS = const(0)
+_BLACK = const(1)
+_OCCUPIED = const(1)
+_NO_TRUE_LIBERTY = const(6)
+
+
+# _TRUE_BELOW[v]: for an empty point's byte v, the count of stones next to it if it has
+# neighbours of both colours (the point is false when that count is its degree), else 0; for a
+# stone or a sentinel 7 (never below a degree). Built by module-level code, which MicroPython frees
+# after the import (a builder function would stay in RAM).
+_TRUE_BELOW = bytearray(256)
+for _v in range(256):
+    if _v & 3:
+        _TRUE_BELOW[_v] = 7
+    elif _v & 0x1C and _v & 0xE0:
+        _TRUE_BELOW[_v] = (_v >> 2 & 7) + (_v >> 5)
+del _v
+
+KOMI_CHOICES = ("0", "2", "4", "6", "8", "10")
+
+
+def parse_komi(value):
+    """The komi as an int from '4', 4 or '-2'; GameError unless it is an even integer (rule 7)."""
+    try:
+        komi = int(str(value).strip())
+    except ValueError:
+        raise GameError("komi must be an even whole number, not %r" % (value,)) from None
+    if komi & 1:
+        raise GameError("komi must be even, not %d" % komi)
+    return komi
+
+
+def _alive(s, cell, link, degree, w):
+    """Whether the group of stone s has a true liberty: walk its list from s, stop at the first.
+    (A plain function with the tables as arguments: no attribute look-ups, no allocation.)"""
+    true_below = _TRUE_BELOW
+    start = s
+    while True:
+        v = cell[s]
+        if (v >> 2 & 7) + (v >> 5) < degree[s]:  # an empty neighbour: is one of them true?
+            t = s + 1
+            if true_below[cell[t]] < degree[t]:
+                return True
+            t = s - 1
+            if true_below[cell[t]] < degree[t]:
+                return True
+            t = s + w
+            if true_below[cell[t]] < degree[t]:
+                return True
+            t = s - w
+            if true_below[cell[t]] < degree[t]:
+                return True
+        s = link[s]
+        if s == start:
+            return False
+
+
+class Loose(Game):
+    key = "loose"
+    title = "Loose"
+    grid_class = SquareGrid
+    sizes = (5, 7, 9, 11, 13, 15, 17, 19)  # odd only (notes B8)
+    default_size = 9
+    # The last empty point can never be filled (that group would have no liberty), so a game has
+    # at most n*n - 1 placements, one pass before, between and two after them: 2 n*n moves, the
+    # cap, which is thus never what ends a game. The log holds a count per placement plus the
+    # flipped stones: random games flip about one stone every two moves (9x9: 107 words a game
+    # on average, 168 at most in 300 games; the log has room for 323 before it restarts).
+    cap_factor = 2
+    log_per_move = 2
+    options = (Option("komi", "Komi", KOMI_CHOICES, "0"),)
+
+    def _setting(self, option, value):
+        if option.key == "komi":  # any even integer, not only the offered ones (notes B7)
+            return str(parse_komi(value))
+        return Game._setting(self, option, value)
+
+    def _allocate(self):
+        self.komi = int(self.settings["komi"])
+
+    # -- moves --------------------------------------------------------------------------------
+
+    def _push(self, move):
+        return self._run(move, 0, 0)
+
+    def playout(self, seed, limit=0x3FFFFFFF):
+        """Play up to limit random moves, to the end of the game by default; return the new
+        generator state. The benchmark's policy (issue 2): uniform among legal moves that do not
+        fill the mover's own eye (an empty point whose neighbours are all the mover's and whose
+        diagonals hold at most one enemy stone, none on the edge: Go.is_eye), pass only when
+        none is left."""
+        return self._run(_PASS, limit, seed & 0x3FFFFFFF or 1)
+
+    def _run(self, move, randoms, x):
+        """The one move loop behind _push and playout, every table held in a local.
+
+        randoms == 0: play move for to_move; return 0 or the reason it is illegal.
+        randoms > 0: play up to that many random moves (fewer if the game ends), drawing from
+        the empty list with the xorshift of rng.Rng inlined in x; return x. A refused draw is
+        swapped to the end of the range still to draw from, for this move only.
+        """
+        cell = self.cell
+        degree = self.degree
+        root = self.root
+        link = self.link
+        stones = self.stones
+        mark = self.mark
+        empty = self.empty
+        where = self.where
+        log = self.log
+        history = self.history
+        candidates = self.queue  # scratch for the enemy stones whose groups may flip (at most
+        # 12: 4 next to p, 3 next to each of its empty neighbours); _regroup's queue, unused here
+        offsets = self.offsets
+        diagonals = self.grid.diagonals
+        w = self.grid.stride
+        true_below = _TRUE_BELOW
+        alive = _alive
+        n_empty = self.n_empty
+        top = self.top
+        count = self.count
+        gen = self.gen
+        c = self.to_move
+        passes = self.passes
+        random = randoms > 0
+        code = 0
+        over = self.over
+        log_limit = self.log_limit
+        cap = self.cap
+        while True:
+            # -- choose p: the given move, or draws from the empty list -------------------------
+            e = 3 - c
+            one = 4 if c == _BLACK else 32  # one more c neighbour in a packed cell
+            if random:
+                if over or not randoms:
+                    break
+                randoms -= 1
+                k = n_empty
+                own = 2 if c == _BLACK else 5  # shift of c's neighbour count in a packed cell
+            while True:
+                if random:
+                    if not k:
+                        p = _PASS
+                        break
+                    x ^= (x & 0x1FFFFF) << 9
+                    x ^= x >> 11
+                    x ^= (x & 0x3FFFF) << 12
+                    i = x % k
+                    p = empty[i]
+                    v = cell[p]
+                    legal = True
+                    if v >> own & 7 == degree[p]:  # every neighbour is c's: an own eye?
+                        enemies = 0
+                        for d in diagonals:
+                            if cell[p + d] & 3 == e:
+                                enemies += 1
+                        legal = enemies > (0 if degree[p] < 4 else 1)
+                else:
+                    p = move
+                    if p == _PASS:
+                        break
+                    v = cell[p]
+                    if v & 3:
+                        code = _OCCUPIED
+                        break
+                    legal = True
+                if legal:
+                    # -- 1. the stone, colour and counts only --------------------------------
+                    cell[p] = v | c
+                    cell[p + 1] += one
+                    cell[p - 1] += one
+                    cell[p + w] += one
+                    cell[p - w] += one
+                    gen += 1
+                    if gen == 256:
+                        for j in range(len(mark)):
+                            mark[j] = 0
+                        gen = 1
+                    if top > log_limit:  # only after a freak game: undo then replays
+                        top = 0
+                        self.log_from = count
+                    base = top
+                    # -- one look at p's neighbours gathers what steps 2 and 3 need ----------
+                    n = 0  # candidates: enemy stones at p or at an empty neighbour now false
+                    friends = 0  # c stones next to p; their groups are marked with gen
+                    falses = 0  # empty neighbours of p that are now false
+                    legal = False  # p has an empty neighbour that is true
+                    for d in offsets:
+                        q = p + d
+                        y = cell[q]
+                        z = y & 3
+                        if z == e:
+                            candidates[n] = q
+                            n += 1
+                        elif z == c:
+                            mark[root[q]] = gen
+                            friends += 1
+                        elif not z:
+                            if true_below[y] < degree[q]:
+                                legal = True
+                            else:
+                                falses += 1
+                                for d2 in offsets:
+                                    t = q + d2
+                                    if cell[t] & 3 == e:
+                                        candidates[n] = t
+                                        n += 1
+                    # -- 2. flip each candidate group without a true liberty -----------------
+                    # (enemy roots share gen with c's marked roots: they are other groups)
+                    flip = 2 * one - 36  # a stone turning from e to c, seen by a neighbour
+                    for j in range(n):
+                        q = candidates[j]
+                        if cell[q] & 3 != e:
+                            continue  # flipped already, with an earlier candidate's group
+                        r = root[q]
+                        if mark[r] == gen:
+                            continue
+                        mark[r] = gen
+                        if alive(q, cell, link, degree, w):
+                            continue
+                        s = r
+                        while True:
+                            log[top] = s
+                            top += 1
+                            cell[s] ^= 3  # 1 <-> 2
+                            cell[s + 1] += flip
+                            cell[s - 1] += flip
+                            cell[s + w] += flip
+                            cell[s - w] += flip
+                            s = link[s]
+                            if s == r:
+                                break
+                    # -- 3. is every group of c left with a true liberty? --------------------
+                    flipped = top != base
+                    if flipped:
+                        # Splice the lists first: p and the flipped stones join every c group
+                        # they touch. Roots change, so the marks start a new generation.
+                        root[p] = p
+                        link[p] = p
+                        stones[p] = 1
+                        for j in range(base - 1, top):
+                            s = p if j < base else log[j]
+                            for d in offsets:
+                                t = s + d
+                                if cell[t] & 3 == c and root[t] != root[s]:
+                                    self._merge(root[s], root[t])
+                        self.gen = gen
+                        gen = self._new_generation()
+                        mark[root[p]] = gen
+                        if not legal:
+                            legal = alive(p, cell, link, degree, w)
+                    elif not legal and friends:
+                        # p's group is p and the marked c groups next to it, not yet merged:
+                        # alive if any piece has a true liberty.
+                        for d in offsets:
+                            q = p + d
+                            if cell[q] & 3 == c and alive(q, cell, link, degree, w):
+                                legal = True
+                                break
+                    if legal and falses:  # the other c groups at a false neighbour of p
+                        for d in offsets:
+                            q = p + d
+                            y = cell[q]
+                            if true_below[y] >= degree[q] and not y & 3:
+                                for d2 in offsets:
+                                    t = q + d2
+                                    if t != p and cell[t] & 3 == c:
+                                        r = root[t]
+                                        if mark[r] != gen:
+                                            mark[r] = gen
+                                            if not alive(t, cell, link, degree, w):
+                                                legal = False
+                                                break
+                                if not legal:
+                                    break
+                    if not legal:
+                        if flipped:
+                            self.gen = gen
+                            self._take_back(p, c, base, top)
+                            gen = self.gen
+                            top = base
+                        else:  # take the stone back: nothing else changed
+                            cell[p] = v
+                            cell[p + 1] -= one
+                            cell[p - 1] -= one
+                            cell[p + w] -= one
+                            cell[p - w] -= one
+                    elif not flipped:  # commit: p joins its neighbour groups (as in Go)
+                        root[p] = p
+                        link[p] = p
+                        stones[p] = 1
+                        if friends:
+                            for d in offsets:
+                                q = p + d
+                                if cell[q] & 3 == c:
+                                    r = root[q]
+                                    a = root[p]
+                                    if r != a:
+                                        if stones[a] < stones[r]:
+                                            a, r = r, a
+                                        s = r
+                                        while True:
+                                            root[s] = a
+                                            s = link[s]
+                                            if s == r:
+                                                break
+                                        link[a], link[r] = link[r], link[a]
+                                        stones[a] += stones[r]
+                    if legal:
+                        break
+                if not random:
+                    code = _NO_TRUE_LIBERTY
+                    break
+                k -= 1  # swap the refused point out of the draw, for this move only
+                q = empty[k]
+                empty[k] = p
+                where[p] = k
+                empty[i] = q
+                where[q] = i
+            if code:
+                break
+            # -- record it ----------------------------------------------------------------------
+            history[count] = p | (c | passes << 2) << 9
+            count += 1
+            if p == _PASS:
+                passes += 1
+                c = e
+                if passes >= 2 or count >= cap:
+                    over = True
+                if random:
+                    continue
+                break
+            n_empty -= 1  # p leaves the empty list; the last empty point takes its slot
+            q = empty[n_empty]
+            empty[where[p]] = q
+            where[q] = where[p]
+            log[top] = top - base
+            top += 1
+            passes = 0
+            c = e
+            if count >= cap:
+                over = True
+            if not random:
+                break
+        self.n_empty = n_empty
+        self.top = top
+        self.count = count
+        self.gen = gen
+        self.to_move = c
+        self.passes = passes
+        self.over = over
+        return x if random else code
+
+    def _take_back(self, p, c, base, end):
+        """Undo a placement of c on p whose flipped stones are log[base:end]: turn them back,
+        lift p (colour and counts; the empty list is the caller's), rebuild the groups."""
+        cell = self.cell
+        log = self.log
+        w = self.grid.stride
+        one = 4 if c == BLACK else 32
+        flip = 36 - 2 * one  # a stone turning from c back to the opponent's colour
+        for j in range(base, end):
+            s = log[j]
+            cell[s] ^= 3
+            cell[s + 1] += flip
+            cell[s - 1] += flip
+            cell[s + w] += flip
+            cell[s - w] += flip
+        cell[p] &= 0xFC
+        cell[p + 1] -= one
+        cell[p - 1] -= one
+        cell[p + w] -= one
+        cell[p - w] -= one
+        self._new_generation()
+        offsets = self.offsets
+        for d in offsets:  # p's group may fall apart into its old pieces
+            if cell[p + d] & 3 == c:
+                self._regroup(p + d)
+        for j in range(base, end):  # each flipped group, and the c groups it had joined
+            s = log[j]
+            self._regroup(s)
+            for d in offsets:
+                if cell[s + d] & 3 == c:
+                    self._regroup(s + d)
+
+    def _pop(self):
+        p = self._unrecord()
+        if p == PASS:
+            return
+        top = self.top - 1
+        base = top - self.log[top]
+        self.top = base
+        self._take_back(p, self.to_move, base, top)
+        n = self.n_empty
+        self.empty[n] = p
+        self.where[p] = n
+        self.n_empty = n + 1
+
+    # -- questions for the UI and the tests ---------------------------------------------------
+
+    def is_false(self, p):
+        """Whether p is a false point: empty, no empty neighbour, both colours next to it."""
+        return _TRUE_BELOW[self.cell[p]] == self.degree[p] and not self.cell[p] & 3
+
+    def has_true_liberty(self, p):
+        """Whether the group of the stone on p has a true liberty."""
+        return _alive(p, self.cell, self.link, self.degree, self.grid.stride)
+
+    # -- scoring ------------------------------------------------------------------------------
+
+    def last_placer(self):
+        """Who loses a tie (notes B5): the colour that placed the last stone, or with no stone
+        placed the colour that made the last move (the second passer); None before any move."""
+        history = self.history
+        for i in range(self.count - 1, -1, -1):
+            if history[i] & 0x1FF:
+                return history[i] >> 9 & 3
+        return history[self.count - 1] >> 9 & 3 if self.count else None
+
+    def score(self):
+        """(black, white) and the rows for the score screen: stones, komi, total."""
+        black = self.count_stones(BLACK)
+        white = self.count_stones(WHITE)
+        komi = self.komi
+        return black, white + komi, [("Stones", black, white), ("Komi", 0, komi),
+                                     ("Total", black, white + komi)]
+
+    def result(self):
+        black, white, lines = self.score()
+        if black != white:
+            winner = BLACK if black > white else WHITE
+            return Result(winner, 2 * abs(black - white), lines)
+        loser = self.last_placer()
+        if loser is None:  # no move made yet: nobody has lost the tie
+            return Result(0, 0, lines, note="no move yet")
+        return Result(3 - loser, 0, lines, tiebreak=True,
+                      note="a tie: the last to place a stone loses")
+
+
+class KomiProtocol:
+    """The pre-game komi protocol (rule 7, notes B7) as data the UI drives over two screens.
+
+    Its players are PROPOSER (the rules' "first player", not necessarily Black) and CHOOSER.
+    Step NAME_KOMI: the proposer names an even komi, propose(komi) (offer choices; any even
+    integer is accepted, anything else raises GameError). Step CHOOSE_COLOUR: the chooser picks
+    BLACK or WHITE, choose(colour). Step DONE: settings() are the game's settings, black() says
+    which player plays Black (and moves first), new_game(size) makes the game. back() returns to
+    the previous step.
+    """
+
+    PROPOSER = 0
+    CHOOSER = 1
+    NAME_KOMI = 0
+    CHOOSE_COLOUR = 1
+    DONE = 2
+    choices = KOMI_CHOICES
+
+    def __init__(self):
+        self.step = 0
+        self.komi = None
+        self.colour = None  # the chooser's
+
+    def propose(self, komi):
+        if self.step != 0:
+            raise GameError("the komi is named already")
+        self.komi = parse_komi(komi)
+        self.step = 1
+
+    def choose(self, colour):
+        if self.step != 1 or (colour != BLACK and colour != WHITE):
+            raise GameError("the chooser picks Black or White once the komi is named")
+        self.colour = colour
+        self.step = 2
+
+    def back(self):
+        if self.step:
+            self.step -= 1
+            if self.step:
+                self.colour = None
+            else:
+                self.komi = None
+
+    def settings(self):
+        if self.step != 2:
+            raise GameError("the komi protocol is not finished")
+        return {"komi": str(self.komi)}
+
+    def black(self):
+        self.settings()  # finished?
+        return self.CHOOSER if self.colour == BLACK else self.PROPOSER
+
+    def new_game(self, size=None):
+        return Loose(size, **self.settings())
