@@ -1,0 +1,156 @@
+"""The app: a stack of screens, button events in, framebuf drawing out.
+
+The App owns nothing concrete. It is handed a display (any framebuf.FrameBuffer with width,
+height and show(); a driver, a luma adapter or the simulator's memory panel), a source of button
+events (hw.buttons.Buttons.poll), a clock (ticks_ms/ticks_diff) and optionally a store for saves
+and settings. The platform module builds those and calls App(...).run().
+
+Screens are classes in their own modules (ui/menu.py, ui/play.py, ...). A screen module is
+imported when the screen opens and dropped from sys.modules when no open screen needs it, then
+the heap is collected: on a Pico only the screens in use occupy memory, next to the one engine.
+
+A screen has:
+    draw(fb)            draw everything (after opening, or when the app says so)
+    handle(event)       one button event (see hw.buttons); may call app.open/back/home
+    tick(now)           optional: time passing (messages expiring, the computer thinking)
+and sets screen.dirty = True when it needs a full redraw, or draws partly itself and sets
+screen.shown = True to ask for show() only.
+"""
+
+import gc
+import sys
+
+from stones.compat import const
+
+_IDLE_MS = const(10)  # poll period when nothing happens: ~100 Hz is ample for buttons
+
+
+class App:
+    def __init__(self, display, buttons, clock, store=None, settings=None, platform=""):
+        self.display = display
+        self.buttons = buttons
+        self.clock = clock
+        self.store = store
+        self.settings = settings if settings is not None else {}
+        self.platform = platform
+        self.stack = []
+        self.game = None  # the game in progress, if any (kept across screens)
+        self.error = None
+
+    # -- navigation ---------------------------------------------------------------------------
+
+    def open(self, name, *args):
+        """Open screen `name` (module stones.ui.<name>, class Screen) on top of the stack."""
+        module = _load(name)
+        screen = module.Screen(self, *args)
+        screen.module_name = name
+        self.stack.append(screen)
+        self._changed()
+        return screen
+
+    def replace(self, name, *args):
+        """Close the top screen and open another in its place."""
+        self._drop_top()
+        return self.open(name, *args)
+
+    def back(self):
+        """Close the top screen, returning to the one below (the menu never closes)."""
+        if len(self.stack) > 1:
+            self._drop_top()
+            self._changed()
+
+    def home(self):
+        """Close everything down to the bottom screen (the main menu)."""
+        while len(self.stack) > 1:
+            self._drop_top()
+        self._changed()
+
+    def _drop_top(self):
+        screen = self.stack.pop()
+        closing = getattr(screen, "close", None)
+        if closing:
+            closing()
+        name = screen.module_name
+        if not any(s.module_name == name for s in self.stack):
+            _unload(name)
+
+    def _changed(self):
+        gc.collect()  # a screen change is the moment to free what the last one used
+        if self.stack:
+            self.stack[-1].dirty = True
+
+    @property
+    def top(self):
+        return self.stack[-1]
+
+    # -- running ------------------------------------------------------------------------------
+
+    def start(self, name="menu"):
+        self.open(name)
+        self.refresh()
+
+    def refresh(self):
+        """Draw the top screen if it asked for it, and send the frame."""
+        screen = self.top
+        if screen.dirty:
+            screen.dirty = False
+            screen.shown = False
+            self.display.fill(0)
+            screen.draw(self.display)
+            self.display.show()
+        elif screen.shown:
+            screen.shown = False
+            self.display.show()
+
+    def step(self):
+        """Handle at most one button event and time passing; True if an event was handled."""
+        event = self.buttons.poll()
+        now = self.clock.ticks_ms()
+        try:
+            if event is not None:
+                self.top.handle(event)
+            ticker = getattr(self.top, "tick", None)
+            if ticker:
+                ticker(now)
+            self.refresh()
+        except Exception as error:  # one top-level handler: show it, keep the game
+            self.fail(error)
+        return event is not None
+
+    def fail(self, error):
+        """Show an error screen; the game in progress stays in self.game (and in its save)."""
+        self.error = error
+        gc.collect()
+        try:
+            while len(self.stack) > 1 and self.top.module_name == "error":
+                self._drop_top()
+            self.open("error", error)
+            self.refresh()
+        except MemoryError:  # not even room for the error screen: free everything first
+            self.stack = self.stack[:1]
+            gc.collect()
+            self.open("error", error)
+            self.refresh()
+
+    def run(self):
+        """The device's main loop; never returns."""
+        self.start()
+        sleep = getattr(self.clock, "sleep_ms", None)
+        while True:
+            if not self.step() and sleep:
+                sleep(_IDLE_MS)
+
+
+def _load(name):
+    module = "stones.ui." + name
+    __import__(module)
+    return sys.modules[module]
+
+
+def _unload(name):
+    module = "stones.ui." + name
+    if module in sys.modules:
+        del sys.modules[module]
+        package = sys.modules.get("stones.ui")
+        if package is not None and hasattr(package, name):
+            delattr(package, name)

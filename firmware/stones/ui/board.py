@@ -1,0 +1,341 @@
+"""Where every point of a board goes on the panel, and drawing it.
+
+Geometry. Square boards put points `s` pixels apart; hex boards use the staggered lattice of the
+rules diagrams: points `dx` apart in a row, rows `dy` apart, each row shifted by dx/2 per step
+from the middle row, with (dx, dy) close to (2, sqrt 3) times a unit so the triangles look even.
+The spacing is the largest that fits the area; each point owns a box of the spacing's size
+around it, and boxes tile the board, so one point can be redrawn alone (cursor moves) without
+touching its neighbours.
+
+When the spacing would fall below LEGIBLE pixels (19x19 Go on a 64-pixel panel), the view shows
+a window of the board at a legible spacing that follows the cursor, and an overview of the whole
+board at 2 pixels a point beside it.
+
+Stones: black filled, white a ring, empty a grid crossing (square) or a dot (hex). Marks per
+point (self.marks) let screens show territory, dead stones and counted loops; the last move has
+a dot of the opposite colour (small stones lose a corner pixel instead). The cursor is the
+outline of its point's box, which screens blink (blink_on) so the stone under it shows too.
+
+Nothing here allocates after __init__: positions live in arrays, labels are drawn from a
+tuple of one-character strings, so a cursor move redraw runs with the heap locked.
+"""
+
+from stones.compat import const, octets, zeros
+
+LEGIBLE = const(4)  # smallest spacing at which a white ring and a black stone stay distinct
+OVERVIEW = const(2)  # pixels per point in the overview
+
+# marks
+NONE = const(0)
+LAND_B = const(1)  # territory of black (bit 0) / white (bit 1); both bits: both players'
+LAND_W = const(2)
+DEAD = const(4)
+LOOP = const(8)
+HIDE = const(16)  # drawn as empty (blinking of counted loops)
+
+_CHARS = tuple(chr(i) for i in range(128))  # one-character strings, made once
+_COLUMNS = b"ABCDEFGHJKLMNOPQRST"  # bytes: indexing gives an int, a str would allocate
+
+
+class BoardView:
+    def __init__(self, game, x, y, width, height):
+        self.game = game
+        grid = game.grid
+        self.grid = grid
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+        self.hex = grid.kind == "hex"
+        self.px = zeros(grid.length)
+        self.py = zeros(grid.length)
+        self.marks = octets(bytes(grid.length))
+        # per point: column (square) or row letter index (hex), row from the top (square) or
+        # number in its row (hex): the labels and the window need them without divmod tuples
+        self.col = octets(bytes(grid.length))
+        self.row = octets(bytes(grid.length))
+        for p in grid.points:
+            if self.hex:
+                q, r = grid.axial(p)
+                self.col[p] = r + grid.radius
+                self.row[p] = q - max(-grid.radius, -r - grid.radius) + 1
+            else:
+                c, r = grid.coords(p)
+                self.col[p] = c
+                self.row[p] = grid.n - 1 - r
+        self.cursor = grid.points[len(grid.points) // 2]
+        self.want_x = 0
+        self.last = 0
+        self.show_cursor = True
+        self.blink_on = True  # the cursor's outline is drawn now (screens blink it)
+        self._layout()
+        self.want_x = self.px[self.cursor]
+
+    # -- geometry -------------------------------------------------------------------------------
+
+    def _layout(self):
+        rows = cols = 2 * self.grid.n - 1 if self.hex else self.grid.n
+        if self.hex:
+            # unit a: dx = 2a, dy = round(a * 1.7); fit rows*dy and cols*dx in the area
+            a = 1
+            while (rows - 1) * ((a + 1) * 17 // 10) + (a + 1) * 2 - 1 <= self.height and (
+                    cols - 1) * 2 * (a + 1) + 2 * (a + 1) - 1 <= self.width:
+                a += 1
+            self.dx = 2 * a
+            self.dy = max(3, a * 17 // 10)
+            self.box_w = self.dx
+            self.box_h = self.dy
+            self.windowed = False
+        else:
+            s = min(self.height // rows, self.width // cols)
+            self.windowed = s < LEGIBLE
+            if self.windowed:
+                s = LEGIBLE + 1
+            self.dx = self.dy = self.box_w = self.box_h = s
+        self.radius = (min(self.box_w, self.box_h) - 1) // 2
+        self.span = min(rows, self.height // self.box_h)  # rows/cols shown in a window
+        self.top_row = 0
+        self.left_col = 0
+        self._place()
+
+    def _place(self):
+        """Pixel centre of every point for the current window."""
+        grid = self.grid
+        px = self.px
+        py = self.py
+        if self.hex:
+            r_max = grid.radius
+            width = (2 * grid.n - 2) * self.dx // 2 * 2 + self.box_w
+            height = (2 * grid.n - 2) * self.dy + self.box_h
+            ox = self.x + (self.width - width) // 2 + self.box_w // 2
+            oy = self.y + (self.height - height) // 2 + self.box_h // 2
+            for p in grid.points:
+                q, r = grid.axial(p)
+                # column in half steps: q + r/2 from the left edge of the widest row
+                half = 2 * (q + r_max) + r
+                px[p] = ox + half * self.dx // 2
+                py[p] = oy + (r + r_max) * self.dy
+        else:
+            shown = self.span if self.windowed else grid.n
+            size = shown * self.box_w
+            width = self.width - (self.overview_width() + 1 if self.windowed else 0)
+            ox = self.x + (width - size) // 2 + self.box_w // 2
+            oy = self.y + (self.height - size) // 2 + self.box_h // 2
+            for p in grid.points:
+                px[p] = ox + (self.col[p] - self.left_col) * self.dx
+                py[p] = oy + (self.row[p] - self.top_row) * self.dy
+
+    def visible(self, p):
+        if not self.windowed:
+            return True
+        col = self.col[p]
+        top = self.row[p]
+        return (self.left_col <= col < self.left_col + self.span
+                and self.top_row <= top < self.top_row + self.span)
+
+    def _follow(self):
+        """Scroll the window so the cursor stays a point away from its edge; True if moved."""
+        if not self.windowed:
+            return False
+        n = self.grid.n
+        col = self.col[self.cursor]
+        top = self.row[self.cursor]
+        left = self.left_col
+        first = self.top_row
+        span = self.span
+        if col < left + 1:
+            left = col - 1
+        elif col > left + span - 2:
+            left = col - span + 2
+        if top < first + 1:
+            first = top - 1
+        elif top > first + span - 2:
+            first = top - span + 2
+        left = max(0, min(n - span, left))
+        first = max(0, min(n - span, first))
+        if left == self.left_col and first == self.top_row:
+            return False
+        self.left_col = left
+        self.top_row = first
+        self._place()
+        return True
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    def draw(self, fb):
+        for p in self.grid.points:
+            if self.visible(p):
+                self.draw_point(fb, p)
+        if self.windowed:
+            self.draw_overview(fb)
+
+    def draw_point(self, fb, p):
+        """Redraw the box of point p from scratch."""
+        x = self.px[p]
+        y = self.py[p]
+        w = self.box_w
+        h = self.box_h
+        left = x - w // 2
+        top = y - h // 2
+        ground = 0
+        ink = 1
+        fb.fill_rect(left, top, w, h, ground)
+        if self.show_cursor and self.blink_on and p == self.cursor:
+            self._point(fb, p, x, y, left, top, w, h, ground, ink)
+            fb.rect(left, top, w, h, ink)
+            return
+        self._point(fb, p, x, y, left, top, w, h, ground, ink)
+
+    def _point(self, fb, p, x, y, left, top, w, h, ground, ink):
+        colour = self.game.cell[p] & 3
+        mark = self.marks[p]
+        if mark & HIDE:
+            colour = 0
+        r = self.radius
+        if colour == 0 or mark & DEAD:
+            if self.hex:
+                fb.pixel(x, y, ink)
+            else:
+                self._crossing(fb, p, x, y, left, top, w, h, ink)
+            land = mark & 3
+            if land:
+                self._land(fb, x, y, land, ink)
+            if colour == 0:
+                return
+        if mark & DEAD:  # a dead stone: a small stone of its colour on the crossing
+            s = max(1, r // 2)
+            if colour == 1:
+                fb.fill_rect(x - s, y - s, 2 * s + 1, 2 * s + 1, ink)
+            else:
+                fb.rect(x - s, y - s, 2 * s + 1, 2 * s + 1, ink)
+                if s == 1:
+                    fb.pixel(x, y, ground)
+            return
+        if r >= 2:
+            fb.ellipse(x, y, r, r, ink, colour == 1)
+            if p == self.last:
+                fb.pixel(x, y, ground if colour == 1 else ink)
+        else:
+            fb.fill_rect(x - 1, y - 1, 3, 3, ink)
+            if colour == 2:
+                fb.pixel(x, y, ground)
+            if p == self.last:  # no room for a dot: knock out the corners
+                fb.pixel(x - 1, y - 1, ground)
+                fb.pixel(x + 1, y - 1, ground)
+                fb.pixel(x - 1, y + 1, ground)
+                fb.pixel(x + 1, y + 1, ground)
+        if mark & LOOP and r >= 2:
+            fb.ellipse(x, y, r - 1, r - 1, ground, False)
+
+    def _crossing(self, fb, p, x, y, left, top, w, h, ink):
+        """The grid lines through an empty square point, stopping at the board edge."""
+        col = self.col[p]
+        row = self.row[p]  # from the top
+        n = self.grid.n
+        x0 = x if col == 0 else left
+        x1 = x if col == n - 1 else left + w - 1
+        y0 = y if row == 0 else top
+        y1 = y if row == n - 1 else top + h - 1
+        fb.hline(x0, y, x1 - x0 + 1, ink)
+        fb.vline(x, y0, y1 - y0 + 1, ink)
+
+    def _land(self, fb, x, y, land, ink):
+        """Territory: a small square for black's, a small ring for white's, a cross for both."""
+        if land == LAND_B:
+            fb.fill_rect(x - 1, y - 1, 3, 3, ink)
+        elif land == LAND_W:
+            fb.rect(x - 1, y - 1, 3, 3, ink)
+            fb.pixel(x, y, 1 - ink)
+        else:
+            fb.pixel(x - 1, y - 1, ink)
+            fb.pixel(x + 1, y - 1, ink)
+            fb.pixel(x - 1, y + 1, ink)
+            fb.pixel(x + 1, y + 1, ink)
+
+    def draw_overview(self, fb):
+        """The whole board at 2 pixels a point, right-aligned in the area, with the window."""
+        n = self.grid.n
+        size = n * OVERVIEW
+        ox = self.x + self.width - size
+        oy = self.y + (self.height - size) // 2
+        fb.fill_rect(ox - 1, oy - 1, size + 2, size + 2, 0)
+        fb.rect(ox - 1, oy - 1, size + 2, size + 2, 1)
+        cell = self.game.cell
+        for p in self.grid.points:
+            colour = cell[p] & 3
+            if colour:
+                x = ox + self.col[p] * OVERVIEW
+                y = oy + self.row[p] * OVERVIEW
+                if colour == 1:
+                    fb.fill_rect(x, y, 2, 2, 1)
+                else:
+                    fb.pixel(x, y, 1)
+        fb.rect(ox + self.left_col * OVERVIEW, oy + self.top_row * OVERVIEW,
+                self.span * OVERVIEW, self.span * OVERVIEW, 1)
+
+    def overview_width(self):
+        return self.grid.n * OVERVIEW + 2 if self.windowed else 0
+
+    # -- the cursor -----------------------------------------------------------------------------
+
+    def move(self, fb, dcol, drow):
+        """Move the cursor one step (drow > 0 is up the panel) and redraw what changed.
+        Returns 2 when the whole board was redrawn (window scrolled), else 1 (or 0: no move)."""
+        old = self.cursor
+        new = self._step(old, dcol, drow)
+        if new == old:
+            return 0
+        self.cursor = new
+        self.blink_on = True
+        if dcol:
+            self.want_x = self.px[new]
+        if self._follow():
+            self.draw(fb)
+            return 2
+        self.draw_point(fb, old)
+        self.draw_point(fb, new)
+        if self.windowed:
+            self.draw_overview(fb)
+        return 1
+
+    def blink(self, fb, on):
+        """Show or hide the cursor's outline (one box redrawn)."""
+        self.blink_on = on
+        self.draw_point(fb, self.cursor)
+
+    def _step(self, p, dcol, drow):
+        grid = self.grid
+        t = grid.template
+        if not self.hex:
+            n = grid.n
+            return grid.index((self.col[p] + dcol) % n, (n - 1 - self.row[p] + drow) % n)
+        if dcol:
+            q = p + dcol
+            if t[q]:  # off the row's end: wrap to its other end
+                q = p
+                while not t[q - dcol]:
+                    q -= dcol
+            return q
+        # up (drow > 0) means the row above: r - 1, neighbours (q, r-1) and (q+1, r-1)
+        w = grid.stride
+        a = p - w if drow > 0 else p + w - 1  # the left one of the two
+        b = a + 1
+        if t[a]:
+            return p if t[b] else b
+        if t[b]:
+            return a
+        # both exist: keep to the column the cursor last moved along (ties go right)
+        return a if abs(self.px[a] - self.want_x) < abs(self.px[b] - self.want_x) else b
+
+    def label(self, fb, p, x, y, colour=1):
+        """The point's name (D5, d4) at x, y without allocating: at most 3 characters."""
+        if self.hex:
+            fb.text(_CHARS[97 + self.col[p]], x, y, colour)
+            number = self.row[p]
+        else:
+            fb.text(_CHARS[_COLUMNS[self.col[p]]], x, y, colour)
+            number = self.grid.n - self.row[p]
+        if number >= 10:
+            fb.text(_CHARS[48 + number // 10], x + 8, y, colour)
+            x += 8
+        fb.text(_CHARS[48 + number % 10], x + 8, y, colour)

@@ -1,0 +1,46 @@
+"""In-game menu (MENU button): pass, undo, rules, back to the main menu (the game is kept)."""
+
+from stones.ui import keys
+from stones.ui.draw import ListView, title
+
+
+class Screen:
+    def __init__(self, app, play):
+        self.app = app
+        self.play = play
+        self.list = ListView(["Back to game", "Pass", "Undo", "Rules", "Main menu"])
+        self.dirty = True
+        self.shown = False
+
+    def draw(self, fb):
+        title(fb, self.play.game.title)
+        self.list.draw(fb)
+
+    def handle(self, event):
+        if not keys.pressed(event):
+            return
+        button = keys.button(event)
+        if button == keys.UP:
+            self.list.move(-1)
+        elif button == keys.DOWN:
+            self.list.move(1)
+        elif keys.kind(event) != keys.PRESS:
+            return
+        elif button in (keys.B, keys.MENU):
+            self.app.back()
+            return
+        elif button == keys.A:
+            choice = self.list.selected
+            if choice == 3:
+                self.app.open("rules", self.play.game.key)
+                return
+            if choice == 4:
+                self.app.home()
+                return
+            self.app.back()
+            if choice == 1:
+                self.play.pass_turn()
+            elif choice == 2:
+                self.play.undo()
+            return
+        self.dirty = True

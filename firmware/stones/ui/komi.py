@@ -1,0 +1,63 @@
+"""Loose's komi protocol as two screens (rules 7, notes B7): first the proposing player names an
+even komi, then the other player picks a colour. The engine's KomiProtocol holds the steps."""
+
+from stones.engine.loose import KomiProtocol
+from stones.ui import keys
+from stones.ui.draw import centre, lines, title
+
+
+class Screen:
+    def __init__(self, app, game):
+        self.app = app
+        self.size = game.size
+        self.protocol = KomiProtocol()
+        self.choices = self.protocol.choices
+        self.index = 0
+        self.colour = 1
+        self.dirty = True
+        self.shown = False
+
+    def draw(self, fb):
+        protocol = self.protocol
+        if protocol.step == protocol.NAME_KOMI:
+            title(fb, "Komi: player 1")
+            lines(fb, ["Name an even", "komi for White."])
+            centre(fb, "< %s >" % self.choices[self.index], 40)
+            fb.text("A: offer it", 0, fb.height - 8, 1)
+        else:
+            title(fb, "Colour: player 2")
+            lines(fb, ["Komi is %s." % protocol.komi, "Pick your colour."])
+            centre(fb, "< %s >" % ("Black" if self.colour == 1 else "White"), 40)
+            fb.text("A: take it", 0, fb.height - 8, 1)
+
+    def handle(self, event):
+        if not keys.pressed(event):
+            return
+        button = keys.button(event)
+        protocol = self.protocol
+        naming = protocol.step == protocol.NAME_KOMI
+        if button in (keys.LEFT, keys.RIGHT):
+            step = -1 if button == keys.LEFT else 1
+            if naming:
+                self.index = (self.index + step) % len(self.choices)
+            else:
+                self.colour = 3 - self.colour
+        elif keys.kind(event) != keys.PRESS:
+            return
+        elif button == keys.A:
+            if naming:
+                protocol.propose(self.choices[self.index])
+            else:
+                protocol.choose(self.colour)
+                game = protocol.new_game(self.size)
+                self.app.game = game
+                self.app.replace("play", game)
+                return
+        elif button == keys.B:
+            if naming:
+                self.app.back()
+                return
+            protocol.back()
+        else:
+            return
+        self.dirty = True

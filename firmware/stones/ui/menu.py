@@ -1,0 +1,57 @@
+"""The boot menu: resume a game in progress, start one of the four games, rules, system."""
+
+from stones.engine.registry import GAMES
+from stones.ui import keys
+from stones.ui.draw import ListView, title
+
+
+class Screen:
+    def __init__(self, app):
+        self.app = app
+        self.dirty = True
+        self.shown = False
+        self.list = ListView([])
+        self.refresh_rows()
+
+    def refresh_rows(self):
+        rows = []
+        self.actions = []
+        game = self.app.game
+        if game is not None and not game.over:
+            rows.append("Resume " + game.title)
+            self.actions.append(("resume", None))
+        for key, name, _, _ in GAMES:
+            rows.append(name)
+            self.actions.append(("setup", key))
+        rows.append("Rules")
+        self.actions.append(("rules", None))
+        rows.append("System")
+        self.actions.append(("system", None))
+        self.list.rows = rows
+        self.list.selected = min(self.list.selected, len(rows) - 1)
+
+    def draw(self, fb):
+        self.refresh_rows()
+        title(fb, "Pocket Stones")
+        self.list.draw(fb)
+
+    def handle(self, event):
+        if not keys.pressed(event):
+            return
+        button = keys.button(event)
+        if button == keys.UP:
+            self.list.move(-1)
+        elif button == keys.DOWN:
+            self.list.move(1)
+        elif button == keys.A and keys.kind(event) == keys.PRESS:
+            action, key = self.actions[self.list.selected]
+            if action == "resume":
+                self.app.open("play", self.app.game)
+            elif action == "setup":
+                self.app.open("setup", key)
+            else:
+                self.app.open(action)
+            return
+        else:
+            return
+        self.dirty = True

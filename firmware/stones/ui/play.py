@@ -1,0 +1,181 @@
+"""The game screen: the board, a cursor on the d-pad, A to place, B to undo, MENU for more.
+
+Layout: on a 128x64 panel the board takes the left part (a square for square boards, the
+hexagon's width for hex boards) and a narrow panel on the right says whose turn it is, the
+numbers that matter for the game, the cursor's point and what went wrong. A 128x128 panel puts
+the panel under the board.
+
+A cursor move redraws two point boxes and the point's name and sends only the display pages
+that changed (the drivers diff them): nothing is allocated on that path.
+"""
+
+from stones.compat import const
+from stones.ui import keys
+from stones.ui.board import BoardView
+from stones.ui.draw import CHAR, LINE, wrap
+
+_MESSAGE_MS = const(2500)
+_BLINK_ON_MS = const(600)  # the cursor outline shows this long, then hides for _BLINK_OFF_MS
+_BLINK_OFF_MS = const(250)
+
+
+def panel_numbers(game):
+    """(label, black, white): the running count the panel shows for this game."""
+    key = game.key
+    if key == "go":
+        return "Captured", game.prisoners[1], game.prisoners[2]
+    if key == "offshore":
+        return "Land", game.score(1), game.score(2)
+    return "Stones", game.count_stones(1), game.count_stones(2)
+
+
+class Screen:
+    def __init__(self, app, game=None):
+        self.app = app
+        self.game = game or app.game
+        app.game = self.game
+        fb = app.display
+        self.tall = fb.height >= 96
+        if self.tall:
+            board_w, board_h = fb.width, fb.height - 3 * LINE
+        elif self.game.grid.kind == "hex":
+            board_w, board_h = fb.width - 6 * CHAR - 2, fb.height
+        else:
+            board_w, board_h = fb.height, fb.height
+        self.view = BoardView(self.game, 0, 0, board_w, board_h)
+        if self.view.windowed and not self.tall:  # room for the overview beside the window
+            self.view = BoardView(self.game, 0, 0, fb.width - 6 * CHAR + 4, board_h)
+        self.view.last = self.game.last_move() or 0
+        self.panel_x = 0 if self.tall else board_w + 2
+        self.panel_y = board_h + 1 if self.tall else 0
+        self.message = None
+        self.until = 0
+        self.blink_at = 0
+        self.dirty = True
+        self.shown = False
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    def draw(self, fb):
+        self.view.draw(fb)
+        self.draw_panel(fb)
+        if self.message:
+            self.draw_message(fb)
+
+    def draw_panel(self, fb):
+        game = self.game
+        x = self.panel_x
+        y = self.panel_y
+        fb.fill_rect(x, y, fb.width - x, fb.height - y if not self.tall else 3 * LINE, 0)
+        if game.over:
+            fb.text("Over", x, y, 1)
+        else:
+            # a stone of the mover's colour, then its name
+            if game.to_move == 1:
+                fb.ellipse(x + 3, y + 3, 3, 3, 1, True)
+            else:
+                fb.ellipse(x + 3, y + 3, 3, 3, 1, False)
+            fb.text("Black" if game.to_move == 1 else "White", x + 9, y, 1)
+        left = getattr(game, "stones_left", None)
+        if left is not None and not game.over:
+            fb.text("stone %d/2" % (3 - left) if left else "", x, y + LINE, 1)
+        label, black, white = panel_numbers(game)
+        row = y + 2 * LINE + (0 if self.tall else 2)
+        if self.tall:
+            fb.text("%s B%d W%d" % (label[:4], black, white), x, row, 1)
+        else:
+            fb.text(label[:7], x, row, 1)
+            fb.text("B %d" % black, x, row + LINE, 1)
+            fb.text("W %d" % white, x, row + 2 * LINE, 1)
+        self.draw_cursor_label(fb)
+
+    def draw_cursor_label(self, fb):
+        x = self.panel_x + (fb.width - self.panel_x - 3 * CHAR if self.tall else 0)
+        y = fb.height - CHAR
+        fb.fill_rect(x, y, 3 * CHAR, CHAR, 0)
+        self.view.label(fb, self.view.cursor, x, y)
+
+    def draw_message(self, fb):
+        rows = wrap(self.message, 14)[:4]
+        h = len(rows) * LINE + 4
+        y = (fb.height - h) // 2
+        fb.fill_rect(4, y, fb.width - 8, h, 0)
+        fb.rect(4, y, fb.width - 8, h, 1)
+        for i, row in enumerate(rows):
+            fb.text(row, 8, y + 3 + i * LINE, 1)
+
+    def say(self, text):
+        self.message = text
+        self.until = self.app.clock.ticks_ms() + _MESSAGE_MS
+        self.dirty = True
+
+    def tick(self, now):
+        if self.message:
+            if now - self.until >= 0:
+                self.message = None
+                self.dirty = True
+            return
+        view = self.view
+        wait = _BLINK_ON_MS if view.blink_on else _BLINK_OFF_MS
+        if now - self.blink_at >= wait:
+            self.blink_at = now
+            view.blink(self.app.display, not view.blink_on)
+            self.shown = True
+
+    # -- buttons --------------------------------------------------------------------------------
+
+    def handle(self, event):
+        button = keys.button(event)
+        if not keys.pressed(event):
+            return
+        if self.message and keys.kind(event) == keys.PRESS:
+            self.message = None  # any press dismisses a message
+            self.dirty = True
+            if button != keys.A:
+                return
+        fb = self.app.display
+        if button <= keys.RIGHT:
+            step = self.view.move(fb, (0, 0, -1, 1)[button], (1, -1, 0, 0)[button])
+            if step:
+                self.blink_at = self.app.clock.ticks_ms()
+                self.draw_cursor_label(fb)
+                self.shown = True
+            return
+        if keys.kind(event) != keys.PRESS:
+            return
+        if button == keys.A:
+            self.place()
+        elif button == keys.B:
+            self.undo()
+        elif button == keys.MENU:
+            self.app.open("gamemenu", self)
+
+    def place(self):
+        game = self.game
+        p = self.view.cursor
+        code = game.reason(p)
+        if code:
+            self.say("%s: %s" % (game.grid.name(p), game.REASONS[code]))
+            return
+        game.play(p)
+        self.after_move()
+
+    def pass_turn(self):
+        self.game.play(0)
+        self.after_move()
+
+    def undo(self):
+        if not self.game.count:
+            self.say("Nothing to undo")
+            return
+        self.game.undo()
+        self.after_move()
+
+    def after_move(self):
+        self.view.last = self.game.last_move() or 0
+        saver = getattr(self.app, "autosave", None)
+        if saver:
+            saver()
+        self.dirty = True
+        if self.game.over:
+            self.app.replace("score", self.game)

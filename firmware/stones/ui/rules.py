@@ -1,0 +1,115 @@
+"""Scrollable rules pages, read from the rule texts shipped in stones/help/<game>.txt.
+
+The text is never held whole: opening it records where each wrapped line starts in the file
+(an array of offsets, two bytes a line) and each page reads just its lines. Up/down scroll a
+line, left/right a page, B goes back. Without a game named, a list of the games comes first.
+"""
+
+from stones.compat import const, zeros
+from stones.engine.registry import GAMES
+from stones.ui import keys
+from stones.ui.draw import LINE, ListView, title
+
+_WIDTH = const(15)  # characters a line: 16 fit, one column is left for the scroll bar
+
+
+def help_path(key):
+    here = __file__.replace("\\", "/")
+    return here[: here.rfind("/ui/")] + "/help/" + key + ".txt"
+
+
+def line_starts(text, width=_WIDTH):
+    """Offsets in text where each wrapped line begins (lines break at spaces and newlines);
+    the last entry is len(text)."""
+    starts = []
+    i = 0
+    n = len(text)
+    while i < n:
+        starts.append(i)
+        end = text.find("\n", i)
+        if end < 0:
+            end = n
+        if end - i <= width:
+            i = end + 1
+            continue
+        cut = text.rfind(" ", i, i + width + 1)
+        i = cut + 1 if cut > i else i + width
+    starts.append(n)
+    return starts
+
+
+class Screen:
+    def __init__(self, app, key=None):
+        self.app = app
+        self.key = key
+        self.list = ListView([name for _, name, _, _ in GAMES]) if key is None else None
+        self.dirty = True
+        self.shown = False
+        if key is not None:
+            self.open(key)
+
+    def open(self, key):
+        self.key = key
+        self.path = help_path(key)
+        with open(self.path) as handle:
+            text = handle.read()
+        starts = line_starts(text)
+        self.starts = zeros(len(starts))
+        for i, s in enumerate(starts):
+            self.starts[i] = s
+        self.count = len(starts) - 1
+        self.first = 0
+        self.title = [name for k, name, _, _ in GAMES if k == key][0]
+
+    def page_lines(self, fb):
+        return (fb.height - LINE - 1) // LINE
+
+    def draw(self, fb):
+        if self.key is None:
+            title(fb, "Rules")
+            self.list.draw(fb)
+            return
+        title(fb, self.title)
+        shown = self.page_lines(fb)
+        first = self.first
+        with open(self.path) as handle:
+            handle.seek(self.starts[first])
+            chunk = handle.read(self.starts[min(self.count, first + shown)] - self.starts[first])
+        y = LINE + 1
+        base = self.starts[first]
+        for i in range(first, min(self.count, first + shown)):
+            row = chunk[self.starts[i] - base: self.starts[i + 1] - base].rstrip("\n").strip()
+            fb.text(row, 0, y, 1)
+            y += LINE
+        if self.count > shown:  # scroll bar
+            h = fb.height - LINE - 1
+            bar = max(3, h * shown // self.count)
+            pos = LINE + 1 + (h - bar) * first // max(1, self.count - shown)
+            fb.vline(fb.width - 1, pos, bar, 1)
+
+    def handle(self, event):
+        if not keys.pressed(event):
+            return
+        button = keys.button(event)
+        if self.key is None:
+            if button in (keys.UP, keys.DOWN):
+                self.list.move(-1 if button == keys.UP else 1)
+            elif keys.kind(event) == keys.PRESS and button == keys.A:
+                self.open(GAMES[self.list.selected][0])
+            elif keys.kind(event) == keys.PRESS and button == keys.B:
+                self.app.back()
+                return
+            else:
+                return
+            self.dirty = True
+            return
+        shown = self.page_lines(self.app.display)
+        last = max(0, self.count - shown)
+        step = {keys.UP: -1, keys.DOWN: 1, keys.LEFT: -shown, keys.RIGHT: shown}.get(button)
+        if step is not None:
+            first = max(0, min(last, self.first + step))
+            if first != self.first:
+                self.first = first
+                self.dirty = True
+        elif keys.kind(event) == keys.PRESS and button in (keys.B, keys.MENU, keys.A):
+            self.app.back()

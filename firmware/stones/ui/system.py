@@ -1,0 +1,62 @@
+"""System screen: display contrast, sound (when a buzzer is fitted), version, free memory."""
+
+import gc
+
+from stones import VERSION
+from stones.ui import keys
+from stones.ui.draw import ListView, title
+
+_CONTRAST = (31, 63, 127, 191, 255)  # the panel's contrast register steps (0..255)
+
+
+class Screen:
+    def __init__(self, app):
+        self.app = app
+        self.settings = app.settings.setdefault("system", {})
+        self.settings.setdefault("contrast", 2)
+        self.settings.setdefault("sound", False)
+        self.list = ListView(self.rows())
+        self.dirty = True
+        self.shown = False
+
+    def rows(self):
+        gc.collect()
+        free = gc.mem_free() if hasattr(gc, "mem_free") else 0
+        rows = [("Contrast", "%d/%d" % (self.settings["contrast"] + 1, len(_CONTRAST)))]
+        if getattr(self.app, "buzzer", None) is not None:
+            rows.append(("Sound", "on" if self.settings["sound"] else "off"))
+        rows.append(("Version", VERSION))
+        rows.append(("Free", "%dK" % (free // 1024) if free else "-"))
+        rows.append(("Runs on", self.app.platform or "?"))
+        return rows
+
+    def draw(self, fb):
+        title(fb, "System")
+        self.list.rows = self.rows()
+        self.list.draw(fb)
+
+    def handle(self, event):
+        if not keys.pressed(event):
+            return
+        button = keys.button(event)
+        label = self.list.rows[self.list.selected][0]
+        if button in (keys.UP, keys.DOWN):
+            self.list.move(-1 if button == keys.UP else 1)
+        elif button in (keys.LEFT, keys.RIGHT) and label == "Contrast":
+            step = -1 if button == keys.LEFT else 1
+            level = max(0, min(len(_CONTRAST) - 1, self.settings["contrast"] + step))
+            self.settings["contrast"] = level
+            setter = getattr(self.app.display, "contrast", None)
+            if setter:
+                setter(_CONTRAST[level])
+        elif button in (keys.LEFT, keys.RIGHT, keys.A) and label == "Sound":
+            self.settings["sound"] = not self.settings["sound"]
+        elif keys.kind(event) == keys.PRESS and button in (keys.B, keys.MENU):
+            saver = getattr(self.app, "save_settings", None)
+            if saver:
+                saver()
+            self.app.back()
+            return
+        else:
+            return
+        self.dirty = True

@@ -1,0 +1,293 @@
+"""The device simulator: python -m host_tools.sim [--window | --terminal | --headless ...].
+
+    --window     a pygame window, pixels scaled, with a button legend (the default with a display)
+    --terminal   the 128x64 pixels in Unicode quadrant blocks, keys from the terminal (the default
+                 without one)
+    --headless --script FILE --out DIR [--runtime cpython|micropython] [--heap 64K]
+               [--display ssd1306|sh1106|ssd1327] [--gif NAME] [--scale N]
+                 run a script of button steps (see host_tools/simcore.py), write DIR/NAME.png at
+                 each 'shot NAME', DIR/final.png at the end, and print a state summary last.
+
+Keys (window and terminal): arrows or WASD = d-pad, Z/J/Enter = A, X/K/Backspace = B,
+M/Tab = menu, Q or Esc quits (the terminal has no key-up events, so a key is a short press).
+The firmware runs unchanged: the real app, buttons logic and display driver over fakes. With
+--runtime micropython the headless run happens inside the MicroPython unix port (real framebuf,
+the given heap) and the frames come back as files.
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+from host_tools.paths import FIRMWARE, ROOT, tool
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # luma.emulator imports pygame too
+
+KEYS = {
+    "up": ("up", "w"), "down": ("down", "s"), "left": ("left", "a"), "right": ("right", "d"),
+    "a": ("z", "j", "return"), "b": ("x", "k", "backspace"), "menu": ("m", "tab"),
+}
+LEGEND = "arrows: d-pad   Z: A   X: B   M: menu   Esc: quit"
+
+
+class SimError(Exception):
+    pass
+
+
+def frame_image(width, height, buffer, scale=1):
+    """A PIL image of a MONO_VLSB frame (bytes), scaled by an integer factor."""
+    from PIL import Image
+
+    rows = bytearray(width * height)
+    for y in range(height):
+        page = (y >> 3) * width
+        bit = y & 7
+        base = y * width
+        for x in range(width):
+            if buffer[page + x] >> bit & 1:
+                rows[base + x] = 255
+    image = Image.frombytes("L", (width, height), bytes(rows)).convert("1")
+    if scale > 1:
+        image = image.resize((width * scale, height * scale), Image.NEAREST)
+    return image
+
+
+def parse_heap(text):
+    text = text.strip().upper()
+    factor = 1024 if text.endswith("K") else 1
+    return int(text.rstrip("K")) * factor
+
+
+# -- headless -------------------------------------------------------------------------------
+
+
+def headless_cpython(script, out, display, scale, gif):
+    from host_tools.simcore import Device, run_script
+
+    device = Device(display=display)
+    fb = device.display
+    frames = []
+
+    def shot(name):
+        frame_image(fb.width, fb.height, fb.buffer, scale).save(os.path.join(out, name + ".png"))
+
+    if gif:
+        _record_frames(device, frames)
+    with open(script) as handle:
+        run_script(device, handle.read().splitlines(), shot)
+    shot("final")
+    if gif:
+        _write_gif(frames, os.path.join(out, gif), fb.width, fb.height, scale)
+    return device.summary()
+
+
+def _record_frames(device, frames):
+    """Keep a copy of every frame the app sends, with the simulated time it was sent at."""
+    display = device.display
+    send = display.show
+
+    def show():
+        result = send()
+        frames.append((device.clock.ticks_ms(), bytes(display.buffer)))
+        return result
+
+    display.show = show
+
+
+def _write_gif(frames, path, width, height, scale):
+    """An animated GIF through luma.emulator's gifanim device (one frame per frame sent)."""
+    from luma.emulator.device import gifanim
+
+    device = gifanim(filename=path, width=width, height=height, mode="1", scale=scale,
+                     transform="none", duration=0.05, max_frames=2000)
+    device.display = _gif_display(device)
+    for _, buffer in frames:
+        device.display(frame_image(width, height, buffer))
+    device.write_animation()
+
+
+def _gif_display(device):
+    original = device.display
+
+    def display(image):
+        original(image.convert(device.mode))
+
+    return display
+
+
+def headless_micropython(script, out, display, heap, scale):
+    with tempfile.TemporaryDirectory() as raw:
+        env = dict(os.environ, MICROPYPATH=FIRMWARE + ":" + ROOT)
+        command = [tool("micropython"), "-X", "heapsize=%d" % parse_heap(heap),
+                   os.path.join(ROOT, "host_tools", "mp", "sim_device.py"),
+                   os.path.abspath(script), raw, display]
+        done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=900)
+        if done.returncode:
+            raise SimError("the firmware failed under MicroPython:\n" + (done.stderr or done.stdout))
+        for name in sorted(os.listdir(raw)):
+            with open(os.path.join(raw, name), "rb") as handle:
+                data = handle.read()
+            width, height = data[0] or 256, data[1]
+            frame_image(width, height, data[2:], scale).save(
+                os.path.join(out, name[:-4] + ".png"))
+        return done.stdout.strip().splitlines()[-1]
+
+
+# -- interactive ----------------------------------------------------------------------------
+
+
+def window(display, scale):
+    import pygame
+
+    from host_tools.simcore import Device
+
+    device = Device(display=display)
+    fb = device.display
+    pygame.init()
+    pygame.display.set_caption("Pocket Stones simulator")
+    font = pygame.font.Font(None, 20)
+    legend_h = 28
+    screen = pygame.display.set_mode((fb.width * scale, fb.height * scale + legend_h))
+    names = {}
+    for button, keys in KEYS.items():
+        for key in keys:
+            names[pygame.key.key_code(key)] = button
+    clock = pygame.time.Clock()
+    last = time.monotonic()
+    while True:
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN
+                                             and event.key in (pygame.K_ESCAPE, pygame.K_q)):
+                pygame.quit()
+                return device.summary()
+            if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in names:
+                pin = device.pins[names[event.key]]
+                (pin.press if event.type == pygame.KEYDOWN else pin.release)()
+        now = time.monotonic()
+        device.run(max(1, int((now - last) * 1000)))
+        last = now
+        image = frame_image(fb.width, fb.height, fb.buffer, scale).convert("RGB")
+        surface = pygame.image.fromstring(image.tobytes(), image.size, "RGB")
+        screen.fill((20, 20, 30))
+        screen.blit(surface, (0, 0))
+        screen.blit(font.render(LEGEND, True, (200, 200, 200)), (6, fb.height * scale + 6))
+        pygame.display.flip()
+        clock.tick(60)
+
+
+QUADRANTS = " ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█"  # index: top-left 1, top-right 2, bottom-left 4, bottom-right 8
+
+
+def terminal_frame(width, height, buffer):
+    """The panel as text: one character per 2x2 pixels."""
+    def on(x, y):
+        return buffer[(y >> 3) * width + x] >> (y & 7) & 1
+
+    out = []
+    for y in range(0, height, 2):
+        row = []
+        for x in range(0, width, 2):
+            index = on(x, y) | on(x + 1, y) << 1 | on(x, y + 1) << 2 | on(x + 1, y + 1) << 3
+            row.append(QUADRANTS[index])
+        out.append("".join(row))
+    return out
+
+
+def terminal(display):
+    import select
+    import termios
+    import tty
+
+    from host_tools.simcore import Device
+
+    device = Device(display=display)
+    fb = device.display
+    codes = {"\x1b[A": "up", "\x1b[B": "down", "\x1b[D": "left", "\x1b[C": "right",
+             "w": "up", "s": "down", "a": "left", "d": "right", "z": "a", "j": "a", "\r": "a",
+             "\n": "a", "x": "b", "k": "b", "\x7f": "b", "m": "menu", "\t": "menu"}
+    stdin = sys.stdin.fileno()
+    saved = termios.tcgetattr(stdin)
+    tty.setcbreak(stdin)
+    sys.stdout.write("\x1b[2J\x1b[?25l")
+    try:
+        last_frame = None
+        while True:
+            ready = select.select([stdin], [], [], 0.02)[0]
+            if ready:
+                key = os.read(stdin, 8).decode(errors="ignore")
+                if key in ("q", "\x1b"):
+                    return device.summary()
+                if key in codes:
+                    device.press(codes[key])
+            device.run(20)
+            frame = bytes(fb.buffer)
+            if frame != last_frame:
+                last_frame = frame
+                rows = terminal_frame(fb.width, fb.height, frame)
+                sys.stdout.write("\x1b[H" + "\n".join("|" + r + "|" for r in rows))
+                sys.stdout.write("\n" + LEGEND.replace("Esc", "Q") + "\n")
+                sys.stdout.flush()
+    finally:
+        termios.tcsetattr(stdin, termios.TCSADRAIN, saved)
+        sys.stdout.write("\x1b[?25h\n")
+
+
+def has_window():
+    if sys.platform == "darwin" or os.name == "nt":
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--window", action="store_true")
+    mode.add_argument("--terminal", action="store_true")
+    mode.add_argument("--headless", action="store_true")
+    parser.add_argument("--script")
+    parser.add_argument("--out")
+    parser.add_argument("--runtime", choices=("cpython", "micropython"), default="cpython")
+    parser.add_argument("--heap", default="190K", help="MicroPython heap, e.g. 64K")
+    parser.add_argument("--display", choices=("ssd1306", "sh1106", "ssd1309", "ssd1327"),
+                        default="ssd1306")
+    parser.add_argument("--gif", help="also write an animated GIF of the run to OUT/GIF")
+    parser.add_argument("--scale", type=int, default=None)
+    args = parser.parse_args(argv)
+    try:
+        if args.headless:
+            if not args.script or not args.out:
+                parser.error("--headless needs --script FILE and --out DIR")
+            os.makedirs(args.out, exist_ok=True)
+            scale = args.scale or 1
+            if args.runtime == "micropython":
+                if args.gif:
+                    parser.error("--gif needs --runtime cpython")
+                summary = headless_micropython(args.script, args.out, args.display, args.heap,
+                                               scale)
+            else:
+                summary = headless_cpython(args.script, args.out, args.display, scale, args.gif)
+        elif args.terminal or not (args.window or has_window()):
+            if not sys.stdin.isatty():
+                parser.error("the terminal mode needs a terminal; use --headless with a script")
+            summary = terminal(args.display)
+        else:
+            summary = window(args.display, args.scale or 4)
+    except (SimError, OSError) as error:
+        print("sim: %s" % error, file=sys.stderr)
+        return 1
+    except Exception as error:
+        from host_tools.simcore import ScriptError
+
+        if isinstance(error, ScriptError):
+            print("sim: script %s" % error, file=sys.stderr)
+            return 2
+        raise
+    print(summary)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

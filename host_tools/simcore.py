@@ -1,0 +1,115 @@
+"""The simulated device and the script runner, in the subset of Python that MicroPython runs.
+
+Both runtimes use this module: host_tools/sim.py on CPython, and host_tools/mp/sim_device.py
+under the MicroPython unix port (--runtime micropython), so a script drives exactly the same
+code either way. The device is the real firmware app over the firmware's own fakes: FakePins
+under the real Buttons logic (debounce, long press, repeat), a FakeClock that only moves when
+the script says so, and the real SSD1306/SH1106 driver over a FakeI2C (so the bytes a panel
+would receive are counted by the driver itself).
+
+Script language, one step a line ('#' starts a comment):
+
+    up down left right a b menu     a short press (press, 60 ms, release, 60 ms)
+    hold NAME MS                    press, keep it down MS milliseconds, release
+    wait MS                         let MS milliseconds pass
+    shot NAME                       save the current frame as NAME
+    type A1                         (extension) move the cursor to a point and press A
+"""
+
+from stones.hw.buttons import BUTTON_NAMES, Buttons
+from stones.hw.fakes import FakeClock, FakeI2C, FakePin
+from stones.ui.app import App
+
+TICK_MS = 5  # the simulated main loop polls every 5 ms
+PRESS_MS = 60  # a short press: held this long, then as long again released
+
+
+class ScriptError(Exception):
+    pass
+
+
+def make_display(kind, width=128, height=64):
+    """A panel of the given kind: the real driver over a FakeI2C where there is one."""
+    if kind in ("ssd1306", "sh1106", "ssd1309"):
+        from stones.hw import ssd1306
+
+        cls = ssd1306.SH1106 if kind == "sh1106" else ssd1306.SSD1306
+        return cls(width, height, FakeI2C())
+    if kind == "ssd1327":
+        from stones.hw.ssd1306 import MemoryPanel
+
+        return MemoryPanel(128, 128)
+    raise ScriptError("unknown display %r" % kind)
+
+
+class Device:
+    """The whole simulated device: clock, buttons, display, app."""
+
+    def __init__(self, display="ssd1306", store=None, platform="simulator"):
+        self.clock = FakeClock()
+        self.pins = {}
+        for name in BUTTON_NAMES:
+            self.pins[name] = FakePin()
+        self.buttons = Buttons(self.pins, self.clock)
+        self.display = make_display(display)
+        self.app = App(self.display, self.buttons, self.clock, store=store, platform=platform)
+        self.app.start()
+        self.frames = 0
+
+    def run(self, ms):
+        """Let ms milliseconds pass, the app polling every TICK_MS."""
+        while ms > 0:
+            step = TICK_MS if ms > TICK_MS else ms
+            self.clock.advance(step)
+            self.app.step()
+            ms -= step
+
+    def press(self, name, ms=PRESS_MS):
+        pin = self.pin(name)
+        pin.press()
+        self.run(ms)
+        pin.release()
+        self.run(PRESS_MS)
+
+    def pin(self, name):
+        if name not in self.pins:
+            raise ScriptError("no button %r (buttons: %s)" % (name, " ".join(BUTTON_NAMES)))
+        return self.pins[name]
+
+    def summary(self):
+        """One line: the screen, the game, whose turn, the score or result."""
+        app = self.app
+        screen = app.top.module_name if app.stack else "-"
+        game = app.game
+        if game is None:
+            return "screen=%s game=none" % screen
+        words = ["screen=" + screen, "game=" + game.key, "size=%d" % game.size,
+                 "moves=%d" % game.count]
+        if game.over:
+            words.append("result=" + game.result().gtp())
+        else:
+            words.append("to_move=" + ("black" if game.to_move == 1 else "white"))
+        return " ".join(words)
+
+
+def run_script(device, lines, shot):
+    """Run script lines on device; shot(name) is called for each 'shot NAME'."""
+    for number, raw in enumerate(lines):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        words = line.split()
+        command = words[0].lower()
+        try:
+            if command in BUTTON_NAMES and len(words) == 1:
+                device.press(command)
+            elif command == "hold" and len(words) == 3:
+                device.press(words[1].lower(), int(words[2]))
+            elif command == "wait" and len(words) == 2:
+                device.run(int(words[1]))
+            elif command == "shot" and len(words) == 2:
+                shot(words[1])
+            else:
+                raise ScriptError("cannot read this step")
+        except (ValueError, ScriptError) as error:
+            raise ScriptError("line %d: %r: %s" % (number + 1, raw.strip(), error))
