@@ -1,0 +1,48 @@
+"""Power-on: the pin map is read and checked, a bad one falls back, the recovery button works."""
+
+from support import raises
+
+from stones.boot import DEFAULTS, check_config, load_config, recovery_held
+from stones.hw.buttons import Buttons
+from stones.hw.fakes import FakeClock, FakePin
+
+
+def rig():
+    clock = FakeClock()
+    pins = {name: FakePin() for name in ("up", "down", "left", "right", "a", "b", "menu")}
+    return clock, pins, Buttons(pins, clock)
+
+
+def test_recovery_button_held_at_power_on_skips_the_app():
+    clock, pins, buttons = rig()
+    pins["menu"].press()
+    assert recovery_held(buttons, clock, DEFAULTS)
+
+
+def test_no_recovery_without_the_button_or_with_another_one():
+    clock, pins, buttons = rig()
+    assert not recovery_held(buttons, clock, DEFAULTS)
+    clock, pins, buttons = rig()
+    pins["a"].press()
+    assert not recovery_held(buttons, clock, DEFAULTS)
+
+
+def test_config_check_names_the_problem():
+    bad = {"buttons": dict(DEFAULTS["buttons"]), "display": dict(DEFAULTS["display"])}
+    bad["buttons"]["a"] = bad["buttons"]["b"]
+    assert "share" in str(raises(ValueError, check_config, bad))
+    del bad["buttons"]["up"]
+    raises(KeyError, check_config, bad)
+
+
+def test_unreadable_or_corrupt_config_falls_back_to_the_defaults():
+    assert load_config("/nonexistent/config.json") is DEFAULTS
+    path = "corrupt_config_test.json"
+    with open(path, "w") as handle:
+        handle.write('{"buttons": {"up": 2,')  # truncated
+    try:
+        assert load_config(path) is DEFAULTS
+    finally:
+        import os
+
+        os.remove(path)
