@@ -58,6 +58,7 @@ OUTNUMBERED = const(7)
 NO_SECOND_STONE = const(8)
 ENEMY_TERRITORY = const(9)
 OVERSIZED_GROUP = const(10)
+MID_TURN = const(11)
 REASONS = (
     "",
     "occupied",
@@ -70,6 +71,7 @@ REASONS = (
     "no legal second stone would follow",
     "inside the opponent's territory",
     "next to a group larger than your group count",
+    "the turn's second stone is due: a pass replaces a whole turn",
 )
 
 
@@ -418,7 +420,7 @@ class Game:
         return self.reason(move) == OK
 
     def legal_moves(self):
-        """Every legal placement (passing is always legal and not listed)."""
+        """Every legal placement (passes are not listed; Loupe refuses one mid-turn)."""
         if self.over:
             return []
         return [p for p in self.grid.points if not self.cell[p] & 3 and self.legal(p)]

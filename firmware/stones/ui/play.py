@@ -78,7 +78,8 @@ class Screen:
             fb.text("Black" if game.to_move == 1 else "White", x + 9, y, 1)
         left = getattr(game, "stones_left", None)
         if left is not None and not game.over:
-            fb.text("stone %d/2" % (3 - left) if left else "", x, y + LINE, 1)
+            size = game.turn_size
+            fb.text("stone %d/%d" % (size - left + 1, size), x, y + LINE, 1)
         label, black, white = panel_numbers(game)
         row = y + 2 * LINE + (0 if self.tall else 2)
         if self.tall:

@@ -1,0 +1,618 @@
+"""Loupe: groups score by their shortest loop (rules/loupe.md, notes section 4).
+
+Reading guide.
+
+**Turns** (4.1.2, C7). ``phase`` says which stone of a turn comes next: _TWO (0) a two-stone turn
+begins, _SECOND (1) its second stone is due, _OPENING (2) Black's one-stone first turn. The UI
+reads ``stones_left`` (2 or 1), ``turn_size`` (1 for the opening, else 2) and ``can_pass``. A pass
+replaces a whole turn, so it is refused while the second stone is due (MID_TURN); two passing
+turns in a row end the game. Each stone is its own history entry, so undo takes back one stone
+at a time and restores the phase with it. A play out of turn (GTP after set_position) starts a
+two-stone turn for that colour (_switch).
+
+**Placement** (4.1.3, C6). A stone of colour c may go on an empty point with no more enemy than
+friendly neighbours: one read of the packed cell byte and one lookup, ``_LEGAL[v] & c`` (the table
+holds bit c for "c may play here" and bit c << 2 for "c may play here once one more c stone is
+next to it"; stones and sentinels hold 0). **C7**: a first stone is legal only if a legal second
+stone follows. Friendly stones only add friendly neighbours, so every point legal before the first
+stone stays legal after it: a second stone exists when some neighbour of the first one has bit
+c << 2, or else when any other empty point is legal now. The neighbours answer almost always; the
+scan of the empty list is for crowded ends of games.
+
+No captures, nothing ever moves, so the log is not needed: undoing a stone is lifting it and
+rebuilding the groups that touched it from the colours. Groups are merged on placement (the
+smaller list is relabelled), as in Go, so scoring finds them ready.
+
+**Scoring** (4.1.6, 4.1.7). A finished side-9 board takes about 0.15 ms on the unix port (0.6 ms
+the worst seen; a Pico is ~120 times slower). For each group G of N stones:
+
+1. Holes by Euler's formula: G's stones, its adjacencies and the lattice triangles with all three
+   corners in G form a complex whose holes number 1 - V + E - T (the union of G's hexagonal cells
+   has this complex as its nerve, and its bounded complementary regions are exactly the holes of
+   the notes). E is half the sum of the friendly counts in the cell bytes; T counts each triangle
+   once, at its upper-left corner s: {s, s+1, s+W} and {s, s+W-1, s+W}. No hole: an empty group,
+   value -N (or 0 by the option, C5).
+2. A point not in G with six neighbours of G's colour is ringed by six stones of G: L = 6, the
+   least a loop can have (a loop round P meets each of the six rays from P at a distinct point).
+   Found by a walk over G's neighbours. Without such a ring every hole has two points or more,
+   and a loop round n points has at least 8 stones (n = 2), 9 (n = 3) or 10 (n >= 4) (found by
+   enumerating every cycle of up to 9 stones): 8 ends the search, and a hole whose bound is no
+   better than the best so far is not searched.
+3. Otherwise the holes are flooded one by one (components of the points not in G, seeded from G's
+   neighbours; one that never meets the board's edge is a hole), stopping when Euler's count of
+   holes has been found. For each hole, P = its last point in reading order, and the notes'
+   search runs from each stone s of G right of P in its row with an adjacency crossing the ray:
+   breadth-first over (stone, parity) pairs where crossing the ray flips the parity. A state x at
+   distance D(x) whose twin (same stone, other parity) is at D(x') closes an odd walk of length
+   D(x) + D(x') through s; the shortest one is met halfway, so a search stops at depth best // 2,
+   and sources at least best / 2 right of P are not tried (a loop round P through s is at least
+   twice as long as s is far from P).
+
+For the UI and GTP: ``values(colour)`` -> [(value, group root)], ``group_values(colour)`` and
+``value_lists()`` -> the sorted values (GTP final_score), ``loop_length(p)``, ``group_value(p)``
+and ``shortest_loop(p)``, the stones of one shortest loop in order round it (for drawing),
+rebuilt from the search's distances: back from the meeting state and from its twin to the source.
+
+value = 2L - N. Simple modality: the sorted value lists are compared pair by pair; when one list
+runs out with all pairs equal it is a draw (C8, option: the longer list wins, reported as a
+tie-break win). Compound modality: the sums.
+"""
+
+from stones.compat import const, octets, zeros
+from stones.engine.game import (
+    BLACK,
+    PASS,
+    WHITE,
+    Game,
+    GameError,
+    Option,
+    Result,
+)
+from stones.engine.hexgrid import HexGrid
+
+# The hot loop's constants, folded by MicroPython's compiler. Same values as in game.py.
+_PASS = const(0)
+_BLACK = const(1)
+_OCCUPIED = const(1)
+_OUTNUMBERED = const(7)
+_NO_SECOND_STONE = const(8)
+_MID_TURN = const(11)
+
+# phase: which stone of the turn comes next
+_TWO = const(0)  # the first of a two-stone turn (a pass may replace the turn)
+_SECOND = const(1)  # the second stone of the turn (no pass)
+_OPENING = const(2)  # Black's one-stone first turn (a pass may replace it)
+
+
+
+def _legal_table():
+    """_LEGAL[v] for a packed cell byte v: bit 1 Black may play there, bit 2 White may, bit 4
+    Black may once one more black stone is next to it, bit 8 the same for White; 0 for a stone
+    or a sentinel."""
+    table = bytearray(256)
+    for v in range(256):
+        if v & 3:
+            continue
+        b = v >> 2 & 7
+        w = v >> 5
+        table[v] = (w <= b) | (b <= w) << 1 | (w <= b + 1) << 2 | (b <= w + 1) << 3
+    return bytes(table)
+
+
+_LEGAL = _legal_table()
+
+
+def least_loop(n):
+    """The fewest stones a loop round n points (n >= 1) can have: 6, 8, 9, and at least 10 for
+    n >= 4 (checked by enumerating every cycle of up to 9 stones, tests/engine/test_loupe.py)."""
+    return 6 if n == 1 else 8 if n == 2 else 9 if n == 3 else 10
+
+
+class Loupe(Game):
+    key = "loupe"
+    title = "Loupe"
+    grid_class = HexGrid
+    sizes = (7, 9, 11)
+    default_size = 9
+    # A game is at most 1.5 entries a point (each passing turn but the last two is followed by a
+    # two-stone turn), so the cap is never reached in play; GTP plays out of turn may get nearer.
+    cap_factor = 2
+    log_per_move = 0  # nothing to log: undo lifts the stone and regroups
+    options = (
+        Option("modality", "Modality", ("simple", "compound"), "simple"),
+        Option("empty_group_value", "Loopless group", ("minus-n", "zero"), "minus-n"),
+        Option("runout", "Simple: list runs out", ("draw", "longer"), "draw"),
+    )
+
+    def _allocate(self):
+        self.log = zeros(0)  # the base's log is unused (log_per_move = 0)
+        self._dist = None  # scoring's search tables, made at the first loop search
+        self._bq = None
+        self._n = 0
+        self._meet = 0
+
+    def _clear(self):
+        self.phase = _OPENING
+
+    # -- the turn structure, for the UI -------------------------------------------------------
+
+    @property
+    def stones_left(self):
+        """Stones still to place in the current turn: 2, or 1 (the second stone, or the opening)."""
+        return 2 if self.phase == _TWO else 1
+
+    @property
+    def turn_size(self):
+        """Stones in the current turn: 1 for Black's opening, else 2 ("stone 1/1", "stone 2/2")."""
+        return 1 if self.phase == _OPENING else 2
+
+    @property
+    def can_pass(self):
+        """A pass may replace the turn now (not after its first stone)."""
+        return not self.over and self.phase != _SECOND
+
+    def _switch(self, colour):
+        self.to_move = colour
+        self.phase = _TWO
+
+    # -- moves --------------------------------------------------------------------------------
+
+    def _push(self, move):
+        return self._run(move, 0, 0)
+
+    def playout(self, seed, limit=0x3FFFFFFF):
+        """Play up to limit random moves (stones and passes), to the end of the game by default;
+        return the new generator state. Policy (issue 3): each stone uniform among the legal
+        points for it (first stones: among those a legal second stone can follow, C7); a pass
+        when there is none."""
+        return self._run(PASS, limit, seed & 0x3FFFFFFF or 1)
+
+    def _run(self, move, randoms, x):
+        """The one move loop behind _push and playout, every table held in a local.
+
+        randoms == 0: play move for to_move; return 0 or the reason it is illegal.
+        randoms > 0: play up to that many random moves (fewer if the game ends), drawing from
+        the empty list with the xorshift of rng.Rng inlined in x; return x. A refused draw is
+        swapped to the end of the range still to draw from, for this move only.
+        """
+        cell = self.cell
+        root = self.root
+        link = self.link
+        stones = self.stones
+        empty = self.empty
+        where = self.where
+        history = self.history
+        offsets = self.offsets
+        legal = _LEGAL
+        n_empty = self.n_empty
+        count = self.count
+        c = self.to_move
+        passes = self.passes
+        phase = self.phase
+        over = self.over
+        cap = self.cap
+        random = randoms > 0
+        code = 0
+        while True:
+            # -- choose p: the given move, or draws from the empty list -------------------------
+            if random:
+                if over or not randoms:
+                    break
+                randoms -= 1
+                k = n_empty
+            while True:
+                if random:
+                    if not k:
+                        p = _PASS  # (never while a second stone is due: C7 saw one)
+                        break
+                    x ^= (x & 0x1FFFFF) << 9
+                    x ^= x >> 11
+                    x ^= (x & 0x3FFFF) << 12
+                    i = x % k
+                    p = empty[i]
+                else:
+                    p = move
+                    if p == _PASS:
+                        if phase == _SECOND:
+                            code = _MID_TURN
+                        break
+                    if cell[p] & 3:
+                        code = _OCCUPIED
+                        break
+                if not legal[cell[p]] & c:
+                    code = _OUTNUMBERED
+                elif phase != _TWO:
+                    break
+                else:  # C7: a legal second stone must follow (see the reading guide)
+                    two = c << 2
+                    for d in offsets:
+                        if legal[cell[p + d]] & two:
+                            break
+                    else:
+                        code = _NO_SECOND_STONE
+                        j = 0
+                        while j < n_empty:
+                            q = empty[j]
+                            if q != p and legal[cell[q]] & c:
+                                code = 0
+                                break
+                            j += 1
+                    if not code:
+                        break
+                if not random:
+                    break
+                code = 0
+                k -= 1  # swap the refused point out of the draw, for this move only
+                q = empty[k]
+                empty[k] = p
+                where[p] = k
+                empty[i] = q
+                where[q] = i
+            if code:
+                break
+            # -- play it ------------------------------------------------------------------------
+            history[count] = p | (c | passes << 2 | phase << 4) << 9
+            count += 1
+            if p == _PASS:
+                passes += 1
+                phase = _TWO
+                c = 3 - c
+                if passes >= 2 or count >= cap:
+                    over = True
+                if random:
+                    continue
+                break
+            v = cell[p]
+            cell[p] = v | c
+            n_empty -= 1  # p leaves the empty list; the last empty point takes its slot
+            q = empty[n_empty]
+            i = where[p]
+            empty[i] = q
+            where[q] = i
+            root[p] = p
+            link[p] = p
+            stones[p] = 1
+            if c == _BLACK:
+                one = 4  # one more black neighbour in a packed cell
+                own = v >> 2 & 7
+            else:
+                one = 32
+                own = v >> 5
+            if own:  # p joins the groups of its friendly neighbours
+                a = p
+                for d in offsets:
+                    q = p + d
+                    y = cell[q]
+                    cell[q] = y + one
+                    if y & 3 == c:
+                        r = root[q]
+                        if r != a:
+                            if stones[a] < stones[r]:
+                                a, r = r, a
+                            s = r  # relabel the smaller list, then splice the two circles
+                            while True:
+                                root[s] = a
+                                s = link[s]
+                                if s == r:
+                                    break
+                            link[a], link[r] = link[r], link[a]
+                            stones[a] += stones[r]
+            else:
+                for d in offsets:
+                    cell[p + d] += one
+            passes = 0
+            if phase == _TWO:
+                phase = _SECOND
+            else:
+                phase = _TWO
+                c = 3 - c
+            if count >= cap:
+                over = True
+            if not random:
+                break
+        self.n_empty = n_empty
+        self.count = count
+        self.to_move = c
+        self.passes = passes
+        self.phase = phase
+        self.over = over
+        return x if random else code
+
+    def _pop(self):
+        p = self._unrecord()
+        if p == PASS:
+            return
+        cell = self.cell
+        v = cell[p]
+        c = v & 3
+        self._lift(p)
+        if (v >> 2 & 7) if c == BLACK else (v >> 5):  # p joined groups: they may fall apart
+            self._new_generation()
+            for d in self.offsets:
+                if cell[p + d] & 3 == c:
+                    self._regroup(p + d)
+
+    # -- loops and values ---------------------------------------------------------------------
+
+    def _holes(self, g):
+        """How many holes the group at root g has (Euler's formula, see the reading guide)."""
+        cell = self.cell
+        link = self.link
+        w = self.grid.stride
+        c = cell[g] & 3
+        shift = 2 if c == BLACK else 5
+        v = e = t = 0
+        s = g
+        while True:
+            v += 1
+            e += cell[s] >> shift & 7
+            if cell[s + w] & 3 == c:
+                t += (cell[s + 1] & 3 == c) + (cell[s + w - 1] & 3 == c)
+            s = link[s]
+            if s == g:
+                break
+        return 1 - v + (e >> 1) - t
+
+    def _loop(self, g):
+        """(L, hole, source) for the group at root g: L its shortest loop's length (0: no loop),
+        hole a point the loop goes round and source a stone of it the search started from (0
+        when L = 6 was found as the six neighbours of hole)."""
+        holes = self._holes(g)
+        if not holes:
+            return 0, 0, 0
+        cell = self.cell
+        root = self.root
+        link = self.link
+        degree = self.degree
+        offsets = self.offsets
+        c = cell[g] & 3
+        shift = 2 if c == BLACK else 5
+        s = g
+        while True:  # a point ringed by six stones of G: L = 6, the least there is
+            for d in offsets:
+                v = cell[s + d]
+                if v & 3 != c and v >> shift & 7 == 6:
+                    return 6, s + d, 0
+            s = link[s]
+            if s == g:
+                break
+        if self._dist is None:  # the search's tables, made at the first use
+            # (stone, parity) state 2 * stone + parity; a search reaches best // 2 + 1 <= 167
+            # at most (distance + 1 is stored), so bytes do; it visits two states a stone
+            self._dist = octets(bytes(2 * self.grid.length))
+            self._bq = zeros(2 * self.grid.count)
+        mark = self.mark
+        queue = self.queue
+        best = self.stones[g] + 1  # no loop is longer than the group
+        hole = source = 0
+        found = 0
+        gen = self._new_generation()
+        while True:  # s == g: flood the regions next to G that it does not hold, one by one
+            for d in offsets:
+                t = s + d
+                if mark[t] == gen:
+                    continue
+                y = cell[t] & 3
+                if y == 3 or (y == c and root[t] == g):
+                    continue
+                mark[t] = gen
+                queue[0] = t
+                n = 1
+                i = 0
+                outer = False
+                last = t
+                while i < n:
+                    u = queue[i]
+                    i += 1
+                    if degree[u] < 6:
+                        outer = True
+                    if u > last:
+                        last = u
+                    for d2 in offsets:
+                        z = u + d2
+                        if mark[z] != gen:
+                            y = cell[z] & 3
+                            if y == 3 or (y == c and root[z] == g):
+                                continue
+                            mark[z] = gen
+                            queue[n] = z
+                            n += 1
+                if outer:
+                    continue
+                found += 1  # a hole of n points: search round its last point
+                w = self.grid.stride
+                lo = last + 1
+                hi = (last // w + 1) * w
+                if best > least_loop(n):
+                    for r in range(lo, hi):  # each stone with an adjacency crossing the ray
+                        if 2 * (r - last) >= best:
+                            break  # a loop through r round last is at least 2 (r - last) long
+                        if cell[r] & 3 == c and root[r] == g and (
+                                cell[r - w] & 3 == c or cell[r - w + 1] & 3 == c):
+                            length = self._search(c, r, lo, hi, best)
+                            self._forget()
+                            if length < best:
+                                best = length
+                                hole = last
+                                source = r
+                                if best == 8:
+                                    break
+                if best == 8 or found == holes:
+                    return best, hole, source
+            s = link[s]
+            if s == g:
+                break
+        raise AssertionError("holes not found")  # Euler's count promised them
+
+    def _search(self, c, s, lo, hi, best):
+        """Breadth-first from (s, parity 0) over (stone, parity) states of s's group, where an
+        adjacency between a stone a with lo <= a < hi and its neighbour above (a - W, a - W + 1)
+        flips the parity. Return the length of the shortest closed walk through s of odd
+        parity if shorter than best, else best; self._meet is then a state on such a walk, its
+        twin (z ^ 1) the other half, and _dist holds distance + 1 of the states in _bq[:_n]."""
+        cell = self.cell
+        offsets = self.offsets
+        dist = self._dist
+        bq = self._bq
+        w = self.grid.stride
+        up = -w
+        down = w
+        start = 2 * s
+        dist[start] = 1
+        bq[0] = start
+        n = 1
+        i = 0
+        meet = 0
+        half = best >> 1  # the shortest walk is met halfway: no deeper layer can improve on best
+        while i < n:
+            x = bq[i]
+            i += 1
+            k = dist[x]  # the distance of the layer x leads to
+            if k > half:
+                break
+            a = x >> 1
+            par = x & 1
+            here = lo <= a < hi
+            for d in offsets:
+                b = a + d
+                if cell[b] & 3 != c:
+                    continue
+                z = 2 * b + par
+                if d == up or d == up + 1:
+                    if here:
+                        z ^= 1
+                elif d == down or d == down - 1:
+                    if lo <= b < hi:
+                        z ^= 1
+                if dist[z]:
+                    continue
+                dist[z] = k + 1
+                bq[n] = z
+                n += 1
+                twin = dist[z ^ 1]
+                if twin and k + twin - 1 < best:  # D(z) + D(twin)
+                    best = k + twin - 1
+                    half = best >> 1
+                    meet = z
+        self._n = n
+        self._meet = meet
+        return best
+
+    def _forget(self):
+        dist = self._dist
+        bq = self._bq
+        for j in range(self._n):
+            dist[bq[j]] = 0
+
+    def _back(self, z, c, lo, hi):
+        """The stones of the search's path from state z back to its source, z's own first."""
+        cell = self.cell
+        dist = self._dist
+        w = self.grid.stride
+        path = [z >> 1]
+        while dist[z] > 1:
+            a = z >> 1
+            for d in self.offsets:
+                b = a + d
+                if cell[b] & 3 != c:
+                    continue
+                y = 2 * b + (z & 1)
+                if (d == -w or d == 1 - w) and lo <= a < hi or (
+                        (d == w or d == w - 1) and lo <= b < hi):
+                    y ^= 1
+                if dist[y] == dist[z] - 1:
+                    break
+            z = y
+            path.append(z >> 1)
+        return path
+
+    def _group_root(self, p):
+        c = self.cell[p] & 3
+        if c != BLACK and c != WHITE:
+            raise GameError("no stones at %s" % self.grid.name(p))
+        return self.root[p]
+
+    def _value(self, g, length):
+        if length:
+            return 2 * length - self.stones[g]
+        return 0 if self.settings["empty_group_value"] == "zero" else -self.stones[g]
+
+    def values(self, colour):
+        """[(value, group root)] of colour's groups, highest value first."""
+        cell = self.cell
+        root = self.root
+        out = []
+        for g in self.grid.points:
+            if cell[g] & 3 == colour and root[g] == g:
+                out.append((self._value(g, self._loop(g)[0]), g))
+        out.sort(reverse=True)
+        return out
+
+    def group_values(self, colour):
+        """colour's group values, highest first (GTP final_score's detail)."""
+        return [value for value, _ in self.values(colour)]
+
+    def value_lists(self):
+        """(Black's group values, White's), each from high to low."""
+        return self.group_values(BLACK), self.group_values(WHITE)
+
+    def loop_length(self, p):
+        """L of the group at p: its shortest loop's stone count, 0 for a loopless group."""
+        return self._loop(self._group_root(p))[0]
+
+    def group_value(self, p):
+        """The value of the group at p (a loopless one by the empty-group option)."""
+        g = self._group_root(p)
+        return self._value(g, self._loop(g)[0])
+
+    def shortest_loop(self, p):
+        """The stones of a shortest loop of the group at p, in order round the loop (for the UI
+        to draw); [] for a loopless group."""
+        g = self._group_root(p)
+        length, hole, s = self._loop(g)
+        if not length:
+            return []
+        w = self.grid.stride
+        if not s:  # the six neighbours of hole, in order round it
+            return [hole + d for d in (1, 1 - w, -w, -1, w - 1, w)]
+        c = self.cell[g] & 3
+        lo = hole + 1
+        hi = (hole // w + 1) * w
+        self._search(c, s, lo, hi, length + 1)
+        meet = self._meet
+        first = self._back(meet, c, lo, hi)  # meet ... s
+        second = self._back(meet ^ 1, c, lo, hi)  # meet's stone ... s
+        self._forget()
+        first.reverse()
+        return first + second[1:-1]
+
+    # -- the result ---------------------------------------------------------------------------
+
+    def result(self):
+        """Winner and margin by the modality; lines: each player's group values, highest first
+        ("-" where a list has run out), and for the compound modality the two sums. Margin:
+        the difference of the deciding pair (simple) or of the sums (compound); a win by the
+        longer list is a tie-break win (margin 0, W+0 in GTP)."""
+        black, white = self.value_lists()
+        lines = []
+        for i in range(max(len(black), len(white))):
+            lines.append(("Group %d" % (i + 1), black[i] if i < len(black) else "-",
+                          white[i] if i < len(white) else "-"))
+        if self.settings["modality"] == "compound":
+            b = sum(black)
+            w = sum(white)
+            lines.append(("Score", b, w))
+            if b == w:
+                return Result(0, 0, lines)
+            return Result(BLACK if b > w else WHITE, 2 * abs(b - w), lines)
+        for i in range(min(len(black), len(white))):
+            if black[i] != white[i]:
+                winner = BLACK if black[i] > white[i] else WHITE
+                return Result(winner, 2 * abs(black[i] - white[i]), lines,
+                              note="group %d decides" % (i + 1))
+        if len(black) == len(white):
+            return Result(0, 0, lines)
+        if self.settings["runout"] == "draw":
+            return Result(0, 0, lines, note="a list ran out with every pair equal")
+        winner = BLACK if len(black) > len(white) else WHITE
+        return Result(winner, 0, lines, tiebreak=True, note="more groups")
