@@ -57,6 +57,10 @@ if MICROPYTHON:
         """n zero words (see words)."""
         return _array("H", bytes(2 * n))  # raw copy: 2 bytes per 'H' entry
 
+    def fast(table):
+        """A read-only table (bytes, array) as the runtime indexes it fastest: itself here."""
+        return table
+
 else:
     # CPython's specialising interpreter indexes lists several times faster than arrays or
     # bytearrays (it has dedicated list opcodes), so the hot tables are lists there: 50% more
@@ -70,6 +74,9 @@ else:
 
     def zeros(n):
         return [0] * n
+
+    def fast(table):
+        return list(table)
 
 
 def collect():

@@ -5,8 +5,8 @@ import gc
 
 import micropython
 
-from stones.engine.game import PASS
-from stones.engine.loupe import MID_TURN, Loupe
+from stones.engine.game import MID_TURN, PASS
+from stones.engine.loupe import Loupe
 
 
 def _locked(function):

@@ -35,7 +35,7 @@ Protocol for the UI, the computer player and GTP:
     set_position([(colour, point), ...])   stones placed without rules (GTP set_position)
 """
 
-from stones.compat import const, octets, words, zeros
+from stones.compat import const, fast, octets, words, zeros
 from stones.engine.grid import EDGE
 
 EMPTY = const(0)
@@ -165,7 +165,8 @@ class Game:
     default_size = 9
     options = ()  # Option instances
     cap_factor = 3  # move cap = cap_factor * points (an engine safeguard, rules notes 2.2 A9)
-    log_per_move = 4  # log words a move writes, on average over any game (see _log_room)
+    log_per_move = 4  # most log words a move writes besides its captured/flipped stones
+    log_points = 4  # undo log length, in words per point of the board
     REASONS = REASONS
 
     def __init__(self, size=None, **settings):
@@ -177,11 +178,8 @@ class Game:
         self.grid = grid = self.grid_class(size)
         n = grid.length
         self.offsets = grid.offsets
-        self.degree = octets(grid.degree)
+        self.degree = fast(grid.degree)
         self.cell = octets(grid.template)
-        self._template = octets(grid.template)  # the same types as the tables they reset
-        self._points = words(grid.points)
-        self._home = words(grid.home)
         self.root = zeros(n)
         self.link = zeros(n)
         self.stones = zeros(n)
@@ -189,7 +187,10 @@ class Game:
         self.where = zeros(n)
         self.cap = self.cap_factor * grid.count
         self.history = zeros(self.cap)
-        self.log = zeros(self.cap * self.log_per_move + grid.count)
+        # The undo log holds the last log_points * points words: ~1.5 moves a point in Go.
+        # A move starting past log_limit restarts it; undo beyond that point replays instead.
+        self.log = zeros(self.log_points * grid.count + self.log_per_move if self.log_per_move
+                         else 0)
         self.log_limit = len(self.log) - grid.count - self.log_per_move  # room for any move
         self.mark = octets(bytes(n))  # flood-fill visit marks, one generation number per fill
         self.gen = 0
@@ -240,9 +241,17 @@ class Game:
     def reset(self):
         """Back to the start: the empty board plus any set-up stones, Black to move."""
         grid = self.grid
-        self.cell[:] = self._template  # slice copies: no loop, no allocation
-        self.empty[:] = self._points
-        self.where[:] = self._home
+        cell = self.cell
+        template = grid.template
+        for i in range(grid.length):  # loops, not slice copies: those allocate on MicroPython
+            cell[i] = template[i]
+        empty = self.empty
+        where = self.where
+        points = grid.points
+        for i in range(grid.count):
+            p = points[i]
+            empty[i] = p
+            where[p] = i
         self.n_empty = grid.count
         self.to_move = BLACK
         self.passes = 0

@@ -6,8 +6,7 @@ at the sentinel. A subclass fills in the geometry (stride, which cells are on th
 
 Everything here is built once per board size and is read-only afterwards: ``points`` lists the
 on-board indices in reading order (top row first, left to right), ``degree`` holds each cell's
-number of on-board neighbours, ``template`` is the empty board (0 on the board, 3 = EDGE off it)
-and ``home`` the slot of each point in ``points``.
+number of on-board neighbours, ``template`` is the empty board (0 on the board, 3 = EDGE off it).
 """
 
 from array import array
@@ -34,12 +33,9 @@ class Grid:
             template[p] = 0
         self.template = bytes(template)
         degree = bytearray(self.length)
-        home = array("H", bytes(2 * self.length))
-        for i, p in enumerate(on_board):
+        for p in on_board:
             degree[p] = sum(1 for d in self.offsets if template[p + d] == 0)
-            home[p] = i
         self.degree = bytes(degree)
-        self.home = home  # slot of each point in a fresh empty list
 
     def on_board(self, p):
         return 0 < p < self.length and self.template[p] == 0

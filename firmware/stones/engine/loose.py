@@ -221,7 +221,7 @@ class Loose(Game):
                         for j in range(len(mark)):
                             mark[j] = 0
                         gen = 1
-                    if top > log_limit:  # only after a freak game: undo then replays
+                    if top > log_limit:  # the log is full: undo before this move will replay
                         top = 0
                         self.log_from = count
                     base = top

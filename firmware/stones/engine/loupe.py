@@ -125,7 +125,6 @@ class Loupe(Game):
     )
 
     def _allocate(self):
-        self.log = zeros(0)  # the base's log is unused (log_per_move = 0)
         self._dist = None  # scoring's search tables, made at the first loop search
         self._bq = None
         self._n = 0

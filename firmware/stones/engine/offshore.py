@@ -397,7 +397,7 @@ class OffShore(Game):
             if code:
                 break
             # -- play it ------------------------------------------------------------------------
-            if top > log_limit:  # only after a freak game: undo then replays
+            if top > log_limit:  # the log is full: undo before this move will replay
                 top = 0
                 self.log_from = count
             history[count] = p | (c | passes << 2) << 9
