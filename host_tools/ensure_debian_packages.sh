@@ -2,6 +2,9 @@
 # Install the Debian packages named on the command line where their command is missing.
 # Tests and benchmarks drive these programs from outside (socat, gnugo); a clean CI machine has
 # neither, so the project installs them itself. Needs root (or sudo) only when something is missing.
+# Debian installs games (gnugo) in /usr/games, which is not on every PATH.
+PATH="$PATH:/usr/games"
+export PATH
 missing=""
 for pkg in "$@"; do
     command -v "$pkg" >/dev/null 2>&1 || missing="$missing $pkg"

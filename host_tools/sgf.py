@@ -1,0 +1,340 @@
+"""SGF (FF[4], GM[1]) records of Go games: write a game, read a record back, replay it.
+
+Reading guide:
+
+    Record         what a Go record holds for this device: size, komi, set-up stones, the moves
+                   with their colours, the result text and the player to move
+    Record.of      the record of a Game (setup, history, result when the game is over)
+    Record.sgf     the record as SGF text; write(game) is Record.of(game).sgf()
+    read(text)     SGF text -> Record: the first game tree, first variation at every branch
+    Record.game    a Go engine with the set-up placed and the moves played (or the first few)
+
+Only what a Go record needs is read: SZ, KM, RE, PL, AB/AW in the root node, B/W moves in the
+nodes after it; other properties (comments, names, dates, marks) are skipped. Anything this device
+cannot represent (another game, a rectangular board, set-up stones in the middle of the game, a
+move that is illegal under the club rules) is one SgfError that says what and where.
+
+SGF points are two letters, column then row, 'a' at the top left; a pass is an empty value, or
+'tt' on boards up to 19x19 (the FF[3] convention). Komi is kept in half points like the engine.
+"""
+
+import math
+
+from host_tools import paths  # noqa: F401  (puts the firmware on sys.path)
+from stones import VERSION
+from stones.engine.game import BLACK, PASS, WHITE, GameError, half_points
+from stones.engine.go import Go
+
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+COLOURS = {"B": BLACK, "W": WHITE}
+
+
+class SgfError(ValueError):
+    """A record that is malformed, or that this device cannot represent; the message says where."""
+
+
+# -- the moves a game has played ------------------------------------------------------------------
+
+
+def played(game):
+    """(colour, move) of every move in the game's history, oldest first.
+
+    A history word holds the move in bits 0-8 and the turn state it was played in above, the
+    colour in bits 9-10 (engine/game.py); that colour is who played it, also out of turn.
+    """
+    return [(game.history[i] >> 9 & 3, game.history[i] & 0x1FF) for i in range(game.count)]
+
+
+# -- the record -----------------------------------------------------------------------------------
+
+
+class Record:
+    """A Go game as a record: rules-free data, checked for shape but not for legality."""
+
+    def __init__(self, size=19, komi2=None, setup=(), moves=(), result=None, player=None):
+        self.size = size
+        self.komi2 = komi2  # komi in half points, None when the record gives none
+        self.setup = sorted(setup)  # (colour, (col, row)) from the bottom left, 0-based
+        self.moves = list(moves)  # (colour, (col, row) or None for a pass)
+        self.result = result  # RE text, e.g. 'B+3.5', '0', or None
+        self.player = player  # PL: who moves first after the set-up, or None
+
+    def __eq__(self, other):
+        return isinstance(other, Record) and vars(self) == vars(other)
+
+    def __repr__(self):
+        return "Record(%r)" % vars(self)
+
+    @classmethod
+    def of(cls, game):
+        """The record of a Go game as it stands: set-up, moves, and the result once it is over."""
+        if game.key != "go":
+            raise SgfError("SGF records are written for Go only, not %s" % game.title)
+        grid = game.grid
+        setup = [(colour, grid.coords(p)) for colour, p in game.setup]
+        moves = [(colour, None if move == PASS else grid.coords(move))
+                 for colour, move in played(game)]
+        player = None
+        if setup:  # who moves after the set-up: the first mover, else whoever is to move
+            player = moves[0][0] if moves else game.to_move
+        result = game.result().gtp() if game.over else None
+        if result == "?":
+            result = "Void"  # the move cap ended the game without a result
+        return cls(game.size, game.komi2, setup, moves, result, player)
+
+    def sgf(self):
+        """The record as SGF text: root properties, then one node per move, no blank lines."""
+        root = ["(;GM[1]FF[4]CA[UTF-8]AP[Pocket Stones:%s]" % VERSION,
+                "SZ[%d]" % self.size]
+        if self.komi2 is not None:
+            root.append("KM[%s]" % half_points(self.komi2))
+        if self.result is not None:
+            root.append("RE[%s]" % escape(self.result))
+        for letter, colour in sorted(COLOURS.items()):
+            points = sorted(point for c, point in self.setup if c == colour)
+            if points:
+                values = "".join("[%s]" % self.point_text(p) for p in points)
+                root.append("A%s%s" % (letter, values))
+        if self.player is not None:
+            root.append("PL[%s]" % "BW"[self.player - 1])
+        lines = ["".join(root)]
+        nodes = [";%s[%s]" % ("BW"[colour - 1], "" if point is None else self.point_text(point))
+                 for colour, point in self.moves]
+        for i in range(0, len(nodes), 10):  # ten moves a line keeps files readable and diffable
+            lines.append("".join(nodes[i:i + 10]))
+        lines[-1] += ")"
+        return "\n".join(lines) + "\n"
+
+    def point_text(self, point):
+        col, row = point
+        return LETTERS[col] + LETTERS[self.size - 1 - row]
+
+    def game(self, moves=None, **settings):
+        """A Go engine with this record's set-up and its first `moves` moves (all by default).
+
+        settings are Go options (komi, scoring); the record's komi, if it gives one, wins.
+        """
+        if self.komi2 is not None:
+            settings["komi"] = half_points(self.komi2)
+        try:
+            game = Go(self.size, **settings)
+        except GameError as error:
+            raise SgfError(str(error)) from None
+        grid = game.grid
+        if self.setup:
+            try:
+                game.set_position([(c, grid.index(*point)) for c, point in self.setup])
+            except GameError as error:
+                raise SgfError("set-up stones: %s" % error) from None
+        wanted = self.moves if moves is None else self.moves[:moves]
+        for number, (colour, point) in enumerate(wanted, 1):
+            move = PASS if point is None else grid.index(*point)
+            try:
+                game.play_as(colour, move)
+            except GameError as error:
+                raise SgfError("move %d (%s %s): %s" % (number, "BW"[colour - 1],
+                                                      game.name(move), error)) from None
+        if self.player is not None and not wanted and game.to_move != self.player:
+            game._switch(self.player)  # PL with no move after it: the turn is the record's word
+        return game
+
+
+def write(game):
+    """SGF text of a Go game."""
+    return Record.of(game).sgf()
+
+
+def escape(text):
+    return text.replace("\\", "\\\\").replace("]", "\\]")
+
+
+# -- reading ------------------------------------------------------------------------------------
+
+
+def parse(text):
+    """The main line of the first game tree: a list of nodes, each {identifier: [values]}.
+
+    The grammar of SGF FF[4]: Collection = GameTree+, GameTree = '(' Node+ GameTree* ')',
+    Node = ';' (Ident Value+)*, Value = '[' text with '\\' escapes ']'. Only the first branch of
+    each tree is followed; the others are checked for syntax and dropped. Game trees after the
+    first are not read.
+    """
+    reader = _Reader(text)
+    reader.skip_space()
+    if not reader.take("("):
+        raise SgfError("an SGF record starts with '(' (%s)" % reader.where())
+    return reader.tree(main=True)
+
+
+class _Reader:
+    def __init__(self, text):
+        self.text = text
+        self.i = 0
+
+    def where(self):
+        line = self.text.count("\n", 0, self.i) + 1
+        return "line %d" % line
+
+    def skip_space(self):
+        text = self.text
+        while self.i < len(text) and text[self.i].isspace():
+            self.i += 1
+
+    def take(self, char):
+        if self.i < len(self.text) and self.text[self.i] == char:
+            self.i += 1
+            return True
+        return False
+
+    def peek(self):
+        return self.text[self.i] if self.i < len(self.text) else ""
+
+    def tree(self, main):
+        """After '(': the nodes of this tree and, if main, of its first variation."""
+        nodes = []
+        self.skip_space()
+        while self.peek() == ";":
+            self.i += 1
+            nodes.append(self.node())
+            self.skip_space()
+        if not nodes:
+            raise SgfError("a game tree needs at least one node (%s)" % self.where())
+        first = True
+        while self.peek() == "(":
+            self.i += 1
+            branch = self.tree(main and first)
+            if main and first:
+                nodes.extend(branch)
+            first = False
+            self.skip_space()
+        if not self.take(")"):
+            found = self.peek() or "the end of the text"
+            raise SgfError("expected ';', '(' or ')' but found %r (%s)" % (found, self.where()))
+        return nodes
+
+    def node(self):
+        props = {}
+        while True:
+            self.skip_space()
+            start = self.i
+            while self.peek().isalpha():
+                self.i += 1
+            if start == self.i:
+                return props
+            # FF[3] allowed lower-case letters in names (AddBlack = AB); the capitals are the name.
+            ident = "".join(c for c in self.text[start:self.i] if c.isupper())
+            values = []
+            self.skip_space()
+            while self.peek() == "[":
+                self.i += 1
+                values.append(self.value())
+                self.skip_space()
+            if not values:
+                raise SgfError("property %s has no value (%s)" % (ident, self.where()))
+            if ident in props:
+                raise SgfError("property %s given twice in one node (%s)" % (ident, self.where()))
+            props[ident] = values
+
+    def value(self):
+        text = self.text
+        out = []
+        while True:
+            if self.i >= len(text):
+                raise SgfError("a property value is not closed with ']'")
+            c = text[self.i]
+            self.i += 1
+            if c == "]":
+                return "".join(out)
+            if c == "\\":
+                if self.i >= len(text):
+                    raise SgfError("a property value is not closed with ']'")
+                c = text[self.i]
+                self.i += 1
+                if c == "\n":  # a soft line break: nothing
+                    continue
+            out.append(c)
+
+
+def read(text):
+    """The Record of SGF text; SgfError if it is malformed or not a Go game this device plays."""
+    nodes = parse(text)
+    root = nodes[0]
+    if _one(root, "GM", "1") != "1":
+        raise SgfError("GM[%s] is not Go (GM[1])" % root["GM"][0])
+    size_text = _one(root, "SZ", "19").strip()
+    if not size_text.isdigit():
+        raise SgfError("SZ[%s]: only square boards of a whole number of points" % size_text)
+    size = int(size_text)
+    if not 1 <= size <= 25:
+        raise SgfError("SZ[%d]: no such board" % size)
+    setup = []
+    for letter in "BW":
+        for value in root.get("A" + letter, []):
+            for point in _points(value, size, "A" + letter):
+                setup.append((COLOURS[letter], point))
+    moves = []
+    for number, node in enumerate(nodes):
+        for ident in ("AB", "AW", "AE"):
+            if ident in node and number:
+                raise SgfError("set-up stones (%s) after the start are not supported" % ident)
+        if "B" in node and "W" in node:
+            raise SgfError("node %d holds both a black and a white move" % number)
+        for letter in "BW":
+            if letter in node:
+                values = node[letter]
+                if len(values) != 1:
+                    raise SgfError("move %s has %d values" % (letter, len(values)))
+                moves.append((COLOURS[letter], _move(values[0], size, letter)))
+    result = _one(root, "RE", "").strip() or None
+    player = _colour(_one(root, "PL", ""), "PL") if "PL" in root else None
+    komi2 = _komi(_one(root, "KM", "")) if "KM" in root else None
+    return Record(size, komi2, setup, moves, result, player)
+
+
+def _one(props, ident, default):
+    values = props.get(ident, [default])
+    if len(values) != 1:
+        raise SgfError("%s takes one value, not %d" % (ident, len(values)))
+    return values[0]
+
+
+def _komi(text):
+    """Komi text ('6.5', '0', '-3', '6.50') in half points; SgfError unless whole or half."""
+    try:
+        value2 = float(text) * 2
+    except ValueError:
+        raise SgfError("KM[%s] is not a number" % text) from None
+    if not math.isfinite(value2) or value2 != int(value2):
+        raise SgfError("KM[%s]: komi must be a whole or half number" % text)
+    return int(value2)
+
+
+def _colour(text, ident):
+    colour = COLOURS.get(text.strip().upper())
+    if colour is None:
+        raise SgfError("%s[%s] is not B or W" % (ident, text))
+    return colour
+
+
+def _point(text, size, ident):
+    """(col, row) from the bottom left of a two-letter SGF point."""
+    if len(text) != 2 or text[0] not in LETTERS[:size] or text[1] not in LETTERS[:size]:
+        raise SgfError("%s[%s] is not a point of a %dx%d board" % (ident, text, size, size))
+    return LETTERS.index(text[0]), size - 1 - LETTERS.index(text[1])
+
+
+def _points(text, size, ident):
+    """The points of a set-up value: one point, or a rectangle 'aa:cc' (FF[4] compressed list)."""
+    first, colon, last = text.strip().partition(":")
+    if not colon:
+        return [_point(first, size, ident)]
+    (c1, r1), (c2, r2) = _point(first, size, ident), _point(last, size, ident)
+    return [(c, r) for r in range(max(r1, r2), min(r1, r2) - 1, -1)
+            for c in range(min(c1, c2), max(c1, c2) + 1)]
+
+
+def _move(text, size, letter):
+    text = text.strip()
+    if not text or (text == "tt" and size <= 19):
+        return None
+    return _point(text, size, letter)
