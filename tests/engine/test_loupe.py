@@ -16,7 +16,8 @@ from stones.engine.game import (
     IllegalMove,
 )
 from stones.engine.loupe import Loupe, least_loop
-from stones.engine.registry import load_record, new_game
+from stones.engine.records import load_record, record
+from stones.engine.registry import new_game
 from stones.engine.rng import Rng
 
 # -- brute force: every simple cycle, and a point-in-polygon test independent of the engine ----
@@ -326,6 +327,8 @@ def test_a_first_stone_needs_a_legal_second_stone():
 
 def test_the_opening_stone_needs_no_second_stone():
     game = full_board("a1 g7", white="", black="a2 b1", colour=WHITE)
+    assert game.stones_left == 2  # set-up stones mean play is under way: two-stone turns
+    game.phase = 2  # put Black's one-stone opening back, to test it on a crowded board
     assert game.to_move == BLACK and game.stones_left == 1
     assert names(game, game.legal_moves()) == ["a1"]
     game.play_text("a1")
@@ -343,6 +346,16 @@ def full_board(empty, white="", black="", colour=BLACK):
     return game
 
 
+def test_after_set_up_stones_every_turn_is_two_stones():
+    game = position(Loupe(7), black="g7", white="a1")
+    assert game.to_move == BLACK and game.stones_left == 2 and game.turn_size == 2
+    game.play_text("g8")
+    game.play_text("g9")
+    assert game.to_move == WHITE
+    again = load_record(record(game))  # the record replays with the same turns
+    assert again.state() == game.state()
+
+
 def test_play_out_of_turn_starts_a_two_stone_turn():
     game = position(Loupe(7), black="g7")
     game.play_as(WHITE, game.parse("a1"))
@@ -350,7 +363,7 @@ def test_play_out_of_turn_starts_a_two_stone_turn():
     game.play_as(WHITE, game.parse("a2"))
     game.play_as(WHITE, game.parse("a3"))  # out of turn again: a new turn of two
     assert game.to_move == WHITE and game.stones_left == 1
-    text = game.record()
+    text = record(game)
     assert "moves W:a1 W:a2 W:a3" in text
     assert load_record(text).state() == game.state()
 
@@ -586,11 +599,11 @@ def test_options_and_records():
     game = Loupe(7, modality="compound", empty_group_value="zero", runout="longer")
     for move in ("g7", "a1", "a2", "pass", "m1", "m2", "pass", "pass"):
         game.play_text(move)
-    text = game.record()
+    text = record(game)
     assert "modality compound" in text and "empty_group_value zero" in text
     assert "runout longer" in text
     again = load_record(text)
-    assert again.state() == game.state() and again.record() == text and again.over
+    assert again.state() == game.state() and record(again) == text and again.over
     assert again.result().gtp() == game.result().gtp()
     raises(GameError, load_record, "game loupe\nsize 7\nmoves B:g7 W:a1 W:pass\n")
     raises(GameError, load_record, "game loupe\nsize 8\n")
@@ -640,7 +653,7 @@ def test_random_games_undo_counts_groups_and_placement():
         game = Loupe(7)
         random_game(game, rng, check)
         assert game.over
-        again = load_record(game.record())
+        again = load_record(record(game))
         assert again.state() == game.state()
 
 

@@ -78,6 +78,11 @@ class Go(Game):
                 self.dead[p] = 0
         self.marked = False
 
+    def _switch(self, colour):
+        """A move out of turn: the skipped turn counts as a pass, which lifts any ko ban (A3)."""
+        self.to_move = colour
+        self.ko = 0
+
     def _refresh(self, root):
         cell = self.cell
         degree = self.degree
@@ -406,7 +411,10 @@ class Go(Game):
         if key != "dead":
             return False
         for word in words:
-            p = self.parse_move(word)
+            try:
+                p = self.parse(word)
+            except ValueError as error:
+                raise GameError(str(error))
             if not self.dead[p]:
                 self.toggle_dead(p)
         return True

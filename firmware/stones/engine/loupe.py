@@ -131,7 +131,9 @@ class Loupe(Game):
         self._meet = 0
 
     def _clear(self):
-        self.phase = _OPENING
+        # Black's one-stone opening, unless stones were set up: then play is under way and
+        # every turn is two stones (GTP set_position, records with a setup line).
+        self.phase = _TWO if self.setup else _OPENING
 
     # -- the turn structure, for the UI -------------------------------------------------------
 
