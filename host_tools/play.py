@@ -11,6 +11,7 @@ import sys
 from host_tools import paths  # noqa: F401  (puts firmware/ on sys.path)
 from stones.engine import registry
 from stones.engine.game import COLOUR_NAMES, GameError
+from stones.engine.records import record
 
 
 def option_keys():
@@ -92,7 +93,7 @@ def run(game, read, write):
             elif command == "moves":
                 write(game.grid.names(game.legal_moves()) + "\n")
             elif command == "record":
-                write(game.record())
+                write(record(game))
             elif command:
                 game.play_text(command)
         except GameError as error:

@@ -126,7 +126,8 @@ def headless_micropython(script, out, display, heap, scale):
                    os.path.abspath(script), raw, display]
         done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=900)
         if done.returncode:
-            raise SimError("the firmware failed under MicroPython:\n" + (done.stderr or done.stdout))
+            output = done.stderr or done.stdout
+            raise SimError("the firmware failed under MicroPython:\n" + output)
         for name in sorted(os.listdir(raw)):
             with open(os.path.join(raw, name), "rb") as handle:
                 data = handle.read()

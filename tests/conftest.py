@@ -1,6 +1,7 @@
 """pytest set-up shared by every test folder.
 
-tests/engine: rules tests that run on CPython here and on MicroPython (tests/host/test_micropython.py).
+tests/engine: rules tests that run on CPython here and on MicroPython
+(tests/host/test_micropython.py).
 tests/device: driver and input tests that run on both runtimes too.
 tests/mp: tests that only make sense on MicroPython (heap_lock); pytest does not collect them.
 tests/host: host-side tests (tools, simulator, drivers).

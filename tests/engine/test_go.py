@@ -4,7 +4,7 @@ from support import names, position, raises, stones_of
 
 from stones.engine.game import BLACK, KO, OCCUPIED, PASS, SUICIDE, WHITE, GameError, IllegalMove
 from stones.engine.go import Go
-from stones.engine.registry import load_record
+from stones.engine.records import load_record, record
 
 
 def test_g1_single_capture():
@@ -172,9 +172,9 @@ def test_record_round_trip_with_setup_passes_and_dead_stones():
     for move in ("C3", "G7", "pass", "C4", "pass", "pass"):
         game.play_text(move)
     game.toggle_dead(game.parse("G7"))
-    text = game.record()
+    text = record(game)
     again = load_record(text)
-    assert again.state() == game.state() and again.record() == text
+    assert again.state() == game.state() and record(again) == text
     assert again.dead_stones() == game.dead_stones()
     assert again.result().gtp() == game.result().gtp()
 

@@ -14,7 +14,8 @@ from stones.engine.game import (
     IllegalMove,
 )
 from stones.engine.loose import KOMI_CHOICES, KomiProtocol, Loose, parse_komi
-from stones.engine.registry import load_record, new_game
+from stones.engine.records import load_record, record
+from stones.engine.registry import new_game
 
 
 def counts(game):
@@ -433,10 +434,10 @@ def test_registry_and_record_round_trip_with_komi_and_setup():
     game = position(Loose(5, komi=4), black="A1", white="A2 B2")
     for name in ("pass", "C1", "pass", "D4", "pass", "pass"):
         game.play_text(name)
-    text = game.record()
+    text = record(game)
     assert "komi 4" in text and "game loose" in text
     again = load_record(text)
-    assert again.state() == game.state() and again.record() == text
+    assert again.state() == game.state() and record(again) == text
     assert again.result().gtp() == game.result().gtp()
     raises(GameError, load_record, "game loose\nkomi 3\n")
     raises(GameError, load_record, "game loose\nsize 6\n")
@@ -519,7 +520,7 @@ def test_random_games_undo_invariants_and_records():
     def check(game, before):
         check_turn(game, before)
         if game.over or game.count % 25 == 0:
-            again = load_record(game.record())
+            again = load_record(record(game))
             assert again.state() == game.state()
 
     random_games(make, 12, 21, check)
@@ -631,5 +632,5 @@ def test_whole_playouts_end_and_leave_a_consistent_game():
         assert game.over and game.passes == 2
         assert every_group_has_a_true_liberty(game)
         state = game.state()
-        again = load_record(game.record())
+        again = load_record(record(game))
         assert again.state() == state

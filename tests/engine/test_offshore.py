@@ -18,7 +18,8 @@ from stones.engine.game import (
     IllegalMove,
 )
 from stones.engine.offshore import GUARD, OffShore, hull_bounds, hull_contains, hull_max
-from stones.engine.registry import load_record, new_game
+from stones.engine.records import load_record, record
+from stones.engine.registry import new_game
 from stones.engine.rng import Rng
 
 
@@ -557,10 +558,10 @@ def test_record_round_trip_with_setup_weak_and_passes():
     game = position(OffShore(5, territory="weak"), black="e5", white="d4")
     for move in ("c3", "g4", "pass", "e6", "pass", "pass"):
         game.play_text(move)
-    text = game.record()
+    text = record(game)
     assert "territory weak" in text and "size 5" in text
     again = load_record(text)
-    assert again.state() == game.state() and again.record() == text
+    assert again.state() == game.state() and record(again) == text
     assert again.result().gtp() == game.result().gtp()
     raises(GameError, load_record, "game offshore\nmoves B:d4 W:d4\n")
     raises(GameError, load_record, "game offshore\nterritory none\n")
@@ -594,7 +595,7 @@ def test_random_games_agree_with_the_reference_and_undo_exactly():
                 assert game.state() == before
                 game.play(move)
                 assert game.state() == after
-            assert load_record(game.record()).state() == game.state()
+            assert load_record(record(game)).state() == game.state()
             while game.count:
                 game.undo()
             assert game.state() == start

@@ -18,10 +18,10 @@ import sys
 import time
 
 import pytest
-from stones.hw import framebuf_py
-from stones.hw.font8x8 import FONT
 
 from host_tools.paths import FIRMWARE, tool
+from stones.hw import framebuf_py
+from stones.hw.font8x8 import FONT
 
 SCENES = r'''
 from array import array

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from stones.engine.game import BLACK, NO_TRUE_LIBERTY, OCCUPIED, PASS, WHITE, GameError, IllegalMove
 from stones.engine.loose import KomiProtocol, Loose, parse_komi
-from stones.engine.registry import load_record
+from stones.engine.records import load_record, record
 
 games = st.tuples(st.sampled_from((5, 7, 9)),
                   st.lists(st.integers(0, 10**6), min_size=10, max_size=200))
@@ -118,9 +118,9 @@ def test_record_round_trips(game_spec, half_komi):
     game = play_out(size, picks)
     game.settings["komi"] = str(2 * half_komi)
     game.komi = 2 * half_komi
-    text = game.record()
+    text = record(game)
     again = load_record(text)
-    assert again.state() == game.state() and again.record() == text
+    assert again.state() == game.state() and record(again) == text
     if game.over:
         assert again.result().gtp() == game.result().gtp()
 

@@ -14,7 +14,7 @@ from test_loupe import encloses, holes_by_flood, is_loop, loops_by_brute_force
 
 from stones.engine.game import BLACK, PASS, WHITE
 from stones.engine.loupe import Loupe
-from stones.engine.registry import load_record
+from stones.engine.records import load_record, record
 
 GAME = Loupe(7)
 POINTS = list(GAME.grid.points)
@@ -121,7 +121,7 @@ def test_games_undo_and_records(choices, size):
             v = game.cell[move]
             own, enemy = (v >> 2 & 7, v >> 5) if v & 3 == BLACK else (v >> 5, v >> 2 & 7)
             assert enemy <= own
-    assert load_record(game.record()).state() == game.state()
+    assert load_record(record(game)).state() == game.state()
     while game.count:
         states.pop()
         game.undo()
@@ -147,8 +147,8 @@ def test_finished_playouts_score_consistently(seed, size):
                 assert _encloses_any(game, loop, set(game.group(g)))
                 assert value == 2 * len(loop) - game.stones[g]
     compound = Loupe(size, modality="compound")
-    compound.load_moves(("BW"[(e >> 9 & 3) - 1] + ":" + game.name(e & 0x1FF))
-                        for e in game.history[:game.count])
+    for e in game.history[:game.count]:
+        compound.play_as(e >> 9 & 3, e & 0x1FF)
     result = compound.result()
     assert result.lines[-1] == ("Score", sum(black), sum(white))
     assert result.winner == (0 if sum(black) == sum(white) else

@@ -14,7 +14,7 @@ from test_offshore import (
 
 from stones.engine.game import PASS
 from stones.engine.offshore import GUARD, OffShore, hull_bounds, hull_contains, hull_max
-from stones.engine.registry import load_record
+from stones.engine.records import load_record, record
 
 GAMES = dict((size, OffShore(size)) for size in OffShore.sizes)
 
@@ -87,7 +87,7 @@ def test_move_sequences_match_the_reference_and_undo(size, setting, choices):
         assert colours(game) == want
         check_tables(game)
         states.append(game.state())
-    assert load_record(game.record()).state() == game.state()
+    assert load_record(record(game)).state() == game.state()
     while game.count:
         game.undo()
         states.pop()

@@ -10,11 +10,11 @@ from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 from luma.core.device import dummy
 from luma.core.interface.serial import noop
+
+from host_tools.paths import FIRMWARE
 from stones.hw.buttons import BUTTON_NAMES, describe
 from stones.hw.fakes import FakeClock
 from stones.hw.pi import GpioPin, LumaDisplay, luma_device, make_pi, vlsb_image
-
-from host_tools.paths import FIRMWARE
 
 GPIO = {"up": 17, "down": 27, "left": 22, "right": 23, "a": 5, "b": 6, "menu": 13}
 CONFIG = {

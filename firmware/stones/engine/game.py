@@ -500,30 +500,7 @@ class Game:
     def result(self):
         raise NotImplementedError
 
-    # -- records ------------------------------------------------------------------------------
-
-    def record(self):
-        """The game as text: settings, set-up stones and every move with its colour.
-
-        game go
-        size 9
-        komi 5.5
-        setup B:D5 W:E5
-        moves B:C3 W:G7 B:pass W:pass
-        """
-        lines = ["game " + self.key, "size %d" % self.size]
-        for option in self.options:
-            lines.append("%s %s" % (option.key, self.settings[option.key]))
-        if self.setup:
-            lines.append("setup " + " ".join("BW"[c - 1] + ":" + self.grid.name(p)
-                                             for c, p in self.setup))
-        moves = []
-        for i in range(self.count):
-            entry = self.history[i]
-            moves.append("BW"[(entry >> 9 & 3) - 1] + ":" + self.name(entry & 0x1FF))
-        lines.append("moves " + " ".join(moves))
-        lines.extend(self._record_extra())
-        return "\n".join(lines) + "\n"
+    # -- records (written and read by stones.engine.records) -----------------------------------
 
     def _record_extra(self):
         """Further record lines of the game (Go: dead stones)."""
@@ -532,20 +509,6 @@ class Game:
     def _load_extra(self, key, words):
         """Read a record line the base does not know; False if the game does not know it."""
         return False
-
-    def load_moves(self, words):
-        """Play 'B:D5' style moves from a record; GameError names the bad one."""
-        for word in words:
-            colour, _, move = word.partition(":")
-            if colour not in ("B", "W") or not move:
-                raise GameError("bad move %r in record" % word)
-            self.play_as(BLACK if colour == "B" else WHITE, self.parse_move(move))
-
-    def parse_move(self, text):
-        try:
-            return self.parse(text)
-        except ValueError as error:
-            raise GameError(str(error))
 
     def symbol(self, p):
         return ".XO"[self.cell[p] & 3]
