@@ -139,3 +139,95 @@ class FakeI2C:
     def sent(self):
         """Payload bytes written so far (what a driver's bytes_sent should count)."""
         return sum(len(buf) for _, buf in self.writes)
+
+
+class PowerCut(Exception):
+    """Raised by FakeFS when the simulated power goes: nothing after it reaches the 'flash'."""
+
+
+class FakeFS:
+    """A filesystem in memory for stones.storage, which can lose power mid-write.
+
+    cut_after(n) lets n more events happen (each byte written, each open, close or remove is
+    one event) and raises PowerCut at the next: whatever was written so far stays, the worst a
+    flash filesystem without atomic writes can leave. reboot() gives a new FakeFS holding the
+    same files, as the next power-on would find them. events counts everything done so far.
+    """
+
+    def __init__(self, files=None):
+        self.files = {} if files is None else files
+        self.budget = -1  # events left before the power goes; -1: never
+        self.events = 0
+
+    def cut_after(self, events):
+        self.budget = events
+
+    def _event(self):
+        if self.budget == 0:
+            raise PowerCut()
+        if self.budget > 0:
+            self.budget -= 1
+        self.events += 1
+
+    def reboot(self):
+        return FakeFS({name: bytearray(data) for name, data in self.files.items()})
+
+    def open(self, name, mode):
+        self._event()
+        if "w" in mode:
+            self.files[name] = bytearray()
+        elif name not in self.files:
+            raise OSError(2, "ENOENT")
+        return _FakeFile(self, name)
+
+    def remove(self, name):
+        self._event()
+        if name not in self.files:
+            raise OSError(2, "ENOENT")
+        del self.files[name]
+
+    def listdir(self, folder=""):
+        prefix = folder + "/" if folder else ""
+        return sorted(name[len(prefix):] for name in self.files
+                      if name.startswith(prefix) and "/" not in name[len(prefix):])
+
+    def mkdir(self, folder):
+        pass
+
+    def size(self, name):
+        if name not in self.files:
+            raise OSError(2, "ENOENT")
+        return len(self.files[name])
+
+
+class _FakeFile:
+    def __init__(self, fs, name):
+        self.fs = fs
+        self.name = name
+        self.offset = 0
+
+    def write(self, data):
+        data = bytes(data)
+        store = self.fs.files[self.name]
+        for i in range(len(data)):
+            self.fs._event()
+            store.append(data[i])
+        return len(data)
+
+    def read(self, n=-1):
+        data = self.fs.files[self.name]
+        end = len(data) if n < 0 else min(len(data), self.offset + n)
+        chunk = bytes(data[self.offset:end])
+        self.offset = end
+        return chunk
+
+    def close(self):
+        self.fs._event()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if exc[0] is None:
+            self.close()
+        return False

@@ -1,0 +1,160 @@
+"""Saves that survive a power cut at any moment.
+
+Each named save lives in two slot files, NAME.0 and NAME.1. A slot is
+
+    b"PS" version(1) sequence(4) length(4) crc32(4) payload     (integers little-endian)
+
+and a save always overwrites the slot that does not hold the newest good copy, so while it is
+being written the other slot still holds the previous save intact. Loading reads both slots,
+drops any whose header, length or CRC does not check out (a save cut short by a power loss, a
+corrupted sector), and returns the payload with the higher sequence number. Nothing relies on
+rename being atomic, which FAT-formatted boards do not promise.
+
+The filesystem is injected (an object with open/remove/listdir/mkdir like the os module and
+built-in open): RealFS on the device, Pi and simulator, and the tests' FakeFS, which can cut the
+power after any number of bytes or file operations.
+"""
+
+import binascii
+import struct
+
+from stones.compat import const
+
+_MAGIC = b"PS"
+_VERSION = const(1)
+_HEADER = "<2sBIII"  # magic, version, sequence, length, crc32
+_HEADER_SIZE = const(15)
+_SEQUENCE_LIMIT = const(0x3FFFFFFF)  # stays a small int on the Pico; wraps (see _newer)
+
+OK = "ok"  # the newest save was read
+OLDER = "older"  # the newest save was damaged: the one before it was read
+NONE = "none"  # no save at all (or every copy damaged)
+
+
+class RealFS:
+    """The runtime's own filesystem (MicroPython's os on flash, or the host's)."""
+
+    def __init__(self, root=""):
+        self.root = root
+
+    def path(self, name):
+        return self.root + "/" + name if self.root else name
+
+    def open(self, name, mode):
+        return open(self.path(name), mode)
+
+    def remove(self, name):
+        import os
+
+        os.remove(self.path(name))
+
+    def listdir(self, folder=""):
+        import os
+
+        return os.listdir(self.path(folder) if folder else (self.root or "."))
+
+    def mkdir(self, folder):
+        import os
+
+        try:
+            os.mkdir(self.path(folder))
+        except OSError:  # already there
+            pass
+
+    def size(self, name):
+        import os
+
+        return os.stat(self.path(name))[6]
+
+
+def _newer(a, b):
+    """Whether sequence a is newer than b, across the wrap at _SEQUENCE_LIMIT."""
+    return 0 < (a - b) % (_SEQUENCE_LIMIT + 1) < (_SEQUENCE_LIMIT + 1) // 2
+
+
+def _pick(a, b):
+    """(slot, sequence) of the newest good slot, or (1, 0) when neither is good."""
+    if a is None and b is None:
+        return 1, 0
+    if b is None or (a is not None and _newer(a[0], b[0])):
+        return 0, a[0]
+    return 1, b[0]
+
+
+class Store:
+    def __init__(self, fs):
+        self.fs = fs
+        self._newest = {}  # name -> (slot, sequence) of its newest good copy, once known
+
+    def _read_slot(self, name, slot):
+        """(sequence, payload) of a good slot, or None."""
+        try:
+            with self.fs.open("%s.%d" % (name, slot), "rb") as handle:
+                data = handle.read()
+        except OSError:
+            return None
+        if len(data) < _HEADER_SIZE:
+            return None
+        try:
+            magic, version, sequence, length, crc = struct.unpack(_HEADER, data[:_HEADER_SIZE])
+        except ValueError:
+            return None
+        payload = data[_HEADER_SIZE:]
+        if magic != _MAGIC or version != _VERSION or length != len(payload):
+            return None
+        if binascii.crc32(payload) & 0xFFFFFFFF != crc:
+            return None
+        return sequence, payload
+
+    def _slots(self, name):
+        return self._read_slot(name, 0), self._read_slot(name, 1)
+
+    def load(self, name):
+        """(status, payload): the newest good save of name, OK or OLDER, or (NONE, None).
+        OLDER means a newer copy existed but was damaged (the player should be told)."""
+        a, b = self._slots(name)
+        slot, sequence = _pick(a, b)
+        if not sequence:
+            return NONE, None
+        self._newest[name] = (slot, sequence)
+        good = a if slot == 0 else b
+        other = b if slot == 0 else a
+        # The other slot is damaged, and was the newer one, when it exists but does not check
+        # out: a save cut short. (A slot never written, or an older good one, is fine.)
+        if other is None and self._exists(name, 1 - slot):
+            return OLDER, good[1]
+        return OK, good[1]
+
+    def _exists(self, name, slot):
+        try:
+            self.fs.size("%s.%d" % (name, slot))
+            return True
+        except OSError:
+            return False
+
+    def save(self, name, payload):
+        """Write payload as the newest save of name, into the slot not holding the newest."""
+        newest = self._newest.get(name)
+        if newest is None:
+            a, b = self._slots(name)
+            newest = _pick(a, b)
+        slot, sequence = newest
+        slot = 1 - slot if sequence else 0  # no good copy yet: start with slot 0
+        sequence = (sequence + 1) & _SEQUENCE_LIMIT
+        payload = bytes(payload)
+        crc = binascii.crc32(payload) & 0xFFFFFFFF
+        header = struct.pack(_HEADER, _MAGIC, _VERSION, sequence, len(payload), crc)
+        self._newest.pop(name, None)  # unknown until this write has finished
+        with self.fs.open("%s.%d" % (name, slot), "wb") as handle:
+            handle.write(header)
+            handle.write(payload)
+        self._newest[name] = (slot, sequence)
+
+    def clear(self, name):
+        """Forget name: both slots go (a later load says NONE)."""
+        self._newest.pop(name, None)
+        for slot in (0, 1):
+            try:
+                self.fs.remove("%s.%d" % (name, slot))
+            except OSError:
+                pass
