@@ -48,7 +48,7 @@ play: $(STAMP)
 	$(PY) -m host_tools.play --game $(GAME) $(if $(SIZE),--size $(SIZE))
 
 sim: $(STAMP)
-	$(PY) -m host_tools.sim $(if $(MODE),--$(MODE))
+	$(PY) -m host_tools.sim --state .sim-state $(if $(MODE),--$(MODE))
 
 bench: $(STAMP) system-deps
 	$(PY) -m host_tools.bench

@@ -38,7 +38,8 @@ def parse(output):
 
 def run_engine(runtime, key, size, ms, mpy_dir):
     if runtime == "micropython":
-        command = [tool("micropython"), "-X", "heapsize=" + HEAP, MP_SCRIPT, key, str(size), str(ms)]
+        command = [tool("micropython"), "-X", "heapsize=" + HEAP, MP_SCRIPT, key, str(size),
+                   str(ms)]
         env = dict(os.environ, MICROPYPATH=mpy_dir)
     else:
         command = [sys.executable, MP_SCRIPT, key, str(size), str(ms)]
@@ -70,7 +71,8 @@ def engines(ms, games):
             target = lambda t: "target >= %d" % t if t else ""  # noqa: E731
             line(name + " playouts/s CPython", int(cp["playouts_per_s"]), target(cpy_target))
             line(name + " playouts/s MicroPython", int(mp["playouts_per_s"]), target(mp_target))
-            line(name + " MicroPython/CPython", "%.2f" % (mp["playouts_per_s"] / cp["playouts_per_s"]))
+            ratio = mp["playouts_per_s"] / cp["playouts_per_s"]
+            line(name + " MicroPython/CPython", "%.2f" % ratio)
             line(name + " est. playouts/s Pico", "%.1f" % (mp["playouts_per_s"] / 120),
                  "unix port / 120")
             line(name + " moves per playout", "%.1f" % mp["moves_per_playout"])

@@ -64,10 +64,20 @@ def parse_heap(text):
 # -- headless -------------------------------------------------------------------------------
 
 
-def headless_cpython(script, out, display, scale, gif):
+def state_fs(folder):
+    """The simulated flash: a real folder when --state is given, else memory."""
+    if not folder:
+        return None
+    from stones.storage import RealFS
+
+    os.makedirs(folder, exist_ok=True)
+    return RealFS(folder)
+
+
+def headless_cpython(script, out, display, scale, gif, state=None):
     from host_tools.simcore import Device, run_script
 
-    device = Device(display=display)
+    device = Device(display=display, fs=state_fs(state))
     fb = device.display
     frames = []
 
@@ -140,12 +150,12 @@ def headless_micropython(script, out, display, heap, scale):
 # -- interactive ----------------------------------------------------------------------------
 
 
-def window(display, scale):
+def window(display, scale, state=None):
     import pygame
 
     from host_tools.simcore import Device
 
-    device = Device(display=display)
+    device = Device(display=display, fs=state_fs(state))
     fb = device.display
     pygame.init()
     pygame.display.set_caption("Pocket Stones simulator")
@@ -197,14 +207,14 @@ def terminal_frame(width, height, buffer):
     return out
 
 
-def terminal(display):
+def terminal(display, state=None):
     import select
     import termios
     import tty
 
     from host_tools.simcore import Device
 
-    device = Device(display=display)
+    device = Device(display=display, fs=state_fs(state))
     fb = device.display
     codes = {"\x1b[A": "up", "\x1b[B": "down", "\x1b[D": "left", "\x1b[C": "right",
              "w": "up", "s": "down", "a": "left", "d": "right", "z": "a", "j": "a", "\r": "a",
@@ -256,6 +266,8 @@ def main(argv=None):
                         default="ssd1306")
     parser.add_argument("--gif", help="also write an animated GIF of the run to OUT/GIF")
     parser.add_argument("--scale", type=int, default=None)
+    parser.add_argument("--state", help="a folder for the device's saves (default: none kept; "
+                        "make sim uses .sim-state so games resume like on a device)")
     args = parser.parse_args(argv)
     try:
         if args.headless:
@@ -269,13 +281,14 @@ def main(argv=None):
                 summary = headless_micropython(args.script, args.out, args.display, args.heap,
                                                scale)
             else:
-                summary = headless_cpython(args.script, args.out, args.display, scale, args.gif)
+                summary = headless_cpython(args.script, args.out, args.display, scale, args.gif,
+                                           args.state)
         elif args.terminal or not (args.window or has_window()):
             if not sys.stdin.isatty():
                 parser.error("the terminal mode needs a terminal; use --headless with a script")
-            summary = terminal(args.display)
+            summary = terminal(args.display, args.state)
         else:
-            summary = window(args.display, args.scale or 4)
+            summary = window(args.display, args.scale or 4, args.state)
     except (SimError, OSError) as error:
         print("sim: %s" % error, file=sys.stderr)
         return 1

@@ -17,7 +17,9 @@ Script language, one step a line ('#' starts a comment):
 """
 
 from stones.hw.buttons import BUTTON_NAMES, Buttons
-from stones.hw.fakes import FakeClock, FakeI2C, FakePin
+from stones.hw.fakes import FakeClock, FakeFS, FakeI2C, FakePin
+from stones.session import Session
+from stones.storage import Store
 from stones.ui.app import App
 
 TICK_MS = 5  # the simulated main loop polls every 5 ms
@@ -43,18 +45,23 @@ def make_display(kind, width=128, height=64):
 
 
 class Device:
-    """The whole simulated device: clock, buttons, display, app."""
+    """The whole simulated device: clock, buttons, display, storage, app.
 
-    def __init__(self, display="ssd1306", store=None, platform="simulator"):
+    fs is its flash: a FakeFS in memory by default (every run starts fresh), or any object with
+    the same methods (storage.RealFS over a folder keeps games across runs, like a device)."""
+
+    def __init__(self, display="ssd1306", fs=None, platform="simulator"):
         self.clock = FakeClock()
         self.pins = {}
         for name in BUTTON_NAMES:
             self.pins[name] = FakePin()
         self.buttons = Buttons(self.pins, self.clock)
         self.display = make_display(display)
-        self.app = App(self.display, self.buttons, self.clock, store=store, platform=platform)
+        self.fs = fs if fs is not None else FakeFS()
+        self.session = Session(Store(self.fs))
+        self.app = App(self.display, self.buttons, self.clock, session=self.session,
+                       platform=platform)
         self.app.start()
-        self.frames = 0
 
     def run(self, ms):
         """Let ms milliseconds pass, the app polling every TICK_MS."""

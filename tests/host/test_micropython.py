@@ -35,7 +35,7 @@ def compiled(tmp_path_factory):
 def run_micropython(module, firmware):
     folder, name = os.path.split(module)
     path = ":".join([firmware, os.path.join(TESTS, folder), os.path.join(TESTS, "engine"),
-                     os.path.join(TESTS, "device")])
+                     os.path.join(TESTS, "device"), ROOT])  # ROOT: host_tools.simcore
     done = subprocess.run(
         [tool("micropython"), "-X", "heapsize=" + HEAP, os.path.join(TESTS, "mp_run.py"),
          name[:-3]],

@@ -141,8 +141,10 @@ class FakeI2C:
         return sum(len(buf) for _, buf in self.writes)
 
 
-class PowerCut(Exception):
-    """Raised by FakeFS when the simulated power goes: nothing after it reaches the 'flash'."""
+class PowerCut(BaseException):
+    """Raised by FakeFS when the simulated power goes: nothing after it reaches the 'flash'.
+    A BaseException, so no handler for errors (the app's top level included) can catch it:
+    a power cut is not an error the firmware gets to handle."""
 
 
 class FakeFS:

@@ -2,8 +2,9 @@
 
 The App owns nothing concrete. It is handed a display (any framebuf.FrameBuffer with width,
 height and show(); a driver, a luma adapter or the simulator's memory panel), a source of button
-events (hw.buttons.Buttons.poll), a clock (ticks_ms/ticks_diff) and optionally a store for saves
-and settings. The platform module builds those and calls App(...).run().
+events (hw.buttons.Buttons.poll), a clock (ticks_ms/ticks_diff) and optionally a session
+(stones.session: settings, the game in progress, finished records). The platform module builds
+those and calls App(...).run(). With a session, start() resumes a game in progress.
 
 Screens are classes in their own modules (ui/menu.py, ui/play.py, ...). A screen module is
 imported when the screen opens and dropped from sys.modules when no open screen needs it, then
@@ -26,16 +27,19 @@ _IDLE_MS = const(10)  # poll period when nothing happens: ~100 Hz is ample for b
 
 
 class App:
-    def __init__(self, display, buttons, clock, store=None, settings=None, platform=""):
+    def __init__(self, display, buttons, clock, session=None, platform="", watchdog=None):
         self.display = display
         self.buttons = buttons
         self.clock = clock
-        self.store = store
-        self.settings = settings if settings is not None else {}
+        self.session = session
+        self.settings = session.load_settings() if session else {}
         self.platform = platform
+        self.watchdog = watchdog  # fed every loop: a hang restarts the device into its save
         self.stack = []
         self.game = None  # the game in progress, if any (kept across screens)
+        self.players = {}  # who plays each colour: {"1": "human", "2": "device 3"}
         self.error = None
+        self.save_failed = False
 
     # -- navigation ---------------------------------------------------------------------------
 
@@ -87,7 +91,48 @@ class App:
 
     def start(self, name="menu"):
         self.open(name)
+        if self.session:
+            game, players = self.session.load_game()
+            if game is not None:
+                self.game = game
+                self.players = players
+                self.open("play", game)
+            if self.session.notice:
+                self.open("message", "Note", self.session.notice)
+                self.session.notice = ""
         self.refresh()
+
+    # -- saving ---------------------------------------------------------------------------------
+
+    def autosave(self):
+        """Save the game in progress (after every move); a failure is said once, never fatal."""
+        if not self.session or self.game is None:
+            return
+        try:
+            self.session.save_game(self.game, self.players)
+            self.save_failed = False
+        except OSError as error:
+            if not self.save_failed:
+                self.save_failed = True
+                self.open("message", "Not saved", "The game could not be saved (%s). Play on; "
+                          "it is saved again after the next move." % error)
+
+    def finished(self, game):
+        """A game is over and scored: keep its record, forget its save."""
+        if self.session:
+            try:
+                self.session.finish(game)
+            except OSError:
+                pass  # the record is a keepsake: never stop the device over it
+        if self.game is game:
+            self.game = None
+
+    def save_settings(self):
+        if self.session:
+            try:
+                self.session.save_settings(self.settings)
+            except OSError:
+                pass
 
     def refresh(self):
         """Draw the top screen if it asked for it, and send the frame."""
@@ -136,7 +181,10 @@ class App:
         """The device's main loop; never returns."""
         self.start()
         sleep = getattr(self.clock, "sleep_ms", None)
+        watchdog = self.watchdog
         while True:
+            if watchdog:
+                watchdog.feed()
             if not self.step() and sleep:
                 sleep(_IDLE_MS)
 
