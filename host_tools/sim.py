@@ -22,7 +22,7 @@ import sys
 import tempfile
 import time
 
-from host_tools.paths import FIRMWARE, ROOT, tool
+from host_tools.paths import ROOT, tool
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # luma.emulator imports pygame too
 
@@ -128,9 +128,26 @@ def _gif_display(device):
     return display
 
 
+def compile_device_tree(folder):
+    """The firmware as the device runs it (mpy-cross output), plus the host-only fakes and this
+    simulator's core, compiled too: the unix port then imports bytecode, as a Pico does."""
+    from host_tools.build import compile_firmware
+
+    compile_firmware(folder, host_only=True)
+    os.makedirs(os.path.join(folder, "host_tools"), exist_ok=True)
+    for name in ("__init__", "simcore"):
+        source = os.path.join(ROOT, "host_tools", name + ".py")
+        target = os.path.join(folder, "host_tools", name + ".mpy")
+        done = subprocess.run([tool("mpy-cross"), "-O2", "-o", target, source],
+                              capture_output=True, text=True)
+        if done.returncode:
+            raise SimError("mpy-cross failed on %s: %s" % (name, done.stderr))
+
+
 def headless_micropython(script, out, display, heap, scale):
-    with tempfile.TemporaryDirectory() as raw:
-        env = dict(os.environ, MICROPYPATH=FIRMWARE + ":" + ROOT)
+    with tempfile.TemporaryDirectory() as raw, tempfile.TemporaryDirectory() as tree:
+        compile_device_tree(tree)
+        env = dict(os.environ, MICROPYPATH=tree)
         command = [tool("micropython"), "-X", "heapsize=%d" % parse_heap(heap),
                    os.path.join(ROOT, "host_tools", "mp", "sim_device.py"),
                    os.path.abspath(script), raw, display]

@@ -13,7 +13,9 @@ Script language, one step a line ('#' starts a comment):
     hold NAME MS                    press, keep it down MS milliseconds, release
     wait MS                         let MS milliseconds pass
     shot NAME                       save the current frame as NAME
-    type A1                         (extension) move the cursor to a point and press A
+    play POINT                      (extension) on a board screen, press the d-pad along the
+                                    shortest path to POINT (D5, d4), then A; `play pass` opens
+                                    the in-game menu and picks Pass
 """
 
 from stones.hw.buttons import BUTTON_NAMES, Buttons
@@ -36,7 +38,7 @@ def make_display(kind, width=128, height=64):
         from stones.hw import ssd1306
 
         cls = ssd1306.SH1106 if kind == "sh1106" else ssd1306.SSD1306
-        return cls(width, height, FakeI2C())
+        return cls(width, height, FakeI2C(keep=0))  # counts bytes, keeps none
     if kind == "ssd1327":
         from stones.hw.ssd1306 import MemoryPanel
 
@@ -78,6 +80,25 @@ class Device:
         pin.release()
         self.run(PRESS_MS)
 
+    def play(self, point):
+        """Walk the cursor to point by d-pad presses, then press A (or pass from the menu)."""
+        screen = self.app.top
+        view = getattr(screen, "view", None)
+        if view is None:
+            raise ScriptError("no board on the screen (%s)" % screen.module_name)
+        if point.lower() == "pass":
+            self.press("menu")
+            self.press("down")
+            self.press("a")
+            return
+        try:
+            target = view.grid.parse(point)
+        except ValueError as error:
+            raise ScriptError(str(error))
+        for button in path(view, target):
+            self.press(button)
+        self.press("a")
+
     def pin(self, name):
         if name not in self.pins:
             raise ScriptError("no button %r (buttons: %s)" % (name, " ".join(BUTTON_NAMES)))
@@ -99,6 +120,42 @@ class Device:
         return " ".join(words)
 
 
+DIRECTIONS = (("up", 0, 1), ("down", 0, -1), ("left", -1, 0), ("right", 1, 0))
+
+
+def path(view, target):
+    """The d-pad presses that take view's cursor to target, found breadth-first with the view's
+    own stepping rule. A state is (point, remembered column), as on the device: on hex boards
+    up and down keep to the column the cursor last moved along."""
+    saved = view.want_x
+    start = (view.cursor, view.want_x)
+    seen = {start: None}
+    queue = [start]
+    i = 0
+    try:
+        while i < len(queue):
+            state = queue[i]
+            i += 1
+            if state[0] == target:
+                steps = []
+                while seen[state] is not None:
+                    state, name = seen[state]
+                    steps.append(name)
+                steps.reverse()
+                return steps
+            p, want_x = state
+            for name, dcol, drow in DIRECTIONS:
+                view.want_x = want_x
+                q = view._step(p, dcol, drow)
+                after = (q, view.px[q] if dcol else want_x)
+                if q != p and after not in seen:
+                    seen[after] = (state, name)
+                    queue.append(after)
+    finally:
+        view.want_x = saved
+    raise ScriptError("cannot reach that point")
+
+
 def run_script(device, lines, shot):
     """Run script lines on device; shot(name) is called for each 'shot NAME'."""
     for number, raw in enumerate(lines):
@@ -116,6 +173,8 @@ def run_script(device, lines, shot):
                 device.run(int(words[1]))
             elif command == "shot" and len(words) == 2:
                 shot(words[1])
+            elif command == "play" and len(words) == 2:
+                device.play(words[1])
             else:
                 raise ScriptError("cannot read this step")
         except (ValueError, ScriptError) as error:

@@ -94,8 +94,8 @@ class Session:
         number = int(names[-1].split("-")[0]) + 1 if names else 1
         while len(names) >= MAX_RECORDS:
             fs.remove(RECORDS + "/" + names.pop(0))
-        with fs.open("%s/%04d-%s" % (RECORDS, number, name), "w") as handle:
-            handle.write(text)
+        with fs.open("%s/%04d-%s" % (RECORDS, number, name), "wb") as handle:
+            handle.write(text.encode())
         self.clear_game()
         return number
 

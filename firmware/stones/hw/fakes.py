@@ -82,16 +82,21 @@ class FakeClock:
 
 
 class FakeI2C:
-    """An I2C bus that records every transfer as (address, bytes) in .writes.
+    """An I2C bus that records transfers as (address, bytes) in .writes, and counts them.
 
+    keep bounds the record (the most recent transfers; None keeps all, for driver tests; the
+    simulator keeps none and reads the counters: a long session must not grow the heap).
     Only the addresses in `devices` acknowledge; writing to any other raises OSError(ENODEV),
     as machine.I2C does. fail(errno, after=0) makes transfers raise OSError(errno) once `after`
     more have succeeded, until heal().
     """
 
-    def __init__(self, devices=(0x3C,)):
+    def __init__(self, devices=(0x3C,), keep=None):
         self.devices = list(devices)
         self.writes = []
+        self.keep = keep
+        self.transfers = 0
+        self.bytes = 0
         self._error = None
         self._after = 0
 
@@ -114,18 +119,31 @@ class FakeI2C:
         if addr not in self.devices:
             raise OSError(_ENODEV)
 
+    def _record(self, addr, data, length):
+        self.transfers += 1
+        self.bytes += length
+        if self.keep is None or self.keep > 0:
+            self.writes.append((addr, bytes(data)))
+            if self.keep is not None and len(self.writes) > self.keep:
+                self.writes.pop(0)
+
     def writeto(self, addr, buf, stop=True):
         self._check(addr)
-        self.writes.append((addr, bytes(buf)))
+        self._record(addr, buf, len(buf))
         return len(buf)  # machine.I2C returns the number of ACKs
 
     def writevto(self, addr, vector, stop=True):
         self._check(addr)
-        data = bytearray()
+        length = 0
         for buf in vector:
-            data.extend(buf)
-        self.writes.append((addr, bytes(data)))
-        return len(data)
+            length += len(buf)
+        data = b""
+        if self.keep is None or self.keep > 0:  # joined only when it is kept
+            data = bytearray()
+            for buf in vector:
+                data.extend(buf)
+        self._record(addr, data, length)
+        return length
 
     # -- for assertions ---------------------------------------------------------------------------
 

@@ -25,7 +25,8 @@ def panel_numbers(game):
     if key == "go":
         return "Captured", game.prisoners[1], game.prisoners[2]
     if key == "offshore":
-        return "Land", game.score(1), game.score(2)
+        black, white = game.score()
+        return "Land", black, white
     return "Stones", game.count_stones(1), game.count_stones(2)
 
 
@@ -79,7 +80,7 @@ class Screen:
         left = getattr(game, "stones_left", None)
         if left is not None and not game.over:
             size = game.turn_size
-            fb.text("stone %d/%d" % (size - left + 1, size), x, y + LINE, 1)
+            fb.text("%d of %d" % (size - left + 1, size), x, y + LINE, 1)
         label, black, white = panel_numbers(game)
         row = y + 2 * LINE + (0 if self.tall else 2)
         if self.tall:

@@ -1,6 +1,11 @@
-"""The end of a game: Go's dead-stone marking, then the score breakdown beside the board with
-what was counted drawn on it (territory, dead stones, Loupe's counted loops blinking), then the
-result. A moves on, B goes back a step (from marking: undo the last pass to play on)."""
+"""The end of a game, in stages. A moves on, B goes back a stage:
+
+    MARK       (Go) mark dead groups with A, MENU when done; B takes back the last pass
+    BOARD      the board with what was counted drawn on it (territory, dead stones, Loupe's
+               counted loops blinking) and each side's total
+    TABLE      the whole breakdown, one row a figure (territory, prisoners, komi, values...)
+    RESULT     who won and by how much, then back to the menu
+"""
 
 from stones.compat import const
 from stones.ui import keys
@@ -8,9 +13,23 @@ from stones.ui.board import DEAD, HIDE, LAND_B, LAND_W, LOOP, BoardView
 from stones.ui.draw import CHAR, LINE, centre, lines, title, wrap
 
 MARK = const(0)
-BREAKDOWN = const(1)
-RESULT = const(2)
+BOARD = const(1)
+TABLE = const(2)
+RESULT = const(3)
 _BLINK_MS = const(500)
+
+
+_SHORT = {"Territory": "Terr.", "Prisoners": "Captured"}  # labels longer than 8 columns
+
+
+def headline(rows):
+    """The row that decides the game: Go's and Loose's Total, Loupe's Score (compound),
+    OffShore's Territory; otherwise the first row (Loupe's best groups, simple modality)."""
+    for label in ("Total", "Score", "Territory"):
+        for row in rows:
+            if row[0] == label:
+                return row
+    return rows[0]
 
 
 class Screen:
@@ -22,15 +41,15 @@ class Screen:
         height = fb.height if fb.height < 96 else fb.height - 4 * LINE
         self.view = BoardView(game, 0, 0, width, height)
         self.view.show_cursor = False
-        self.stage = MARK if hasattr(game, "toggle_dead") else BREAKDOWN
+        self.stage = MARK if hasattr(game, "toggle_dead") else BOARD
         if self.stage == MARK:
             self.view.show_cursor = True
         self.result = None
-        self.blink = 0
+        self.blink = app.clock.ticks_ms()  # the counted loops show first, then blink
         self.hidden = False
         self.dirty = True
         self.shown = False
-        if self.stage == BREAKDOWN:
+        if self.stage == BOARD:
             self.count()
 
     def count(self):
@@ -65,6 +84,17 @@ class Screen:
                 lines(fb, wrap(note, 16)[:2], 36)
             fb.text("A: menu", 0, fb.height - 8, 1)
             return
+        if self.stage == TABLE:
+            title(fb, "Score")
+            fb.text("B   W", 11 * CHAR, LINE + 1, 1)
+            y = 2 * LINE + 1
+            for label, black, white in self.result.lines:
+                if y > fb.height - CHAR:
+                    break
+                label = _SHORT.get(label, label)
+                fb.text("%-8s%4s%4s" % (label[:8], black, white), 0, y, 1)
+                y += LINE
+            return
         self.view.draw(fb)
         x = self.view.width + 2 if fb.height < 96 else 0
         y = 0 if fb.height < 96 else self.view.height + 2
@@ -75,17 +105,15 @@ class Screen:
             fb.text("MENU ok", x, y + 3 * LINE + 2, 1)
             self.view.label(fb, self.view.cursor, x, fb.height - 8)
             return
-        row = y
-        for label, black, white in self.result.lines:
-            fb.text(label[:7], x, row, 1)
-            fb.text("%s/%s" % (black, white), x, row + 8, 1)
-            row += 18
-            if row > fb.height - 16:
-                break
-        fb.text(self.result.gtp()[:7], x, fb.height - 8, 1)
+        total = headline(self.result.lines)
+        fb.text(total[0][:7], x, y, 1)
+        fb.text("B %s" % total[1], x, y + LINE, 1)
+        fb.text("W %s" % total[2], x, y + 2 * LINE, 1)
+        fb.text(self.result.gtp()[:7], x, y + 4 * LINE, 1)
+        fb.text("A: more", x, fb.height - 8, 1)
 
     def tick(self, now):
-        if self.game.key != "loupe" or self.stage != BREAKDOWN:
+        if self.game.key != "loupe" or self.stage != BOARD:
             return
         if now - self.blink >= _BLINK_MS:
             self.blink = now
@@ -120,16 +148,16 @@ class Screen:
                     for s in self.game.group(p):
                         marks[s] ^= DEAD
             elif button == keys.MENU:
-                self.stage = BREAKDOWN
+                self.stage = BOARD
                 self.view.show_cursor = False
                 self.count()
             elif button == keys.B:  # play on: take back the last pass
                 self.game.undo()
                 self.app.replace("play", self.game)
                 return
-        elif self.stage == BREAKDOWN:
+        elif self.stage == BOARD:
             if button == keys.A:
-                self.stage = RESULT
+                self.stage = TABLE
             elif button == keys.B and hasattr(self.game, "toggle_dead"):
                 self.stage = MARK
                 self.view.show_cursor = True
@@ -137,6 +165,13 @@ class Screen:
                 self.game.undo()
                 self.app.replace("play", self.game)
                 return
+        elif self.stage == TABLE:
+            if button == keys.A:
+                self.stage = RESULT
+            elif button == keys.B:
+                self.stage = BOARD
+        elif button == keys.B:
+            self.stage = TABLE
         elif button == keys.A:
             finished = getattr(self.app, "finished", None)
             if finished:

@@ -1,0 +1,104 @@
+"""Whole games of all four games played through the buttons in the simulator, on CPython and on
+the MicroPython unix port (the firmware as mpy-cross output, a Pico-sized heap), with golden
+frames for the key screens of each game (tests/golden/*.pbm).
+
+The scripts are tests/scripts/<game>.txt. To refresh the golden frames after an intended change
+of the screens: UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/host/test_sim_games.py
+"""
+
+import os
+import subprocess
+import sys
+
+import pytest
+from PIL import Image
+
+from host_tools.paths import ROOT
+from host_tools.simcore import Device, run_script
+
+SCRIPTS = os.path.join(ROOT, "tests", "scripts")
+GOLDEN = os.path.join(ROOT, "tests", "golden")
+RESULTS = {"go": "W+1", "loose": "W+2", "loupe": "B+7", "offshore": "B+1"}
+
+
+def frame(device):
+    fb = device.display
+    return fb.width, fb.height, bytes(fb.buffer)
+
+
+def pbm(width, height, buffer):
+    """A MONO_VLSB frame as binary PBM (P4). PBM's 1 is black, so a lit pixel is a 0 bit and
+    the file looks like the panel: white on black."""
+    rows = bytearray()
+    for y in range(height):
+        row = bytearray((width + 7) // 8)
+        for x in range(width):
+            if not buffer[(y >> 3) * width + x] >> (y & 7) & 1:
+                row[x >> 3] |= 0x80 >> (x & 7)
+        rows += row
+    return b"P4\n%d %d\n" % (width, height) + bytes(rows)
+
+
+def run(game):
+    device = Device()
+    shots = {}
+    summaries = {}
+
+    def shot(name):
+        shots[name] = frame(device)
+        summaries[name] = device.summary()
+
+    with open(os.path.join(SCRIPTS, game + ".txt")) as handle:
+        run_script(device, handle.read().splitlines(), shot)
+    return device, shots, summaries
+
+
+@pytest.mark.parametrize("game", sorted(RESULTS))
+def test_a_whole_game_through_the_buttons(game):
+    device, shots, summaries = run(game)
+    result = summaries[game + "-result"]
+    assert "screen=score game=%s" % game in result and result.endswith("result=" + RESULTS[game])
+    assert device.summary() == "screen=menu game=none"  # back at the menu, the game is done
+    records = [name for name in device.fs.files if name.startswith("records/")]
+    assert records == ["records/0001-%s.txt" % game]
+    text = device.fs.files[records[0]].decode()
+    assert text.startswith("game " + game) and "moves B:" in text
+    assert not any(name.startswith("game.") for name in device.fs.files)  # the save is gone
+
+
+@pytest.mark.parametrize("game", sorted(RESULTS))
+def test_golden_frames(game):
+    _, shots, _ = run(game)
+    update = os.environ.get("UPDATE_GOLDEN")
+    for name, (width, height, buffer) in sorted(shots.items()):
+        path = os.path.join(GOLDEN, name + ".pbm")
+        data = pbm(width, height, buffer)
+        if update:
+            with open(path, "wb") as handle:
+                handle.write(data)
+            continue
+        assert os.path.exists(path), "no golden frame %s (UPDATE_GOLDEN=1 makes it)" % name
+        with open(path, "rb") as handle:
+            assert handle.read() == data, "frame %s differs from %s" % (name, path)
+
+
+@pytest.mark.parametrize("game", sorted(RESULTS))
+def test_the_same_game_under_micropython(game, tmp_path):
+    """The firmware under the unix port with a Pico-sized heap plays the same game to the same
+    frames (real framebuf there)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "host_tools.sim", "--headless", "--runtime", "micropython",
+         "--heap", "190K", "--script", os.path.join(SCRIPTS, game + ".txt"),
+         "--out", str(tmp_path)],
+        capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "screen=menu game=none"
+    for name in os.listdir(tmp_path):
+        if name == "final.png":
+            continue
+        image = Image.open(os.path.join(tmp_path, name)).convert("1")
+        width, height = image.size
+        with open(os.path.join(GOLDEN, name[:-4] + ".pbm"), "rb") as handle:
+            golden = Image.open(handle).convert("1")
+            assert golden.size == image.size
+            assert golden.tobytes() == image.tobytes(), name
