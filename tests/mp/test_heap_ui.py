@@ -1,0 +1,58 @@
+"""MicroPython only: a cursor move on the game screen (two point boxes, the point's name, the
+display's changed pages sent) allocates nothing, on a square and on a hex board."""
+
+import micropython
+
+from stones.engine.go import Go
+from stones.engine.loupe import Loupe
+from stones.hw.buttons import Buttons
+from stones.hw.fakes import FakeClock, FakeI2C, FakePin
+from stones.hw.ssd1306 import SSD1306
+from stones.ui import keys
+from stones.ui.app import App
+
+
+def game_screen(game):
+    clock = FakeClock()
+    pins = {}
+    for name in ("up", "down", "left", "right", "a", "b", "menu"):
+        pins[name] = FakePin()
+    display = SSD1306(128, 64, FakeI2C(keep=0))
+    app = App(display, Buttons(pins, clock), clock)
+    app.start()
+    app.game = game
+    screen = app.open("play", game)
+    app.refresh()
+    return app, screen, display
+
+
+def moves_without_allocating(game, presses):
+    app, screen, display = game_screen(game)
+    events = [keys.PRESS << 3 | button for button in presses]
+    start = screen.view.cursor
+    sent = display.bytes_sent
+
+    def go():
+        for event in events:
+            screen.handle(event)
+            display.show()
+
+    micropython.heap_lock()
+    try:
+        go()
+    finally:
+        micropython.heap_unlock()
+    assert screen.view.cursor != start
+    return display.bytes_sent - sent
+
+
+def test_square_board_cursor_moves_allocate_nothing():
+    presses = (keys.UP, keys.UP, keys.LEFT, keys.DOWN, keys.RIGHT, keys.RIGHT) * 3
+    sent = moves_without_allocating(Go(), presses)
+    # each move resends the pages of two point boxes and of the name line: never a full frame
+    assert 0 < sent <= len(presses) * 4 * 136 < len(presses) * 1032
+
+
+def test_hex_board_cursor_moves_allocate_nothing():
+    presses = (keys.UP, keys.LEFT, keys.DOWN, keys.DOWN, keys.RIGHT, keys.UP) * 3
+    assert moves_without_allocating(Loupe(), presses) > 0
