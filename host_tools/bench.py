@@ -81,6 +81,75 @@ def engines(ms, games):
             line(name + " score a finished game", "%d us" % mp["score_us"], "MicroPython")
 
 
+UI_SCRIPT = os.path.join(ROOT, "host_tools", "mp", "bench_ui.py")
+SIM_SCRIPTS = os.path.join(ROOT, "tests", "scripts")
+
+
+def run_ui(runtime, key, tree):
+    if runtime == "micropython":
+        command = [tool("micropython"), "-X", "heapsize=" + HEAP, UI_SCRIPT, key]
+        env = dict(os.environ, MICROPYPATH=tree)
+    else:
+        command = [sys.executable, UI_SCRIPT, key]
+        env = dict(os.environ, PYTHONPATH=FIRMWARE + os.pathsep + ROOT)
+    done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=600)
+    if done.returncode:
+        raise RuntimeError("%s %s failed:\n%s" % (runtime, key, done.stderr or done.stdout))
+    return parse(done.stdout)
+
+
+def smallest_heap(key, tree):
+    """The smallest unix-port heap (KB, to 4 KB) in which the firmware plays the game's whole
+    scripted session (tests/scripts/GAME.txt): the app's peak need, transients included."""
+    script = os.path.join(SIM_SCRIPTS, key + ".txt")
+    sim = os.path.join(ROOT, "host_tools", "mp", "sim_device.py")
+    low, high = 16, 256
+    with tempfile.TemporaryDirectory() as out:
+        while high - low > 4:
+            middle = (low + high) // 2
+            done = subprocess.run(
+                [tool("micropython"), "-X", "heapsize=%dK" % middle, sim, script, out, "ssd1306"],
+                capture_output=True, text=True, env=dict(os.environ, MICROPYPATH=tree),
+                timeout=600)
+            if done.returncode == 0:
+                high = middle
+            else:
+                low = middle
+    return high
+
+
+def ui(games):
+    from host_tools.sim import compile_device_tree
+
+    with tempfile.TemporaryDirectory() as tree:
+        compile_device_tree(tree)
+        for key, size, _, _ in ENGINES:
+            if games and key not in games:
+                continue
+            try:
+                mp = run_ui("micropython", key, tree)
+                cp = run_ui("cpython", key, tree)
+            except RuntimeError as error:
+                line("%s UI: not measured" % key, "-", str(error).splitlines()[0])
+                continue
+            name = "%s UI" % key
+            line(name + " cursor-move redraw CPython", "%d us" % cp["cursor_redraw_us"])
+            line(name + " cursor-move redraw MicroPython", "%d us" % mp["cursor_redraw_us"],
+                 "est. Pico %.1f ms (x120); a full frame on the bus: 24 ms"
+                 % (mp["cursor_redraw_us"] * 120 / 1000))
+            line(name + " bytes sent per cursor move", int(mp["cursor_bytes"]),
+                 "a full frame: 1032")
+            line(name + " placement redraw CPython", "%d us" % cp["place_redraw_us"])
+            line(name + " placement redraw MicroPython", "%d us" % mp["place_redraw_us"],
+                 "est. Pico %.0f ms" % (mp["place_redraw_us"] * 120 / 1000))
+            line(name + " autosave (record+JSON) MicroPython", "%d us" % mp["autosave_us"],
+                 "est. Pico %.0f ms, flash write not included" % (mp["autosave_us"] * 120 / 1000))
+            line(name + " app live heap in game", int(mp["app_heap_play"]),
+                 "bytes, 64-bit unix port, simulator fakes included")
+            line(name + " smallest heap for a whole game", "%d KB" % smallest_heap(key, tree),
+                 "64-bit unix port")
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ms", type=int, default=3000, help="time per engine workload")
@@ -88,6 +157,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     print("Pocket Stones benchmarks (MicroPython heap %s, 64-bit unix port)" % HEAP)
     engines(args.ms, args.games)
+    ui(args.games)
     return 0
 
 
