@@ -179,3 +179,122 @@ def run_script(device, lines, shot):
                 raise ScriptError("cannot read this step")
         except (ValueError, ScriptError) as error:
             raise ScriptError("line %d: %r: %s" % (number + 1, raw.strip(), error))
+
+
+class FuzzFailure(Exception):
+    pass
+
+
+def check_invariants(game):
+    """The engine's structures agree with the stones on the board, checked without building
+    anything large (the fuzzer runs this in a Pico-sized heap): every packed cell's neighbour
+    counts, the empty list, and (where the game keeps groups during play) each group's list,
+    size and rule: no Go group without a liberty, no Loose group without a true liberty."""
+    cell = game.cell
+    grid = game.grid
+    offsets = grid.offsets
+    empties = 0
+    for p in grid.points:
+        v = cell[p]
+        blacks = whites = 0
+        for d in offsets:
+            x = cell[p + d] & 3
+            if x == 1:
+                blacks += 1
+            elif x == 2:
+                whites += 1
+        if (v >> 2 & 7) != blacks or v >> 5 != whites:
+            raise FuzzFailure("cell %s counts %d/%d, neighbours %d/%d"
+                              % (grid.name(p), v >> 2 & 7, v >> 5, blacks, whites))
+        if not v & 3:
+            empties += 1
+    if empties != game.n_empty:
+        raise FuzzFailure("%d empty points, %d listed" % (empties, game.n_empty))
+    for i in range(game.n_empty):
+        p = game.empty[i]
+        if game.where[p] != i or cell[p] & 3:
+            raise FuzzFailure("empty list broken at %d" % i)
+    if game.key == "loupe":  # groups are built when scoring, not kept during play
+        return
+    root = game.root
+    link = game.link
+    for p in grid.points:
+        colour = cell[p] & 3
+        if not colour or root[p] != p:
+            continue
+        n = 0
+        s = p
+        live = False
+        while True:
+            if root[s] != p or cell[s] & 3 != colour:
+                raise FuzzFailure("group of %s broken at %s" % (grid.name(p), grid.name(s)))
+            n += 1
+            for d in offsets:
+                if not cell[s + d] & 3:
+                    live = True
+            s = link[s]
+            if s == p:
+                break
+        if n != game.stones[p]:
+            raise FuzzFailure("group of %s has %d stones, says %d" % (grid.name(p), n,
+                                                                       game.stones[p]))
+        if game.key == "go" and not live:
+            raise FuzzFailure("Go group at %s has no liberty" % grid.name(p))
+        if game.key == "loose" and not game.has_true_liberty(p):
+            raise FuzzFailure("Loose group at %s has no true liberty" % grid.name(p))
+
+
+def fuzz(device, events, seed=1, check_every=500, report=None):
+    """Hostile input: `events` random button events on device (presses, releases, long holds,
+    chords, all at random moments), seeded for reproduction.
+
+    Fails (FuzzFailure) if the app's top-level handler ever had to catch an error, or if the
+    game's invariants break (Game.state() checks groups, roots and the empty list), or if the
+    live heap grows across games: it is sampled each time the menu is reached with no game in
+    progress, and the last sample may not exceed the first by more than slack bytes (the
+    unix port's collector is precise enough; CPython reports 0). Returns a summary dict.
+    """
+    import gc
+
+    from stones.engine.rng import Rng
+
+    rng = Rng(seed)
+    # weighted towards A, MENU and DOWN (passing is MENU, DOWN, A) so that games do finish
+    names = ("a",) * 6 + ("menu",) * 3 + ("down",) * 3 + ("up", "left", "right", "b") * 2
+    held = []
+    games = 0
+    samples = []
+    was_playing = False
+    for n in range(events):
+        roll = rng.below(100)
+        if roll < 55 or not held:  # press a button that is up
+            pin = names[rng.below(len(names))]
+            if pin not in held:
+                device.pins[pin].press()
+                held.append(pin)
+        else:  # release one that is down
+            pin = held.pop(rng.below(len(held)))
+            device.pins[pin].release()
+        wait = rng.below(100)
+        device.run(5 + (rng.below(900) if wait < 8 else wait % 40))  # now and then a long hold
+        app = device.app
+        if app.error is not None:
+            raise FuzzFailure("event %d: the app caught %s: %s"
+                              % (n, type(app.error).__name__, app.error))
+        playing = app.game is not None
+        if was_playing and not playing:
+            games += 1
+        was_playing = playing
+        if n % check_every == 0:
+            if app.game is not None:
+                check_invariants(app.game)
+            if not playing and app.top.module_name == "menu" and hasattr(gc, "mem_alloc"):
+                gc.collect()
+                samples.append(gc.mem_alloc())
+        if report and n % 100000 == 0:
+            report(n, games)
+    for pin in held:
+        device.pins[pin].release()
+    device.run(100)
+    growth = samples[-1] - samples[0] if len(samples) > 1 else 0
+    return {"events": events, "games": games, "heap_samples": len(samples), "growth": growth}

@@ -1,7 +1,7 @@
 """What is saved when, on top of stones.storage.
 
     settings     after every change in the setup and system screens (JSON)
-    game         after every move, undo and pass: the game record plus who plays which colour
+    game         after every move, undo and pass, in a compact binary form (below)
     records/     each finished game, as text (SGF for Go, the engine's record format otherwise);
                  the folder is capped at MAX_RECORDS files, oldest first out
 
@@ -9,6 +9,15 @@ A power cut loses at most the move being saved: the game save then holds the mov
 and the next boot resumes there and says so. A damaged save never crashes the boot: it is
 reported and ignored. Finished games are moved out of the game save so the next boot starts at
 the menu.
+
+The game save is made after every move, so it is cheap: one header line of text, then the
+set-up stones and the moves as the engine's own 16-bit history words (2 bytes a move), the
+whole a few allocations however long the game. Reading it replays the moves through the rules,
+so a save that does not replay is refused like a corrupt one.
+
+    b"G1 " key " " size " " k=v,k=v (settings) " " players (colour:who,...) "\n"
+    setup count (2 bytes) + one word (colour << 9 | point) per set-up stone
+    the history words, little-endian, to the end
 """
 
 from stones.compat import const
@@ -48,30 +57,18 @@ class Session:
     # -- the game in progress -------------------------------------------------------------------
 
     def save_game(self, game, players=None):
-        import json
-
-        from stones.engine.records import record
-
-        data = {"record": record(game), "players": players or {}}
-        self.store.save("game", json.dumps(data).encode())
+        self.store.save("game", encode_game(game, players or {}))
 
     def load_game(self):
         """(game, players) of the game in progress, or (None, None). Sets notice when the
         newest save was damaged (the game resumes a move earlier) or nothing could be read."""
-        import json
-
-        from stones.engine.game import GameError
-        from stones.engine.records import load_record
-
         status, payload = self.store.load("game")
         if status == NONE or not payload:
             return None, None
         try:
-            data = json.loads(payload)
-            game = load_record(data["record"])
-            players = data.get("players") or {}
-        except (ValueError, KeyError, TypeError, GameError):
-            # ValueError covers JSON and GameError; a record that no longer replays
+            game, players = decode_game(payload)
+        except (ValueError, KeyError, TypeError, IndexError):
+            # ValueError covers GameError: a save that no longer replays through the rules
             self.notice = "The saved game could not be read and was set aside."
             return None, None
         if game.over:
@@ -98,6 +95,53 @@ class Session:
             handle.write(text.encode())
         self.clear_game()
         return number
+
+
+def encode_game(game, players):
+    """The game save: a header line, the set-up stones, the history words (see above)."""
+    from array import array
+
+    settings = ",".join("%s=%s" % (option.key, game.settings[option.key])
+                        for option in game.options)
+    who = ",".join("%s:%s" % item for item in sorted(players.items()))
+    header = "G1 %s %d %s %s\n" % (game.key, game.size, settings or "-", who or "-")
+    setup = array("H", [len(game.setup)] + [c << 9 | p for c, p in game.setup])
+    moves = array("H", game.history[: game.count])
+    return header.encode() + bytes(setup) + bytes(moves)
+
+
+def decode_game(data):
+    """(game, players) from a game save; ValueError (or GameError) if it is not one."""
+    from array import array
+
+    from stones.engine.registry import game_class
+
+    end = data.index(b"\n")
+    words = data[:end].decode().split(" ")
+    if len(words) != 5 or words[0] != "G1":
+        raise ValueError("not a game save")
+    settings = {}
+    if words[3] != "-":
+        for item in words[3].split(","):
+            key, _, value = item.partition("=")
+            settings[key] = value
+    players = {}
+    if words[4] != "-":
+        for item in words[4].split(","):
+            colour, _, who = item.partition(":")
+            players[colour] = who
+    game = game_class(words[1])(int(words[2]), **settings)
+    body = data[end + 1:]
+    if len(body) < 2 or len(body) & 1:
+        raise ValueError("truncated game save")
+    table = array("H", body)
+    n_setup = table[0]
+    if n_setup:
+        game.set_position([(w >> 9, w & 0x1FF) for w in table[1:1 + n_setup]])
+    for i in range(1 + n_setup, len(table)):
+        entry = table[i]
+        game.play_as(entry >> 9 & 3, entry & 0x1FF)
+    return game, players
 
 
 def record_file(game):

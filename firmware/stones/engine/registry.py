@@ -4,8 +4,6 @@ Adding a game is adding a module and an entry here; the menu, GTP and records re
 Only the game that is played is imported (a Pico has room for one engine at a time, comfortably).
 """
 
-from stones.engine.game import GameError
-
 # key, title, module, class name
 GAMES = (
     ("go", "Go", "stones.engine.go", "Go"),
@@ -24,7 +22,27 @@ def game_class(key):
         if entry[0] == key:
             module = __import__(entry[2], None, None, (entry[3],))
             return getattr(module, entry[3])
+    from stones.engine.game import GameError  # here, so listing the games imports no engine
+
     raise GameError("no game called %r" % key)
+
+
+def modules_for(key):
+    """The engine modules a game of `key` needs beyond the shared ones (its own and its
+    grid's); None: no game."""
+    for entry in GAMES:
+        if entry[0] == key:
+            grid = "square" if key in ("go", "loose") else "hexgrid"
+            return (entry[2], "stones.engine." + grid)
+    return ()
+
+
+def unneeded_modules(key):
+    """Engine modules that may be dropped while only a game of `key` (or none) is in memory."""
+    keep = modules_for(key)
+    names = [entry[2] for entry in GAMES] + ["stones.engine.square", "stones.engine.hexgrid",
+                                             "stones.engine.records"]
+    return [name for name in names if name not in keep]
 
 
 def new_game(key, size=None, **settings):

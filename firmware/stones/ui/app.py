@@ -21,7 +21,7 @@ screen.shown = True to ask for show() only.
 import gc
 import sys
 
-from stones.compat import const
+from stones.compat import MICROPYTHON, const
 
 _IDLE_MS = const(10)  # poll period when nothing happens: ~100 Hz is ample for buttons
 
@@ -67,7 +67,19 @@ class App:
         """Close everything down to the bottom screen (the main menu)."""
         while len(self.stack) > 1:
             self._drop_top()
+        self.tidy()
         self._changed()
+
+    def tidy(self):
+        """Drop the engine modules that no game in memory needs: a Pico holds one engine, the
+        one being played (or resumable), and never the ones of games played before."""
+        from stones.engine.registry import unneeded_modules
+
+        game = self.game
+        if game is not None and game.over:
+            game = self.game = None
+        for name in unneeded_modules(game.key if game else None):
+            _drop_module(name)
 
     def _drop_top(self):
         screen = self.stack.pop()
@@ -196,9 +208,16 @@ def _load(name):
 
 
 def _unload(name):
-    module = "stones.ui." + name
-    if module in sys.modules:
+    _drop_module("stones.ui." + name)
+
+
+def _drop_module(module):
+    """Forget an imported module (and its attribute on the package), so the heap can free it.
+    Only on MicroPython: CPython has the memory, and a module imported twice would give other
+    code in the same process (tests, host tools) two copies of its classes."""
+    if MICROPYTHON and module in sys.modules:
         del sys.modules[module]
-        package = sys.modules.get("stones.ui")
-        if package is not None and hasattr(package, name):
-            delattr(package, name)
+        package, _, name = module.rpartition(".")
+        parent = sys.modules.get(package)
+        if parent is not None and hasattr(parent, name):
+            delattr(parent, name)

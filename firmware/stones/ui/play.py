@@ -35,6 +35,7 @@ class Screen:
         self.app = app
         self.game = game or app.game
         app.game = self.game
+        app.tidy()  # a new game: the engines of earlier games go
         fb = app.display
         self.tall = fb.height >= 96
         if self.tall:
@@ -163,6 +164,10 @@ class Screen:
         self.after_move()
 
     def pass_turn(self):
+        code = self.game.reason(0)
+        if code:  # Loupe refuses a pass between the two stones of a turn
+            self.say("pass: " + self.game.REASONS[code])
+            return
         self.game.play(0)
         self.after_move()
 

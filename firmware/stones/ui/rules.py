@@ -1,7 +1,8 @@
 """Scrollable rules pages, read from the rule texts shipped in stones/help/<game>.txt.
 
-The text is never held whole: opening it records where each wrapped line starts in the file
-(an array of offsets, two bytes a line) and each page reads just its lines. Up/down scroll a
+The text is never held whole: opening it reads the file a paragraph at a time and records where
+each wrapped line starts (an array of offsets, two bytes a line); each page reads just its lines.
+No allocation is larger than a paragraph, which matters in a fragmented heap. Up/down scroll a
 line, left/right a page, B goes back. Without a game named, a list of the games comes first.
 """
 
@@ -18,14 +19,14 @@ def help_path(key):
     return here[: here.rfind("/ui/")] + "/help/" + key + ".txt"
 
 
-def line_starts(text, width=_WIDTH):
-    """Offsets in text where each wrapped line begins (lines break at spaces and newlines);
-    the last entry is len(text)."""
+def line_starts(text, width=_WIDTH, base=0):
+    """Offsets (plus base) in text where each wrapped line begins; lines break at spaces and
+    newlines. The offset after the text is not included."""
     starts = []
     i = 0
     n = len(text)
     while i < n:
-        starts.append(i)
+        starts.append(base + i)
         end = text.find("\n", i)
         if end < 0:
             end = n
@@ -34,7 +35,21 @@ def line_starts(text, width=_WIDTH):
             continue
         cut = text.rfind(" ", i, i + width + 1)
         i = cut + 1 if cut > i else i + width
-    starts.append(n)
+    return starts
+
+
+def file_line_starts(handle, width=_WIDTH):
+    """line_starts over a file read a paragraph (one text line) at a time; the last entry is
+    the file's length. The rule texts are ASCII, so characters and bytes agree."""
+    starts = []
+    offset = 0
+    while True:
+        paragraph = handle.readline()
+        if not paragraph:
+            break
+        starts.extend(line_starts(paragraph, width, offset))
+        offset += len(paragraph)
+    starts.append(offset)
     return starts
 
 
@@ -52,8 +67,7 @@ class Screen:
         self.key = key
         self.path = help_path(key)
         with open(self.path) as handle:
-            text = handle.read()
-        starts = line_starts(text)
+            starts = file_line_starts(handle)
         self.starts = zeros(len(starts))
         for i, s in enumerate(starts):
             self.starts[i] = s

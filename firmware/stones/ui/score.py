@@ -29,7 +29,7 @@ def headline(rows):
         for row in rows:
             if row[0] == label:
                 return row
-    return rows[0]
+    return rows[0] if rows else ("Groups", "-", "-")  # Loupe with no stones at all
 
 
 class Screen:

@@ -1,0 +1,69 @@
+"""Hostile input for the whole device: python -m host_tools.fuzz [--events N] [--seed S]
+[--runtime cpython|micropython] (make fuzz runs a million events on CPython and a shorter run
+under the MicroPython unix port). Exits 1 on the first failure, with the seed to reproduce it.
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+from host_tools.paths import ROOT, tool
+
+GROWTH_LIMIT = 4096  # bytes the menu-time heap may drift (collector granularity, lists sized)
+
+
+def run_cpython(events, seed):
+    from host_tools.simcore import Device, fuzz
+
+    started = time.monotonic()
+
+    def report(n, games):
+        print("  %d events, %d games, %.0f s" % (n, games, time.monotonic() - started))
+
+    return fuzz(Device(), events, seed, report=report)
+
+
+def run_micropython(events, seed, heap):
+    from host_tools.sim import compile_device_tree
+
+    with tempfile.TemporaryDirectory() as tree:
+        compile_device_tree(tree)
+        script = os.path.join(ROOT, "host_tools", "mp", "fuzz_device.py")
+        done = subprocess.run([tool("micropython"), "-X", "heapsize=" + heap, script,
+                               str(events), str(seed)],
+                              capture_output=True, text=True, timeout=3600,
+                              env=dict(os.environ, MICROPYPATH=tree))
+    if done.returncode:
+        raise RuntimeError(done.stdout + done.stderr)
+    return eval(done.stdout.strip().splitlines()[-1])  # a dict printed by the device side
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--events", type=int, default=1000000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--runtime", choices=("cpython", "micropython"), default="cpython")
+    parser.add_argument("--heap", default="190K")
+    args = parser.parse_args(argv)
+    print("fuzz: %d events, seed %d, %s" % (args.events, args.seed, args.runtime))
+    try:
+        if args.runtime == "micropython":
+            summary = run_micropython(args.events, args.seed, args.heap)
+        else:
+            summary = run_cpython(args.events, args.seed)
+    except Exception as error:  # report any failure with what reproduces it
+        print("FAILED (seed %d): %s" % (args.seed, error), file=sys.stderr)
+        return 1
+    print("fuzz: %(events)d events, %(games)d games finished, heap growth %(growth)d bytes "
+          "over %(heap_samples)d samples" % summary)
+    if summary["growth"] > GROWTH_LIMIT:
+        print("FAILED: the heap grew across games", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
