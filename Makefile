@@ -15,7 +15,7 @@ SIZE ?=
 PORT ?=
 MODE ?=
 
-.PHONY: help venv system-deps test play sim bench build flash lint clean
+.PHONY: help venv system-deps test play sim bench build flash lint clean screenshots
 
 help:
 	@echo "Pocket Stones"
@@ -25,6 +25,7 @@ help:
 	@echo "  make bench            print the speed and memory figures"
 	@echo "  make build            compile the firmware with mpy-cross into build/"
 	@echo "  make flash [PORT=..]  build and copy the firmware to a Pico with mpremote"
+	@echo "  make screenshots      regenerate the README's screenshots with the simulator"
 	@echo "  make lint             ruff over the whole tree"
 	@echo "  make clean            remove build outputs (keeps .venv)"
 
@@ -59,9 +60,27 @@ build: $(STAMP)
 flash: $(STAMP)
 	$(PY) -m host_tools.flash --mpremote $(MPREMOTE) $(if $(PORT),--port $(PORT))
 
+# The README's screenshots: each game's script run headless, frames scaled 3x.
+screenshots: $(STAMP)
+	for game in go loose loupe offshore; do \
+		$(PY) -m host_tools.sim --headless --script tests/scripts/$$game.txt \
+			--out docs/screenshots --scale 3 >/dev/null || exit 1; \
+	done
+	rm -f docs/screenshots/final.png
+
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 
 clean:
 	rm -rf build out .pytest_cache
 	find . -name __pycache__ -prune -exec rm -rf {} +
+
+# The wiring diagrams (hardware/wiring-*.png) and the tables in hardware/README.md, redrawn from
+# the pin maps after checking them (tests/host/test_hardware.py fails when they are stale).
+.PHONY: hardware install-pi
+hardware: $(STAMP)
+	$(PY) -m host_tools.hardware
+
+# On a Raspberry Pi, in a clone: the app as a systemd service (asks for sudo). Needs no .venv.
+install-pi:
+	sh host_tools/pi_install.sh
