@@ -4,9 +4,14 @@ This is the one place that knows which backend runs: the RP2040 (MicroPython, ma
 I2C) or a Raspberry Pi (CPython, gpiozero and luma.oled). The simulator builds its own device
 in host_tools and never comes here.
 
-The pin map is hardware/pico.json (written to the Pico as /config.json by the flash tool) or
-hardware/pi.json (or the file named by $POCKET_STONES_CONFIG on a Pi). A missing or bad config
-falls back to the shipped defaults and says so on the console, rather than not booting.
+The pin map is hardware/pico.json (written to the Pico as /config.json by the flash tool) or,
+on a Pi, the file named by $POCKET_STONES_CONFIG (the systemd unit sets it), else
+/etc/pocket-stones/config.json (where make install-pi puts it), else hardware/pi.json in the
+source tree. A missing or bad config falls back to the shipped defaults and says so on the
+console, rather than not booting.
+
+On a Pi the game runs as a systemd service: `systemctl stop` sends SIGTERM, which is turned into
+SystemExit so the display is blanked (an OLED left lit burns in) and the process exits with 0.
 """
 
 import sys
@@ -22,14 +27,20 @@ DEFAULTS = {
 }
 
 
+INSTALLED_CONFIG = "/etc/pocket-stones/config.json"  # host_tools/pi_install.sh puts it there
+
+
 def config_path():
     if MICROPYTHON:
         return "config.json"
     import os
 
+    if os.environ.get("POCKET_STONES_CONFIG"):
+        return os.environ["POCKET_STONES_CONFIG"]
+    if os.path.exists(INSTALLED_CONFIG):
+        return INSTALLED_CONFIG
     here = os.path.dirname(os.path.abspath(__file__))
-    default = os.path.join(here, "..", "..", "hardware", "pi.json")
-    return os.environ.get("POCKET_STONES_CONFIG", default)
+    return os.path.join(here, "..", "..", "hardware", "pi.json")
 
 
 def load_config(path=None):
@@ -96,5 +107,31 @@ def main(config=None):
     from stones.ui.app import App
 
     app = App(display, buttons, clock, platform=platform)
-    app.run()
+    if platform == "pico":
+        app.run()
+    else:
+        run_until_stopped(app, display)
     return app
+
+
+def run_until_stopped(app, display):
+    """Raspberry Pi: run the app until SIGTERM (systemctl stop) or Ctrl-C, then blank the panel.
+
+    SIGTERM raises SystemExit(0) wherever the app is (between two bytecodes: never inside an I2C
+    transfer), the app's error handler lets it through (it catches Exception only), and the
+    finally clause sends display-off before the process ends with status 0."""
+    import signal
+
+    def stop(signum, frame):
+        raise SystemExit(0)
+
+    signal.signal(signal.SIGTERM, stop)
+    try:
+        app.run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        try:
+            display.poweroff()
+        except OSError as error:  # the bus may be gone already; exit anyway
+            print("could not switch the display off: %s" % error)

@@ -1,0 +1,145 @@
+"""The build: what firmware/manifest.py lists, compiled by mpy-cross, with a hash manifest."""
+
+import hashlib
+import json
+import os
+import re
+import runpy
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from host_tools import build as builder
+from host_tools.paths import FIRMWARE, ROOT, tool
+
+HOST_ONLY = ("stones/hw/fakes", "stones/hw/framebuf_py", "stones/hw/font8x8", "stones/hw/pi")
+
+
+@pytest.fixture
+def firmware(tmp_path):
+    """A copy of the firmware (others may be editing the real one; some tests change it)."""
+    copy = str(tmp_path / "firmware")
+    shutil.copytree(FIRMWARE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    return copy
+
+
+@pytest.fixture
+def built(tmp_path, firmware):
+    out = str(tmp_path / "build")
+    return out, builder.build(out, firmware=firmware), firmware
+
+
+def tree(folder):
+    found = set()
+    for path, _, names in os.walk(folder):
+        found |= {os.path.relpath(os.path.join(path, n), folder) for n in names}
+    return found
+
+
+def test_the_build_holds_exactly_the_device_files(built):
+    out, manifest, firmware = built
+    assert tree(out) == set(manifest["files"]) | {"build.json"}
+    sources = {os.path.relpath(os.path.join(path, n), firmware)
+               for path, _, names in os.walk(os.path.join(firmware, "stones")) for n in names}
+    for source in sources:
+        stem = source[:-3]
+        if stem in HOST_ONLY:
+            assert stem + ".mpy" not in manifest["files"] and stem + ".py" not in manifest["files"]
+        elif source.endswith(".py"):
+            assert stem + ".mpy" in manifest["files"]  # every module compiled, none as source
+        else:
+            assert source in manifest["files"]  # data (the rule texts) copied as they are
+    assert "main.py" in manifest["files"]  # MicroPython boots main.py by name: source
+    assert [p for p in manifest["files"] if p.endswith(".py")] == ["main.py"]
+
+
+def test_the_manifest_tells_the_truth(built):
+    out, manifest, firmware = built
+    with open(os.path.join(out, "build.json")) as handle:
+        assert json.load(handle) == {k: v for k, v in manifest.items() if k != "compiled"}
+    for path, entry in manifest["files"].items():
+        with open(os.path.join(out, path), "rb") as handle:
+            data = handle.read()
+        assert entry["size"] == len(data)
+        assert entry["sha256"] == hashlib.sha256(data).hexdigest()
+    init = runpy.run_path(os.path.join(firmware, "stones", "__init__.py"))
+    assert manifest["version"] == init["VERSION"]
+    banner = subprocess.run([tool("mpy-cross"), "--version"], capture_output=True,
+                            text=True).stdout
+    major, sub = re.search(r"mpy v(\d+)\.(\d+)", banner).groups()
+    assert manifest["mpy"] == [int(major), int(sub)]
+    assert manifest["native"] is False and manifest["small_int_bits"] == 31  # Pico-sized ints
+    for path in manifest["files"]:
+        if path.endswith(".mpy"):
+            assert builder.mpy_header(os.path.join(out, path))[0] == int(major)
+
+
+def test_optimised_without_docstrings_or_host_paths(built):
+    out, manifest, firmware = built
+    with open(os.path.join(firmware, "stones", "boot.py")) as handle:
+        source = handle.read()
+    docstring = "This is the one place that knows which backend runs"
+    assert docstring in source
+    with open(os.path.join(out, "stones", "boot.mpy"), "rb") as handle:
+        compiled = handle.read()
+    assert docstring.encode() not in compiled
+    assert b"stones/boot.py" in compiled and firmware.encode() not in compiled
+    assert manifest["optimise"] == 2
+
+
+def test_rebuilding_compiles_only_what_changed_and_drops_what_went(built):
+    out, manifest, firmware = built
+    assert manifest["compiled"] == len(manifest["files"])
+    assert builder.build(out, firmware=firmware)["compiled"] == 0
+    with open(os.path.join(firmware, "stones", "ui", "keys.py"), "a") as handle:
+        handle.write("\nEXTRA = 1\n")
+    os.remove(os.path.join(firmware, "stones", "help", "loose.txt"))
+    again = builder.build(out, firmware=firmware)
+    assert again["compiled"] == 1
+    changed = {p for p in again["files"]
+               if again["files"][p]["sha256"] != manifest["files"][p]["sha256"]}
+    assert changed == {"stones/ui/keys.mpy"}
+    assert set(manifest["files"]) - set(again["files"]) == {"stones/help/loose.txt"}
+    assert not os.path.exists(os.path.join(out, "stones", "help", "loose.txt"))
+
+
+def test_the_same_sources_give_the_same_bytes(tmp_path, built):
+    out, manifest, firmware = built
+    other = builder.build(str(tmp_path / "other"), firmware=firmware)
+    assert {p: e["sha256"] for p, e in other["files"].items()} == {
+        p: e["sha256"] for p, e in manifest["files"].items()}
+
+
+def test_a_folder_that_is_not_a_build_is_not_swept(tmp_path, firmware):
+    out = tmp_path / "mine"
+    out.mkdir()
+    (out / "notes.txt").write_text("mine")
+    builder.build(str(out), firmware=firmware)
+    assert (out / "notes.txt").read_text() == "mine"
+
+
+def test_a_syntax_error_names_the_file(tmp_path, firmware):
+    with open(os.path.join(firmware, "stones", "ui", "keys.py"), "a") as handle:
+        handle.write("\ndef broken(:\n")
+    with pytest.raises(builder.BuildError, match="stones/ui/keys.py"):
+        builder.build(str(tmp_path / "out"), firmware=firmware)
+
+
+def test_compile_firmware_still_serves_the_test_tree(tmp_path):
+    written = builder.compile_firmware(str(tmp_path), host_only=True)
+    assert "stones/hw/fakes.mpy" in written and "main.py" in written
+    assert set(written) == tree(str(tmp_path))
+
+
+def test_the_command_line(tmp_path):
+    out = str(tmp_path / "b")
+    done = subprocess.run([sys.executable, "-m", "host_tools.build", "--out", out],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert re.match(r"build \S+: \d+ files, [\d.]+ KB, \.mpy v6\.\d from mpy-cross", done.stdout)
+    missing = subprocess.run([sys.executable, "-m", "host_tools.build", "--out", out,
+                              "--mpy-cross", str(tmp_path / "nowhere")],
+                             capture_output=True, text=True, cwd=ROOT)
+    assert missing.returncode == 1 and "cannot run mpy-cross" in missing.stderr

@@ -1,0 +1,274 @@
+"""The pin maps in hardware/: valid on their boards, read the same way by the firmware, and the
+wiring diagrams, tables and bill of materials agree with them."""
+
+import copy
+import csv
+import importlib.util
+import os
+import subprocess
+import sys
+
+import pytest
+from PIL import Image
+
+from host_tools import hardware
+from host_tools.hardware import BOARDS, MAPS, PI, PICO, check_map, load_map, wires
+from host_tools.paths import HARDWARE, ROOT
+
+FAKE_MACHINE = os.path.join(ROOT, "tests", "device", "fake_machine", "machine.py")
+
+
+def problems_after(name, change):
+    config = copy.deepcopy(load_map(name))
+    change(config)
+    return check_map(config)
+
+
+# -- the maps keep their boards' rules ------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", MAPS)
+def test_every_shipped_map_is_valid(name):
+    config = load_map(name)
+    assert config["board"] == name
+    assert check_map(config) == []
+    gpios = [gpio for _, gpio in hardware.used_pins(config)]
+    assert len(gpios) == len(set(gpios)) >= 9  # seven buttons and the I2C pair, at least
+
+
+def test_the_headers_list_every_gpio_once():
+    for board, gpios in ((PICO, list(range(23)) + [26, 27, 28]), (PI, list(range(28)))):
+        assert len(board.header) == 40
+        for gpio in gpios:
+            assert [label for label in board.header
+                    if label == "%s%d" % (board.prefix, gpio)] == [board.prefix + str(gpio)]
+        assert board.pin_of(gpios[-1] + 10) is None
+    assert PICO.pins_named("GND") == [3, 8, 13, 18, 23, 28, 38]  # and AGND on 33
+    assert PI.pins_named("GND") == [6, 9, 14, 20, 25, 30, 34, 39]
+    assert [PICO.row(p) for p in (1, 20, 21, 40)] == [0, 19, 19, 0]  # U-shaped numbering
+    assert [PI.row(p) for p in (1, 2, 39, 40)] == [0, 0, 19, 19]
+
+
+def test_the_rp2040_i2c_pairs_follow_the_datasheet_rule():
+    # GPIO n carries I2C(n >> 1 & 1); SDA on even n, SCL on odd n (RP2040 datasheet 2.19.2).
+    for gpio in list(range(23)) + [26, 27, 28]:
+        bus = gpio >> 1 & 1
+        sdas, scls = PICO.i2c[bus]
+        assert (gpio in sdas) == (gpio % 2 == 0) and (gpio in scls) == (gpio % 2 == 1)
+        assert gpio not in PICO.i2c[1 - bus][0] + PICO.i2c[1 - bus][1]
+
+
+@pytest.mark.parametrize("change, problem", [
+    (lambda c: c["buttons"].update(up=23), "button up: GP23 is used by the board (SMPS"),
+    (lambda c: c["buttons"].update(up=29), "GP29 is used by the board (VSYS/3"),
+    (lambda c: c["buttons"].update(up=30), "GP30 does not exist on the Raspberry Pi Pico"),
+    (lambda c: c["buttons"].update(b=0), "GPIO 0 is used twice: button b and display SDA"),
+    (lambda c: c["buttons"].update(b=c["buttons"]["a"]), "used twice: button a and button b"),
+    (lambda c: c["display"].update(sda=2, scl=3), "SDA on GPIO 2 is not an SDA pin of I2C0"),
+    (lambda c: c["display"].update(sda=1, scl=0), "SCL on GPIO 0 is not an SCL pin of I2C0"),
+    (lambda c: c["display"].update(bus=2), "display bus 2: the Raspberry Pi Pico has I2C bus 0"),
+    (lambda c: c["display"].update(driver="ssd1327", height=128), "driver 'ssd1327'"),
+    (lambda c: c["display"].update(freq=1_000_000), "specified up to 400000 Hz"),
+    (lambda c: c["display"].update(address=0x3E), "display address 62"),
+    (lambda c: c["display"].update(rotate=1), "rotates by 0/2 quarter turns"),
+    (lambda c: c["battery"].update(adc=15), "battery sense on GPIO 15: not an ADC pin"),
+    (lambda c: c.update(recovery_button="start"), "recovery_button 'start' is not a button"),
+    (lambda c: c["buttons"].pop("menu"), "button menu has no GPIO number"),
+    (lambda c: c.update(button_pull="sideways"), "button_pull must be 'up' or 'down'"),
+])
+def test_a_bad_pico_map_is_named(change, problem):
+    assert any(problem in p for p in problems_after("pico", change)), problems_after(
+        "pico", change)
+
+
+def test_the_other_i2c_block_and_its_pairs_are_fine_on_the_pico():
+    for sda, scl in ((26, 27), (2, 3), (18, 19)):
+        def move(config, sda=sda, scl=scl):
+            config["buttons"].update(up=16, down=17, left=20, right=21)
+            config["display"].update(bus=1, sda=sda, scl=scl)
+        assert problems_after("pico", move) == []
+
+
+@pytest.mark.parametrize("gpio, function", [
+    (0, "ID_SD"), (1, "ID_SC"), (8, "SPI0 CE0"), (11, "SPI0 SCLK"), (14, "UART TXD"),
+    (15, "UART RXD"), (18, "PCM CLK"), (20, "PCM DIN"), (2, "I2C1 SDA"),
+])
+def test_the_pi_map_keeps_off_fixed_function_pins_unless_noted(gpio, function):
+    def use(config):
+        config["buttons"]["up"] = gpio
+    found = problems_after("pi", use)
+    assert any("button up on GPIO %d, which is %s" % (gpio, function) in p for p in found), found
+
+    def use_and_explain(config):
+        use(config)
+        config["pin_notes"] = {str(gpio): "the HAT that would need it is never fitted"}
+    assert not [p for p in problems_after("pi", use_and_explain) if "which is" in p]
+
+
+def test_the_pi_display_is_on_i2c1_and_the_pi_has_no_adc():
+    assert any("the Raspberry Pi (40-pin header) has I2C bus 1" in p
+               for p in problems_after("pi", lambda c: c["display"].update(bus=0)))
+    assert any("battery sense on GPIO 4: the board has no ADC" in p
+               for p in problems_after("pi", lambda c: c.update(battery={"adc": 4})))
+    assert problems_after("pi", lambda c: c["display"].update(
+        driver="ssd1327", width=128, height=128)) == []
+
+
+# -- the firmware reads them as the checks do ------------------------------------------------
+
+
+def fake_machine():
+    spec = importlib.util.spec_from_file_location("machine", FAKE_MACHINE)
+    machine = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(machine)
+    return machine
+
+
+def test_the_pico_firmware_builds_exactly_the_pico_map():
+    from stones.hw.fakes import FakeClock
+    from stones.hw.pico import make_pico
+    from stones.hw.ssd1306 import SSD1306
+
+    config = load_map("pico")
+    machine = fake_machine()
+    sys.modules["machine"] = machine
+    try:
+        buttons, display = make_pico(config, FakeClock())
+    finally:
+        del sys.modules["machine"]
+    pins = [m for m in machine.made if isinstance(m, machine.Pin) and m.mode == machine.Pin.IN]
+    assert {p.id: p.pull for p in pins} == {gpio: machine.Pin.PULL_UP
+                                            for gpio in config["buttons"].values()}
+    (bus,) = [m for m in machine.made if isinstance(m, machine.I2C)]
+    wanted = config["display"]
+    assert (bus.id, bus.sda.id, bus.scl.id, bus.freq) == (
+        wanted["bus"], wanted["sda"], wanted["scl"], wanted["freq"])
+    assert isinstance(display, SSD1306) and (display.width, display.height) == (128, 64)
+    assert bus.writes and bus.writes[0][0] == wanted["address"]  # the panel was initialised
+
+
+def test_boot_accepts_both_maps_and_falls_back_to_the_pico_wiring():
+    from stones import boot
+
+    for name in MAPS:
+        boot.check_config(copy.deepcopy(load_map(name)))
+    pico = load_map("pico")
+    assert boot.DEFAULTS["buttons"] == pico["buttons"]
+    assert boot.DEFAULTS["recovery_button"] == pico["recovery_button"]
+    for key, value in boot.DEFAULTS["display"].items():
+        assert pico["display"][key] == value, key
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning:luma")
+def test_the_pi_firmware_builds_exactly_the_pi_map():
+    from gpiozero.pins.mock import MockFactory
+    from luma.core.device import dummy
+    from luma.core.interface.serial import noop
+
+    from stones.hw.fakes import FakeClock
+    from stones.hw.pi import luma_device, make_pi
+
+    config = load_map("pi")
+    factory = MockFactory()
+    try:
+        buttons, display = make_pi(config, FakeClock(), device=dummy(mode="1"),
+                                   pin_factory=factory)
+        made = {pin.button.pin.info.name: (pin.button.pin.info.number, pin.button.pull_up)
+                for pin in buttons._pins}
+        # gpiozero's own board data also places each GPIO on the header pin hardware.PI says.
+        assert made == {"GPIO%d" % gpio: (PI.pin_of(gpio), True)
+                        for gpio in config["buttons"].values()}
+    finally:
+        factory.reset()
+    panel = luma_device(config["display"], serial=noop())
+    assert type(panel).__name__ == config["display"]["driver"]
+    assert (panel.width, panel.height) == (config["display"]["width"],
+                                           config["display"]["height"])
+
+
+# -- the pictures, the tables and the parts list agree with the maps ---------------------------
+
+
+@pytest.mark.parametrize("name", MAPS)
+def test_the_committed_diagram_is_the_one_the_map_draws(name, tmp_path):
+    path = str(tmp_path / ("wiring-%s.png" % name))
+    hardware.diagram(load_map(name)).save(path)
+    fresh, committed = Image.open(path), Image.open(hardware.diagram_path(name))
+    assert committed.size == fresh.size
+    assert committed.convert("RGB").tobytes() == fresh.convert("RGB").tobytes(), (
+        "hardware/wiring-%s.png is out of date: run make hardware" % name)
+
+
+def test_a_moved_pin_moves_in_the_diagram_and_the_table():
+    config = load_map("pico")
+    moved = copy.deepcopy(config)
+    moved["buttons"]["up"] = 9
+    assert hardware.diagram(moved).tobytes() != hardware.diagram(config).tobytes()
+    assert "| button UP | leg 1 | 12 (GP9) |" in hardware.table(moved)
+
+
+def test_the_readme_tables_are_current():
+    with open(hardware.README) as handle:
+        text = handle.read()
+    configs = {name: load_map(name) for name in MAPS}
+    assert hardware.readme_with_tables(text, configs) == text, "run make hardware"
+    for name in MAPS:
+        assert "![" in text and "(wiring-%s.png)" % name in text
+
+
+@pytest.mark.parametrize("name", MAPS)
+def test_the_wires_reach_every_mapped_pin_and_only_real_pins(name):
+    config = load_map(name)
+    board = BOARDS[name]
+    reached = {board.label(w.pin) for w in wires(config)}
+    for what, gpio in hardware.used_pins(config):
+        if what == "battery sense":
+            continue  # GP29 is inside the Pico: no wire
+        assert "%s%d" % (board.prefix, gpio) in reached, what
+    for wire in wires(config):
+        label = board.label(wire.pin)
+        if wire.kind == "gnd":
+            assert label == "GND"
+        elif wire.kind == "3v3":
+            assert label == "3V3"
+        elif wire.kind == "vsys":
+            assert label == "VSYS"
+        else:
+            assert label.startswith(board.prefix)
+
+
+def bom_rows(build):
+    with open(os.path.join(HARDWARE, "bom.csv")) as handle:
+        return [row for row in csv.DictReader(handle) if row["build"] == build]
+
+
+@pytest.mark.parametrize("name", MAPS)
+def test_the_bill_of_materials_matches_the_map(name):
+    config = load_map(name)
+    rows = bom_rows(name)
+    assert rows and all(int(row["quantity"]) > 0 for row in rows)
+    assert all(row["optional"] in ("yes", "no") for row in rows)
+    board = [row for row in rows if row["ref"] == "U1"]
+    assert len(board) == 1 and BOARDS[name].short in board[0]["part"]
+    buttons = sum(int(row["quantity"]) for row in rows if "push button" in row["part"])
+    assert buttons == len(config["buttons"])
+    (display,) = [row for row in rows if row["ref"] == "DS1"]
+    assert config["display"]["driver"].upper() in display["part"]
+    assert "%dx%d" % (config["display"]["width"], config["display"]["height"]) in display["part"]
+    buzzers = [row for row in rows if "buzzer" in row["part"]]
+    if config.get("buzzer") is None:
+        assert buzzers == []
+    else:
+        assert len(buzzers) == 1 and buzzers[0]["optional"] == "yes"
+        assert "%s%d " % (BOARDS[name].prefix, config["buzzer"]) in buzzers[0]["notes"]
+    cells = [row for row in rows if "LiPo" in row["part"]]
+    assert bool(cells) == bool(config.get("battery"))
+    wire_rows = [row for row in rows if "wire" in row["part"]]
+    assert len(wire_rows) == 1 and int(wire_rows[0]["quantity"]) >= len(wires(config))
+
+
+def test_make_hardware_check():
+    done = subprocess.run([sys.executable, "-m", "host_tools.hardware", "check"],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert "pin maps ok" in done.stdout
