@@ -15,7 +15,7 @@ SIZE ?=
 PORT ?=
 MODE ?=
 
-.PHONY: help venv system-deps test play sim bench build flash lint clean screenshots
+.PHONY: help venv system-deps test play sim bench build flash lint clean screenshots fuzz
 
 help:
 	@echo "Pocket Stones"
@@ -25,6 +25,9 @@ help:
 	@echo "  make bench            print the speed and memory figures"
 	@echo "  make build            compile the firmware with mpy-cross into build/"
 	@echo "  make flash [PORT=..]  build and copy the firmware to a Pico with mpremote"
+	@echo "  make install-pi       (on a Raspberry Pi, as root) install the app as a service"
+	@echo "  make hardware         check the pin maps, redraw the wiring diagrams and tables"
+	@echo "  make fuzz             a million random button events on the simulated device"
 	@echo "  make screenshots      regenerate the README's screenshots with the simulator"
 	@echo "  make lint             ruff over the whole tree"
 	@echo "  make clean            remove build outputs (keeps .venv)"
@@ -58,7 +61,7 @@ build: $(STAMP)
 	$(PY) -m host_tools.build --mpy-cross $(MPY_CROSS)
 
 flash: $(STAMP)
-	$(PY) -m host_tools.flash --mpremote $(MPREMOTE) $(if $(PORT),--port $(PORT))
+	$(PY) -m host_tools.flash --mpremote $(MPREMOTE) --mpy-cross $(MPY_CROSS) $(if $(PORT),--port $(PORT))
 
 # The README's screenshots: each game's script run headless, frames scaled 3x.
 screenshots: $(STAMP)
@@ -84,3 +87,9 @@ hardware: $(STAMP)
 # On a Raspberry Pi, in a clone: the app as a systemd service (asks for sudo). Needs no .venv.
 install-pi:
 	sh host_tools/pi_install.sh
+
+# Hostile input: a million random button events on the simulated device (CPython), then a
+# shorter run under the MicroPython unix port with a Pico-sized heap. The tests run a short one.
+fuzz: $(STAMP)
+	$(PY) -m host_tools.fuzz --events 1000000
+	$(PY) -m host_tools.fuzz --events 100000 --runtime micropython --heap 190K

@@ -18,6 +18,8 @@ import sys
 
 from stones.compat import MICROPYTHON
 
+# The shipped pin maps (hardware/pico.json, hardware/pi.json), used when the config file is
+# missing or bad; tests/host/test_hardware.py checks they agree with the files.
 DEFAULTS = {
     "buttons": {"up": 2, "down": 3, "left": 4, "right": 5, "a": 6, "b": 7, "menu": 8},
     "button_pull": "up",
@@ -25,6 +27,14 @@ DEFAULTS = {
     "display": {"driver": "ssd1306", "bus": 0, "sda": 0, "scl": 1, "address": 60,
                 "freq": 400000, "width": 128, "height": 64},
 }
+PI_DEFAULTS = {
+    "buttons": {"up": 17, "down": 27, "left": 22, "right": 23, "a": 24, "b": 25, "menu": 5},
+    "button_pull": "up",
+    "recovery_button": "menu",
+    "display": {"driver": "ssd1306", "bus": 1, "sda": 2, "scl": 3, "address": 60,
+                "width": 128, "height": 64, "rotate": 0},
+}
+WATCHDOG_MS = 8000  # the RP2040's longest: the app's loop feeds it every ~10 ms
 
 
 INSTALLED_CONFIG = "/etc/pocket-stones/config.json"  # host_tools/pi_install.sh puts it there
@@ -43,11 +53,16 @@ def config_path():
     return os.path.join(here, "..", "..", "hardware", "pi.json")
 
 
-def load_config(path=None):
+def defaults():
+    return DEFAULTS if MICROPYTHON else PI_DEFAULTS
+
+
+def load_config(path=None, fallback=None):
     """The pin map as a dict, checked enough to build hardware from; defaults if unreadable."""
     import json
 
     path = path or config_path()
+    fallback = fallback or defaults()
     try:
         with open(path) as handle:
             config = json.load(handle)
@@ -55,7 +70,7 @@ def load_config(path=None):
         return config
     except (OSError, ValueError, KeyError, TypeError) as error:
         print("config %s unusable (%s): using the built-in pin map" % (path, error))
-        return DEFAULTS
+        return fallback
 
 
 def check_config(config):
@@ -104,14 +119,49 @@ def main(config=None):
     if recovery_held(buttons, clock, config):
         print("recovery button held: the app does not start; the REPL is free for mpremote")
         return None
+    from stones.session import Session
+    from stones.storage import RealFS, Store
     from stones.ui.app import App
 
-    app = App(display, buttons, clock, platform=platform)
+    # Saves live in the working directory: / on a Pico (outside stones/, which flashing
+    # replaces), /var/lib/pocket-stones for the Pi's service (or $POCKET_STONES_DATA).
+    import os
+
+    data = "" if MICROPYTHON else os.environ.get("POCKET_STONES_DATA", "")
+    session = Session(Store(RealFS(data)))
+    watchdog = start_watchdog(config) if platform == "pico" else None
+    app = App(display, buttons, clock, session=session, platform=platform, watchdog=watchdog)
     if platform == "pico":
-        app.run()
+        try:
+            app.run()
+        except KeyboardInterrupt:  # mpremote or a terminal broke in: keep the REPL alive
+            keep_fed(watchdog)
+            print("app stopped; the watchdog is fed by a timer until the next reset")
     else:
         run_until_stopped(app, display)
     return app
+
+
+def start_watchdog(config):
+    """The RP2040 watchdog: a hang (no app loop for WATCHDOG_MS) resets the device, which boots
+    into the saved game. Off with "watchdog": false in the config (it cannot be stopped once
+    started, so a debugging session may want it off)."""
+    if not config.get("watchdog", True):
+        return None
+    from machine import WDT
+
+    return WDT(timeout=WATCHDOG_MS)
+
+
+def keep_fed(watchdog):
+    """After Ctrl-C the app loop no longer feeds the watchdog; a timer does, so the REPL that
+    mpremote needs stays up. (The RP2040's watchdog cannot be switched off.)"""
+    if watchdog is None:
+        return None
+    from machine import Timer
+
+    timer = Timer(period=WATCHDOG_MS // 4, callback=lambda t: watchdog.feed())
+    return timer
 
 
 def run_until_stopped(app, display):

@@ -27,6 +27,27 @@ def test_no_recovery_without_the_button_or_with_another_one():
     assert not recovery_held(buttons, clock, DEFAULTS)
 
 
+def test_the_app_feeds_the_watchdog_every_step():
+    from stones.hw.fakes import FakeI2C
+    from stones.hw.ssd1306 import SSD1306
+    from stones.ui.app import App
+
+    class Watchdog:
+        feeds = 0
+
+        def feed(self):
+            self.feeds += 1
+
+    clock, pins, buttons = rig()
+    dog = Watchdog()
+    app = App(SSD1306(128, 64, FakeI2C(keep=0)), buttons, clock, watchdog=dog)
+    app.start()
+    for _ in range(10):
+        clock.advance(5)
+        app.step()
+    assert dog.feeds == 10
+
+
 def test_config_check_names_the_problem():
     bad = {"buttons": dict(DEFAULTS["buttons"]), "display": dict(DEFAULTS["display"])}
     bad["buttons"]["a"] = bad["buttons"]["b"]
@@ -36,12 +57,12 @@ def test_config_check_names_the_problem():
 
 
 def test_unreadable_or_corrupt_config_falls_back_to_the_defaults():
-    assert load_config("/nonexistent/config.json") is DEFAULTS
+    assert load_config("/nonexistent/config.json", DEFAULTS) is DEFAULTS
     path = "corrupt_config_test.json"
     with open(path, "w") as handle:
         handle.write('{"buttons": {"up": 2,')  # truncated
     try:
-        assert load_config(path) is DEFAULTS
+        assert load_config(path, DEFAULTS) is DEFAULTS
     finally:
         import os
 

@@ -147,16 +147,18 @@ def test_the_pico_firmware_builds_exactly_the_pico_map():
     assert bus.writes and bus.writes[0][0] == wanted["address"]  # the panel was initialised
 
 
-def test_boot_accepts_both_maps_and_falls_back_to_the_pico_wiring():
+def test_boot_accepts_both_maps_and_falls_back_to_each_board_s_own_wiring():
     from stones import boot
 
     for name in MAPS:
         boot.check_config(copy.deepcopy(load_map(name)))
-    pico = load_map("pico")
-    assert boot.DEFAULTS["buttons"] == pico["buttons"]
-    assert boot.DEFAULTS["recovery_button"] == pico["recovery_button"]
-    for key, value in boot.DEFAULTS["display"].items():
-        assert pico["display"][key] == value, key
+    for name, fallback in (("pico", boot.DEFAULTS), ("pi", boot.PI_DEFAULTS)):
+        wanted = load_map(name)
+        assert fallback["buttons"] == wanted["buttons"], name
+        assert fallback["recovery_button"] == wanted["recovery_button"], name
+        for key, value in fallback["display"].items():
+            assert wanted["display"][key] == value, (name, key)
+    assert boot.defaults() is boot.PI_DEFAULTS  # CPython is the Raspberry Pi build
 
 
 @pytest.mark.filterwarnings("ignore::DeprecationWarning:luma")

@@ -160,7 +160,10 @@ class App:
             self.display.show()
 
     def step(self):
-        """Handle at most one button event and time passing; True if an event was handled."""
+        """Handle at most one button event and time passing; True if an event was handled.
+        Feeds the watchdog: if the app stops stepping, the device resets into its save."""
+        if self.watchdog is not None:
+            self.watchdog.feed()
         event = self.buttons.poll()
         now = self.clock.ticks_ms()
         try:
@@ -193,10 +196,7 @@ class App:
         """The device's main loop; never returns."""
         self.start()
         sleep = getattr(self.clock, "sleep_ms", None)
-        watchdog = self.watchdog
         while True:
-            if watchdog:
-                watchdog.feed()
             if not self.step() and sleep:
                 sleep(_IDLE_MS)
 
