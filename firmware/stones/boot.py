@@ -119,13 +119,13 @@ def main(config=None):
     if recovery_held(buttons, clock, config):
         print("recovery button held: the app does not start; the REPL is free for mpremote")
         return None
-    from stones.session import Session
-    from stones.storage import RealFS, Store
-    from stones.ui.app import App
-
     # Saves live in the working directory: / on a Pico (outside stones/, which flashing
     # replaces), /var/lib/pocket-stones for the Pi's service (or $POCKET_STONES_DATA).
     import os
+
+    from stones.session import Session
+    from stones.storage import RealFS, Store
+    from stones.ui.app import App
 
     data = "" if MICROPYTHON else os.environ.get("POCKET_STONES_DATA", "")
     session = Session(Store(RealFS(data)))
