@@ -21,11 +21,10 @@ SGF points are two letters, column then row, 'a' at the top left; a pass is an e
 import math
 
 from host_tools import paths  # noqa: F401  (puts the firmware on sys.path)
-from stones import VERSION
 from stones.engine.game import BLACK, PASS, WHITE, GameError, half_points
 from stones.engine.go import Go
+from stones.engine.sgf import LETTERS, escape, sgf_text, write_sgf  # noqa: F401 (re-exported)
 
-LETTERS = "abcdefghijklmnopqrstuvwxyz"
 COLOURS = {"B": BLACK, "W": WHITE}
 
 
@@ -83,27 +82,9 @@ class Record:
         return cls(game.size, game.komi2, setup, moves, result, player)
 
     def sgf(self):
-        """The record as SGF text: root properties, then one node per move, no blank lines."""
-        root = ["(;GM[1]FF[4]CA[UTF-8]AP[Pocket Stones:%s]" % VERSION,
-                "SZ[%d]" % self.size]
-        if self.komi2 is not None:
-            root.append("KM[%s]" % half_points(self.komi2))
-        if self.result is not None:
-            root.append("RE[%s]" % escape(self.result))
-        for letter, colour in sorted(COLOURS.items()):
-            points = sorted(point for c, point in self.setup if c == colour)
-            if points:
-                values = "".join("[%s]" % self.point_text(p) for p in points)
-                root.append("A%s%s" % (letter, values))
-        if self.player is not None:
-            root.append("PL[%s]" % "BW"[self.player - 1])
-        lines = ["".join(root)]
-        nodes = [";%s[%s]" % ("BW"[colour - 1], "" if point is None else self.point_text(point))
-                 for colour, point in self.moves]
-        for i in range(0, len(nodes), 10):  # ten moves a line keeps files readable and diffable
-            lines.append("".join(nodes[i:i + 10]))
-        lines[-1] += ")"
-        return "\n".join(lines) + "\n"
+        """The record as SGF text (the firmware's writer: one for the device and the host)."""
+        komi = None if self.komi2 is None else half_points(self.komi2)
+        return sgf_text(self.size, komi, self.setup, self.moves, self.result, self.player)
 
     def point_text(self, point):
         col, row = point
@@ -141,11 +122,9 @@ class Record:
 
 def write(game):
     """SGF text of a Go game."""
-    return Record.of(game).sgf()
-
-
-def escape(text):
-    return text.replace("\\", "\\\\").replace("]", "\\]")
+    if game.key != "go":
+        raise SgfError("SGF records are written for Go only, not %s" % game.title)
+    return write_sgf(game)
 
 
 # -- reading ------------------------------------------------------------------------------------

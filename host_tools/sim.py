@@ -64,6 +64,17 @@ def parse_heap(text):
 # -- headless -------------------------------------------------------------------------------
 
 
+def open_replay(device, path):
+    """Put the device on the replay screen of the record at path (a host-side load: SGF is
+    read by host_tools.sgf; the device itself never reads SGF)."""
+    if not path:
+        return
+    from host_tools.records import load
+
+    device.app.open("replay", load(path))
+    device.app.refresh()
+
+
 def state_fs(folder):
     """The simulated flash: a real folder when --state is given, else memory."""
     if not folder:
@@ -74,10 +85,11 @@ def state_fs(folder):
     return RealFS(folder)
 
 
-def headless_cpython(script, out, display, scale, gif, state=None):
+def headless_cpython(script, out, display, scale, gif, state=None, replay=None):
     from host_tools.simcore import Device, run_script
 
     device = Device(display=display, fs=state_fs(state))
+    open_replay(device, replay)
     fb = device.display
     frames = []
 
@@ -167,12 +179,13 @@ def headless_micropython(script, out, display, heap, scale):
 # -- interactive ----------------------------------------------------------------------------
 
 
-def window(display, scale, state=None):
+def window(display, scale, state=None, replay=None):
     import pygame
 
     from host_tools.simcore import Device
 
     device = Device(display=display, fs=state_fs(state))
+    open_replay(device, replay)
     fb = device.display
     pygame.init()
     pygame.display.set_caption("Pocket Stones simulator")
@@ -224,7 +237,7 @@ def terminal_frame(width, height, buffer):
     return out
 
 
-def terminal(display, state=None):
+def terminal(display, state=None, replay=None):
     import select
     import termios
     import tty
@@ -232,6 +245,7 @@ def terminal(display, state=None):
     from host_tools.simcore import Device
 
     device = Device(display=display, fs=state_fs(state))
+    open_replay(device, replay)
     fb = device.display
     codes = {"\x1b[A": "up", "\x1b[B": "down", "\x1b[D": "left", "\x1b[C": "right",
              "w": "up", "s": "down", "a": "left", "d": "right", "z": "a", "j": "a", "\r": "a",
@@ -283,6 +297,8 @@ def main(argv=None):
                         default="ssd1306")
     parser.add_argument("--gif", help="also write an animated GIF of the run to OUT/GIF")
     parser.add_argument("--scale", type=int, default=None)
+    parser.add_argument("--replay", help="open this record (SGF, or the record format) in the "
+                        "replay screen: left/right step through its moves")
     parser.add_argument("--state", help="a folder for the device's saves (default: none kept; "
                         "make sim uses .sim-state so games resume like on a device)")
     args = parser.parse_args(argv)
@@ -293,19 +309,19 @@ def main(argv=None):
             os.makedirs(args.out, exist_ok=True)
             scale = args.scale or 1
             if args.runtime == "micropython":
-                if args.gif:
-                    parser.error("--gif needs --runtime cpython")
+                if args.gif or args.replay:
+                    parser.error("--gif and --replay need --runtime cpython")
                 summary = headless_micropython(args.script, args.out, args.display, args.heap,
                                                scale)
             else:
                 summary = headless_cpython(args.script, args.out, args.display, scale, args.gif,
-                                           args.state)
+                                           args.state, args.replay)
         elif args.terminal or not (args.window or has_window()):
             if not sys.stdin.isatty():
                 parser.error("the terminal mode needs a terminal; use --headless with a script")
-            summary = terminal(args.display, args.state)
+            summary = terminal(args.display, args.state, args.replay)
         else:
-            summary = window(args.display, args.scale or 4, args.state)
+            summary = window(args.display, args.scale or 4, args.state, args.replay)
     except (SimError, OSError) as error:
         print("sim: %s" % error, file=sys.stderr)
         return 1

@@ -2,7 +2,8 @@
 
     settings     after every change in the setup and system screens (JSON)
     game         after every move, undo and pass, in a compact binary form (below)
-    records/     each finished game, as text (SGF for Go, the engine's record format otherwise);
+    records/     each finished game: SGF for Go, the record format (stones.engine.records) for
+                 the others;
                  the folder is capped at MAX_RECORDS files, oldest first out
 
 A power cut loses at most the move being saved: the game save then holds the move before it,
@@ -145,7 +146,11 @@ def decode_game(data):
 
 
 def record_file(game):
-    """(file name ending, text) of a finished game, in the record format."""
+    """(file name ending, text) of a finished game: SGF for Go, the record format otherwise."""
+    if game.key == "go":
+        from stones.engine.sgf import write_sgf
+
+        return "go.sgf", write_sgf(game)
     from stones.engine.records import record
 
 

@@ -60,9 +60,14 @@ def test_a_whole_game_through_the_buttons(game):
     assert "screen=score game=%s" % game in result and result.endswith("result=" + RESULTS[game])
     assert device.summary() == "screen=menu game=none"  # back at the menu, the game is done
     records = [name for name in device.fs.files if name.startswith("records/")]
-    assert records == ["records/0001-%s.txt" % game]
-    text = device.fs.files[records[0]].decode()
-    assert text.startswith("game " + game) and "moves B:" in text
+    if game == "go":  # Go games are kept as SGF, the others in the record format
+        assert records == ["records/0001-go.sgf"]
+        text = device.fs.files[records[0]].decode()
+        assert text.startswith("(;GM[1]FF[4]") and "RE[%s]" % RESULTS[game] in text
+    else:
+        assert records == ["records/0001-%s.txt" % game]
+        text = device.fs.files[records[0]].decode()
+        assert text.startswith("game " + game) and "moves B:" in text
     assert not any(name.startswith("game.") for name in device.fs.files)  # the save is gone
 
 

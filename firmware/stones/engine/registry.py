@@ -41,7 +41,7 @@ def unneeded_modules(key):
     """Engine modules that may be dropped while only a game of `key` (or none) is in memory."""
     keep = modules_for(key)
     names = [entry[2] for entry in GAMES] + ["stones.engine.square", "stones.engine.hexgrid",
-                                             "stones.engine.records"]
+                                             "stones.engine.records", "stones.engine.sgf"]
     return [name for name in names if name not in keep]
 
 

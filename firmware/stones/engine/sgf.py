@@ -1,0 +1,60 @@
+"""SGF (FF[4], GM[1]) text of a Go game: what the device keeps of a finished Go game.
+
+Writing only: the device never reads SGF. host_tools/sgf.py reads it (and writes through this
+module, so there is one writer). Points are two letters, column then row from the top ('aa' is
+the top-left corner); a pass is an empty value.
+"""
+
+from stones import VERSION
+from stones.engine.game import half_points
+
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def escape(text):
+    return text.replace("\\", "\\\\").replace("]", "\\]")
+
+
+def sgf_text(size, komi, setup, moves, result=None, player=None):
+    """SGF of a Go record given as data: komi as text or None; setup a list of (colour,
+    (col, row)); moves a list of (colour, (col, row) or None for a pass); (col, row) from the
+    bottom left, 0-based; result the RE text or None; player (PL) a colour or None."""
+
+    def point(p):
+        return LETTERS[p[0]] + LETTERS[size - 1 - p[1]]
+
+    root = ["(;GM[1]FF[4]CA[UTF-8]AP[Pocket Stones:%s]" % VERSION, "SZ[%d]" % size]
+    if komi is not None:
+        root.append("KM[%s]" % komi)
+    if result is not None:
+        root.append("RE[%s]" % escape(result))
+    for letter, colour in (("B", 1), ("W", 2)):
+        points = sorted(p for c, p in setup if c == colour)
+        if points:
+            root.append("A" + letter + "".join("[%s]" % point(p) for p in points))
+    if player is not None:
+        root.append("PL[%s]" % "BW"[player - 1])
+    lines = ["".join(root)]
+    nodes = [";%s[%s]" % ("BW"[colour - 1], "" if p is None else point(p)) for colour, p in moves]
+    for i in range(0, len(nodes), 10):  # ten moves a line keeps files readable and diffable
+        lines.append("".join(nodes[i:i + 10]))
+    lines[-1] += ")"
+    return "\n".join(lines) + "\n"
+
+
+def write_sgf(game):
+    """SGF of a Go game as it stands: set-up, moves, and the result once it is over."""
+    grid = game.grid
+    setup = [(colour, grid.coords(p)) for colour, p in game.setup]
+    moves = []
+    for i in range(game.count):
+        entry = game.history[i]
+        move = entry & 0x1FF
+        moves.append((entry >> 9 & 3, grid.coords(move) if move else None))
+    player = None
+    if setup:  # who moves after the set-up: the first mover, else whoever is to move
+        player = moves[0][0] if moves else game.to_move
+    result = game.result().gtp() if game.over else None
+    if result == "?":
+        result = "Void"  # the move cap ended the game without a result
+    return sgf_text(game.size, half_points(game.komi2), setup, moves, result, player)

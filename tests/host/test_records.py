@@ -1,0 +1,105 @@
+"""Finished-game records: fetched from a device with mpremote, and replayed in the simulator,
+for SGF (Go) and the record format (the other games)."""
+
+import os
+import subprocess
+import sys
+
+from virtual_pico import VirtualPico, needs_socat
+
+from host_tools.paths import ROOT
+from host_tools.records import fetch, load
+from host_tools.sgf import write
+from host_tools.simcore import Device
+from stones.engine.go import Go
+from stones.engine.loupe import Loupe
+from stones.engine.records import record
+
+
+def finished_go():
+    game = Go()
+    for move in "E5 D5 E4 D4 C5 pass pass".split():
+        game.play_text(move)
+    return game
+
+
+def finished_loupe():
+    game = Loupe(7)
+    for move in "g7 a1 a2 g8 g9 pass pass".split():
+        game.play_text(move)
+    return game
+
+
+@needs_socat
+def test_fetch_copies_the_device_records(tmp_path):
+    pico = VirtualPico(str(tmp_path / "pico"))
+    try:
+        os.makedirs(os.path.join(pico.root, "records"))
+        files = {"0001-go.sgf": write(finished_go()), "0002-loupe.txt": record(finished_loupe())}
+        for name, text in files.items():
+            with open(os.path.join(pico.root, "records", name), "w") as handle:
+                handle.write(text)
+        out = str(tmp_path / "fetched")
+        assert sorted(fetch(pico.port, out)) == sorted(files)
+        for name, text in files.items():
+            with open(os.path.join(out, name)) as handle:
+                assert handle.read() == text
+        assert sorted(os.listdir(os.path.join(pico.root, "records"))) == sorted(files)  # kept
+    finally:
+        pico.close()
+
+
+def replay_device(game):
+    device = Device()
+    device.app.open("replay", game)
+    device.app.refresh()
+    return device, device.app.top
+
+
+def test_replay_steps_through_an_sgf_record(tmp_path):
+    path = str(tmp_path / "game.sgf")
+    with open(path, "w") as handle:
+        handle.write(write(finished_go()))
+    game = load(path)
+    device, screen = replay_device(game)
+    assert game.count == 7 and game.over
+    device.press("left")
+    device.press("left")
+    assert game.count == 5 and not game.over
+    assert game.colour(game.parse("C5")) == 1  # the fifth move is on the board
+    device.press("left")
+    assert game.colour(game.parse("C5")) == 0
+    device.press("a")  # to the end
+    assert game.count == 7 and game.over
+    device.press("a")  # to the start
+    assert game.count == 0
+    device.press("up")  # ten forward: stops at the end
+    assert game.count == 7
+
+
+def test_replay_of_a_record_file_and_the_command_line(tmp_path):
+    path = str(tmp_path / "loupe.txt")
+    with open(path, "w") as handle:
+        handle.write(record(finished_loupe()))
+    game = load(path)
+    device, screen = replay_device(game)
+    device.press("down")  # ten back: stops at the start
+    assert game.count == 0
+    script = str(tmp_path / "steps.txt")
+    with open(script, "w") as handle:
+        handle.write("left\nshot back\n")
+    done = subprocess.run([sys.executable, "-m", "host_tools.records", "replay", path,
+                           "--headless", "--script", script, "--out", str(tmp_path / "out")],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().endswith("screen=replay game=none")
+    assert os.path.exists(str(tmp_path / "out" / "back.png"))
+
+
+def test_a_bad_record_is_refused_with_its_reason(tmp_path):
+    path = str(tmp_path / "bad.txt")
+    with open(path, "w") as handle:
+        handle.write("game go\nmoves B:E5 W:E5\n")
+    done = subprocess.run([sys.executable, "-m", "host_tools.records", "show", path],
+                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 1 and "occupied" in done.stderr
