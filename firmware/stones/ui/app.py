@@ -57,17 +57,29 @@ class App:
         self._drop_top()
         return self.open(name, *args)
 
+    def begin(self, name, *args):
+        """Close every screen, the menu too, and open name alone: while a game is played only
+        its screens occupy the heap. home() brings the menu back."""
+        while self.stack:
+            self._drop_top()
+        return self.open(name, *args)
+
     def back(self):
-        """Close the top screen, returning to the one below (the menu never closes)."""
+        """Close the top screen, returning to the one below (the bottom screen stays)."""
         if len(self.stack) > 1:
             self._drop_top()
             self._changed()
 
     def home(self):
-        """Close everything down to the bottom screen (the main menu)."""
+        """Back to the main menu: every screen above it closes (and it opens again if a game
+        had replaced it)."""
         while len(self.stack) > 1:
             self._drop_top()
+        if self.stack and self.stack[0].module_name != "menu":
+            self._drop_top()
         self.tidy()
+        if not self.stack:
+            self.open("menu")
         self._changed()
 
     def tidy(self):
@@ -102,13 +114,16 @@ class App:
     # -- running ------------------------------------------------------------------------------
 
     def start(self, name="menu"):
-        self.open(name)
+        game = None
         if self.session:
             game, players = self.session.load_game()
-            if game is not None:
-                self.game = game
-                self.players = players
-                self.open("play", game)
+        if game is not None:
+            self.game = game
+            self.players = players
+            self.open("play", game)
+        else:
+            self.open(name)
+        if self.session:
             if self.session.notice:
                 self.open("message", "Note", self.session.notice)
                 self.session.notice = ""

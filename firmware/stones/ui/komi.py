@@ -51,7 +51,7 @@ class Screen:
                 protocol.choose(self.colour)
                 game = protocol.new_game(self.size)
                 self.app.game = game
-                self.app.replace("play", game)
+                self.app.begin("play", game)
                 return
         elif button == keys.B:
             if naming:

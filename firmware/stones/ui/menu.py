@@ -46,7 +46,7 @@ class Screen:
         elif button == keys.A and keys.kind(event) == keys.PRESS:
             action, key = self.actions[self.list.selected]
             if action == "resume":
-                self.app.open("play", self.app.game)
+                self.app.begin("play", self.app.game)
             elif action == "setup":
                 self.app.open("setup", key)
             else:

@@ -85,4 +85,4 @@ class Screen:
         if self.key == "loose":
             self.app.replace("komi", game)
         else:
-            self.app.replace("play", game)
+            self.app.begin("play", game)
