@@ -54,7 +54,13 @@ play: $(STAMP)
 sim: $(STAMP)
 	$(PY) -m host_tools.sim --state .sim-state $(if $(MODE),--$(MODE))
 
-bench: $(STAMP) system-deps
+# MicroPython's WebAssembly port (npm) gives the 32-bit heap figures; without node they are skipped.
+WASM_STAMP := host_tools/wasm/node_modules/.installed
+$(WASM_STAMP): host_tools/wasm/package-lock.json
+	(command -v npm >/dev/null && cd host_tools/wasm && npm ci --silent && touch node_modules/.installed) \
+		|| echo "npm not found: the 32-bit heap figures will be skipped"
+
+bench: $(STAMP) system-deps $(WASM_STAMP)
 	$(PY) -m host_tools.bench
 
 build: $(STAMP)

@@ -76,12 +76,32 @@ def engines(ms, games):
             line(name + " est. playouts/s Pico", "%.1f" % (mp["playouts_per_s"] / 120),
                  "unix port / 120")
             line(name + " moves per playout", "%.1f" % mp["moves_per_playout"])
-            line(name + " heap: engine import (.mpy)", int(mp["import_heap"]), "bytes")
-            line(name + " heap: engine + game", int(mp["game_heap"]), "bytes, target <= 12288")
+            line(name + " heap: engine import (.mpy)", int(mp["import_heap"]),
+                 "bytes, 64-bit unix port")
+            line(name + " heap: engine + game", int(mp["game_heap"]), "bytes, 64-bit unix port")
+            w32 = run_wasm(mpy_dir, "heap_engine.py", key, size)
+            if w32:
+                line(name + " heap: engine import (.mpy), 32-bit", int(w32["import_heap32"]),
+                     "bytes, WebAssembly port (the Pico's object model)")
+                line(name + " heap: engine + game, 32-bit", int(w32["game_heap32"]),
+                     "bytes, target <= 12288")
             line(name + " score a finished game", "%d us" % mp["score_us"], "MicroPython")
 
 
 UI_SCRIPT = os.path.join(ROOT, "host_tools", "mp", "bench_ui.py")
+WASM = os.path.join(ROOT, "host_tools", "wasm")
+
+
+def run_wasm(tree, script, *args):
+    """Figures from the WebAssembly port (32-bit objects: the Pico's model); {} without node."""
+    import shutil
+
+    if not shutil.which("node") or not os.path.isdir(os.path.join(WASM, "node_modules")):
+        return {}
+    done = subprocess.run(["node", os.path.join(WASM, "run.mjs"), tree,
+                           os.path.join(WASM, script)] + [str(a) for a in args],
+                          capture_output=True, text=True, timeout=600)
+    return parse(done.stdout) if done.returncode == 0 else {}
 SIM_SCRIPTS = os.path.join(ROOT, "tests", "scripts")
 
 
@@ -146,6 +166,10 @@ def ui(games):
                  "est. Pico %.0f ms, flash write not included" % (mp["autosave_us"] * 120 / 1000))
             line(name + " app live heap in game", int(mp["app_heap_play"]),
                  "bytes, 64-bit unix port, simulator fakes included")
+            w32 = run_wasm(tree, "heap_app.py", key)
+            if w32:
+                line(name + " app heap in game, 32-bit", int(w32["app_heap32"]),
+                     "bytes, WebAssembly port, simulator fakes left out")
             line(name + " smallest heap for a whole game", "%d KB" % smallest_heap(key, tree),
                  "64-bit unix port")
 

@@ -1,0 +1,30 @@
+# The app's heap on the WebAssembly port (32-bit objects, the Pico's model), run by run.mjs:
+#   node run.mjs TREE heap_app.py GAME
+# The device as the simulator builds it (real app, driver, buttons, saves over FakeFS), a game
+# of GAME started from the menu and a few moves played. The simulator's own pieces (its core and
+# the fakes) are measured apart and left out. Chunks: see heap_engine.py.
+from wasm_argv import ARGV
+
+key = ARGV[1]
+base = gc.mem_alloc()
+import stones.hw.buttons  # noqa: E402,F401  the device's own modules: they count as the app
+import stones.hw.ssd1306  # noqa: E402,F401
+import stones.session  # noqa: E402,F401
+import stones.storage  # noqa: E402,F401
+import stones.ui.app  # noqa: E402,F401
+
+#--- checkpoint
+before = gc.mem_alloc()
+from host_tools.simcore import Device, run_script  # noqa: E402
+from stones.hw.fakes import FakeFS  # noqa: E402,F401
+
+#--- checkpoint
+scaffold = gc.mem_alloc() - before
+starts = {"go": "a down down down a", "loose": "down a down down a a a",
+          "loupe": "down down a down down down down a", "offshore": "down down down a down down a"}
+moves = {"go": "E5 D5 E4", "loose": "E5 D5 E4", "loupe": "e5 a1 a2", "offshore": "b2 f4 d3"}
+device = Device()
+run_script(device, starts[key].split() + ["play " + m for m in moves[key].split()], None)
+#--- checkpoint
+print("app_heap32", gc.mem_alloc() - base - scaffold)
+print("scaffold_heap32", scaffold)
