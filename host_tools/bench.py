@@ -143,7 +143,7 @@ def ui(games):
 
     with tempfile.TemporaryDirectory() as tree:
         compile_device_tree(tree)
-        for key, size, _, _ in ENGINES:
+        for key, _, _, _ in ENGINES:
             if games and key not in games:
                 continue
             try:
