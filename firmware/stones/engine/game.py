@@ -35,7 +35,7 @@ Protocol for the UI, the computer player and GTP:
     set_position([(colour, point), ...])   stones placed without rules (GTP set_position)
 """
 
-from stones.compat import const, fast, octets, words, zeros
+from stones.compat import MICROPYTHON, const, fast, octets, words, zeros
 from stones.engine.grid import EDGE
 
 EMPTY = const(0)
@@ -59,6 +59,9 @@ NO_SECOND_STONE = const(8)
 ENEMY_TERRITORY = const(9)
 OVERSIZED_GROUP = const(10)
 MID_TURN = const(11)
+# The arrays every game has, in the order Game.copy_from copies them.
+_BASE_ARRAYS = ("cell", "root", "link", "stones", "empty", "where", "history")
+
 REASONS = (
     "",
     "occupied",
@@ -499,6 +502,82 @@ class Game:
 
     def result(self):
         raise NotImplementedError
+
+    # -- hooks for the computer player (stones.engine.search) ---------------------------------
+    # The search keeps one scratch game, restores it from the real one before every playout
+    # (copy_from), asks it for the points worth trying (candidates) and scores each finished
+    # playout (quick_winner). None of the three allocates once copy_from has run once.
+
+    _views = None  # the scratch game's arrays as copy_from writes them, made at its first copy
+    pass_prior = 48  # the search's prior for a pass (0-255, 128 neutral): rarely the move
+    _copied = ()  # names of the game's own arrays that copy_from copies besides the base ones
+
+    @property
+    def can_pass(self):
+        """A pass is legal now (Loupe: not while the second stone of a turn is due)."""
+        return not self.over
+
+    def copy_from(self, other):
+        """Become the position of other, a game of the same class, size and settings, without
+        allocating (after the first call, which makes the views).
+
+        Whole arrays are copied by slice assignment into memoryviews: on MicroPython, assigning
+        a slice of an array('H') allocates while assigning into a memoryview of it does not
+        (lists on CPython take the slice directly). The history comes along (tie-breaks read
+        the last placer); the undo log does not, so the copy is for playing forward only (a
+        move pushed on it can still be popped). mark and gen stay the copy's own: its
+        generations only grow, so an old mark never equals a new generation."""
+        views = self._views
+        if views is None:
+            views = self._views = self._make_views()
+        names = self._names
+        for i in range(len(views)):
+            views[i][:] = getattr(other, names[i])
+        self.n_empty = other.n_empty
+        self.to_move = other.to_move
+        self.passes = other.passes
+        self.phase = other.phase
+        self.count = other.count
+        self.top = other.top
+        self.log_from = other.log_from
+        self.over = other.over
+        self._copy_extra(other)
+
+    def _make_views(self):
+        self._names = names = _BASE_ARRAYS + self._copied
+        if MICROPYTHON:
+            return tuple(memoryview(getattr(self, name)) for name in names)
+        return tuple(getattr(self, name) for name in names)
+
+    def _copy_extra(self, other):
+        """Copy the game's own scalar state (Go: ko and prisoners)."""
+
+    def prepare(self):
+        """Make any table the hooks make lazily (Loupe's loop search), so that the search's
+        steps allocate nothing."""
+
+    def material(self, c):
+        """A count of what c has won so far that a single move can change (Go: prisoners),
+        for the search's one-move tactics at the root; games whose TUNING turns the tactics
+        off need not define it."""
+        return 0
+
+    def quick_winner(self):
+        """result().winner for a game as it stands, as BLACK, WHITE or 0 (a draw, or no result),
+        without allocating. The search calls it after every playout; games override this."""
+        return self.result().winner or 0
+
+    def candidates(self, moves, priors):
+        """Write the placements worth trying for to_move into moves[0:n] with a prior for each
+        into priors[0:n] (0-255, 128 neutral, higher for better); return n. Candidates need not
+        be legal (the search plays them with _push, which refuses illegal ones) but every legal
+        move worth playing must be among them. This default offers every empty point alike."""
+        empty = self.empty
+        n = self.n_empty
+        for i in range(n):
+            moves[i] = empty[i]
+            priors[i] = 128
+        return n
 
     # -- records (written and read by stones.engine.records) -----------------------------------
 

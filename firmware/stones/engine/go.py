@@ -392,6 +392,154 @@ class Go(Game):
                 enemies += 1
         return enemies <= (0 if self.degree[p] < 4 else 1)
 
+    # -- the computer player's hooks (Game.copy_from, candidates, quick_winner) ---------------
+
+    _copied = ("libs",)
+
+    def _copy_extra(self, other):
+        self.ko = other.ko
+        prisoners = self.prisoners
+        prisoners[1] = other.prisoners[1]
+        prisoners[2] = other.prisoners[2]
+
+    def candidates(self, moves, priors):
+        """Every empty point but the mover's own eyes and the ko point, with priors from the
+        neighbour groups (pseudo-liberties: p is a group's only liberty exactly when every
+        pseudo-liberty of the group is an edge to p): capturing is good, the more stones the
+        better; escaping from atari is good; a self-atari that captures nothing is bad; a reply
+        next to the last move is good; the first line is poor while the board is open."""
+        cell = self.cell
+        degree = self.degree
+        root = self.root
+        libs = self.libs
+        stones = self.stones
+        empty = self.empty
+        offsets = self.offsets
+        diagonals = self.grid.diagonals
+        c = self.to_move
+        e = 3 - c
+        own = 2 if c == BLACK else 5
+        ko = self.ko
+        last = self.history[self.count - 1] & 0x1FF if self.count else 0
+        w = self.grid.stride
+        open_board = self.n_empty * 3 > self.grid.count * 2
+        n = 0
+        for i in range(self.n_empty):
+            p = empty[i]
+            if p == ko:
+                continue
+            v = cell[p]
+            deg = degree[p]
+            if v >> own & 7 == deg:  # all neighbours c's: an own eye?
+                enemies = 0
+                for d in diagonals:
+                    if cell[p + d] & 3 == e:
+                        enemies += 1
+                if enemies <= (0 if deg < 4 else 1):
+                    continue
+            q = 128
+            if v & 0xFC:  # stones next to p: look at their groups
+                free = deg - (v >> 2 & 7) - (v >> 5)  # p's empty neighbours
+                gained = free  # pseudo-liberties of c's group on p, approximately
+                capture = False
+                for k in range(4):
+                    t = p + offsets[k]
+                    y = cell[t] & 3
+                    if y != 1 and y != 2:
+                        continue
+                    r = root[t]
+                    seen = False
+                    for k2 in range(k):
+                        t2 = p + offsets[k2]
+                        if cell[t2] & 3 == y and root[t2] == r:
+                            seen = True
+                    if seen:
+                        continue
+                    edges = ((root[p + 1] == r) + (root[p - 1] == r) + (root[p + w] == r)
+                             + (root[p - w] == r))
+                    if y == e:
+                        if libs[r] == edges:  # p is its last liberty: a capture
+                            capture = True
+                            q += 48 + 8 * (stones[r] if stones[r] < 8 else 8)
+                    else:
+                        extra = libs[r] - edges
+                        gained += extra
+                        if not extra and free > 1:  # an own group in atari escapes
+                            q += 40
+                if gained <= 1 and not capture:  # a self-atari
+                    q -= 60
+            if last:
+                d = p - last
+                if d == 1 or d == -1 or d == w or d == -w or d == w + 1 or d == w - 1 or (
+                        d == 1 - w or d == -1 - w):
+                    q += 16
+            if open_board and deg < 4:
+                q -= 24
+            moves[n] = p
+            priors[n] = 255 if q > 255 else q if q > 1 else 1
+            n += 1
+        return n
+
+    def material(self, c):
+        """What one move can win at once, for c: the prisoners balance."""
+        return self.prisoners[c] - self.prisoners[3 - c]
+
+    def quick_winner(self):
+        """BLACK, WHITE or 0 (draw, or no result at the move cap) as result() says with no stone
+        marked dead, without allocating."""
+        if self.count >= self.cap and self.passes < 2:
+            return 0
+        margin = self.margin2()
+        return BLACK if margin > 0 else WHITE if margin < 0 else 0
+
+    def margin2(self):
+        """Black's score minus White's in half points, komi included, as score() counts them
+        with no stone marked dead: each empty region flooded once with the game's own mark and
+        queue, no allocation."""
+        cell = self.cell
+        mark = self.mark
+        queue = self.queue
+        offsets = self.offsets
+        empty = self.empty
+        gen = self._new_generation()
+        land = 0  # Black's territory minus White's
+        for i in range(self.n_empty):
+            p = empty[i]
+            if mark[p] == gen:
+                continue
+            mark[p] = gen
+            queue[0] = p
+            n = 1
+            j = 0
+            borders = 0
+            while j < n:
+                s = queue[j]
+                j += 1
+                for d in offsets:
+                    t = s + d
+                    x = cell[t] & 3
+                    if not x:
+                        if mark[t] != gen:
+                            mark[t] = gen
+                            queue[n] = t
+                            n += 1
+                    elif x != 3:
+                        borders |= x
+            if borders == BLACK:
+                land += n
+            elif borders == WHITE:
+                land -= n
+        if self.settings["scoring"] == "area":
+            for p in self.grid.points:
+                x = cell[p] & 3
+                if x == BLACK:
+                    land += 1
+                elif x == WHITE:
+                    land -= 1
+        else:
+            land += self.prisoners[BLACK] - self.prisoners[WHITE]
+        return 2 * land - self.komi2
+
     # -- scoring ------------------------------------------------------------------------------
 
     def toggle_dead(self, p):

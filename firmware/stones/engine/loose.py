@@ -451,6 +451,56 @@ class Loose(Game):
         """Whether the group of the stone on p has a true liberty."""
         return _alive(p, self.cell, self.link, self.degree, self.grid.stride)
 
+    # -- the computer player's hooks (Game.copy_from, candidates, quick_winner) ---------------
+
+    def candidates(self, moves, priors):
+        """Every empty point but the mover's own eyes (the playouts' rule), all alike."""
+        cell = self.cell
+        degree = self.degree
+        empty = self.empty
+        diagonals = self.grid.diagonals
+        c = self.to_move
+        e = 3 - c
+        own = 2 if c == BLACK else 5
+        n = 0
+        for i in range(self.n_empty):
+            p = empty[i]
+            v = cell[p]
+            deg = degree[p]
+            if v >> own & 7 == deg:  # all neighbours c's: an own eye?
+                enemies = 0
+                for d in diagonals:
+                    if cell[p + d] & 3 == e:
+                        enemies += 1
+                if enemies <= (0 if deg < 4 else 1):
+                    continue
+            moves[n] = p
+            priors[n] = 128
+            n += 1
+        return n
+
+    def material(self, c):
+        """What one move can win at once, for c: c's stones minus the opponent's."""
+        cell = self.cell
+        mine = 0
+        for p in self.grid.points:
+            if cell[p] & 3 == c:
+                mine += 1
+        return 2 * mine - (self.grid.count - self.n_empty)
+
+    def quick_winner(self):
+        """result().winner without allocating: stones (+ komi), a tie lost by the last placer."""
+        cell = self.cell
+        black = 0
+        for p in self.grid.points:
+            if cell[p] & 3 == BLACK:
+                black += 1
+        white = self.grid.count - self.n_empty - black + self.komi
+        if black != white:
+            return BLACK if black > white else WHITE
+        loser = self.last_placer()
+        return 0 if loser is None else 3 - loser
+
     # -- scoring ------------------------------------------------------------------------------
 
     def last_placer(self):

@@ -101,6 +101,10 @@ def _legal_table():
 
 _LEGAL = _legal_table()
 
+# candidates: the prior bonus of a stone on the ring of an empty point that has k of the mover's
+# stones round it already (k = 5: the stone closes the ring).
+_RING = b"\x00\x0c\x18\x28\x3c\x60\x60"
+
 
 def least_loop(n):
     """The fewest stones a loop round n points (n >= 1) can have: 6, 8, 9, and at least 10 for
@@ -129,6 +133,10 @@ class Loupe(Game):
         self._bq = None
         self._n = 0
         self._meet = 0
+        self._hole = 0  # where _shortest leaves the hole and source of the loop it found
+        self._source = 0
+        self._values = None  # quick_winner's and candidates' tables, made by prepare()
+        self._holey = None
 
     def _clear(self):
         # Black's one-stone opening, unless stones were set up: then play is under way and
@@ -358,9 +366,16 @@ class Loupe(Game):
         """(L, hole, source) for the group at root g: L its shortest loop's length (0: no loop),
         hole a point the loop goes round and source a stone of it the search started from (0
         when L = 6 was found as the six neighbours of hole)."""
+        length = self._shortest(g)
+        return length, self._hole, self._source
+
+    def _shortest(self, g):
+        """_loop without the tuple (which would allocate): L, with hole and source left in
+        self._hole and self._source."""
+        self._hole = self._source = 0
         holes = self._holes(g)
         if not holes:
-            return 0, 0, 0
+            return 0
         cell = self.cell
         root = self.root
         link = self.link
@@ -373,7 +388,8 @@ class Loupe(Game):
             for d in offsets:
                 v = cell[s + d]
                 if v & 3 != c and v >> shift & 7 == 6:
-                    return 6, s + d, 0
+                    self._hole = s + d
+                    return 6
             s = link[s]
             if s == g:
                 break
@@ -439,7 +455,9 @@ class Loupe(Game):
                                 if best == 8:
                                     break
                 if best == 8 or found == holes:
-                    return best, hole, source
+                    self._hole = hole
+                    self._source = source
+                    return best
             s = link[s]
             if s == g:
                 break
@@ -617,3 +635,117 @@ class Loupe(Game):
             return Result(0, 0, lines, note="a list ran out with every pair equal")
         winner = BLACK if len(black) > len(white) else WHITE
         return Result(winner, 0, lines, tiebreak=True, note="more groups")
+
+    # -- the computer player's hooks (Game.copy_from, candidates, quick_winner) ---------------
+
+    pass_prior = 100  # a pass beats a stone that only adds surplus to a loop (see candidates)
+
+    def prepare(self):
+        """Make the tables quick_winner and the loop search use, before the search's
+        allocation-free steps."""
+        if self._dist is None:
+            self._dist = octets(bytes(2 * self.grid.length))
+            self._bq = zeros(2 * self.grid.count)
+        if self._values is None:
+            self._values = zeros(2 * self.grid.count)  # Black's values, then White's (+ count)
+            self._holey = octets(bytes(self.grid.length))  # candidates: group at root has a hole
+
+    def candidates(self, moves, priors):
+        """The points where to_move may place a stone (the neighbour limit; C7 is _push's), with
+        priors that build rings and keep them pure. A ring is worth 2L - N: the six stones round
+        an empty point x with no enemy neighbour are the cheapest loop, so a stone on x's ring
+        scores by how many of the six are c's already (x's packed byte counts them); a stone
+        that closes one is best. A stone that touches an own group with a hole only adds surplus
+        to it (Euler's hole count, cached per root), so it is poor; so is a stone inside an own
+        ring (it fills the hole)."""
+        cell = self.cell
+        degree = self.degree
+        root = self.root
+        empty = self.empty
+        offsets = self.offsets
+        legal = _LEGAL
+        mark = self.mark
+        holey = self._holey
+        c = self.to_move
+        own = 2 if c == BLACK else 5
+        other = 5 if c == BLACK else 2
+        gen = self._new_generation()
+        n = 0
+        for i in range(self.n_empty):
+            p = empty[i]
+            v = cell[p]
+            if not legal[v] & c:
+                continue
+            q = 128
+            if v >> own & 7 == 6:  # the hole of an own ring: filling it kills the loop
+                q = 8
+            else:
+                best = 0
+                surplus = False
+                for d in offsets:
+                    x = p + d
+                    y = cell[x]
+                    z = y & 3
+                    if z == c:
+                        r = root[x]
+                        if mark[r] != gen:
+                            mark[r] = gen
+                            holey[r] = 1 if self._holes(r) else 0
+                        if holey[r]:
+                            surplus = True
+                    elif not z and degree[x] == 6 and not y >> other & 7:
+                        k = y >> own & 7  # c's stones round x already
+                        if k > best:
+                            best = k
+                q += _RING[best]
+                if surplus:
+                    q -= 100
+            moves[n] = p
+            priors[n] = 255 if q > 255 else q if q > 1 else 1
+            n += 1
+        return n
+
+    def quick_winner(self):
+        """result().winner without allocating: each group's value by _shortest, sorted into
+        the _values table (insertion sort, highest first) for the simple modality."""
+        cell = self.cell
+        root = self.root
+        stones = self.stones
+        values = self._values
+        count = self.grid.count
+        zero = self.settings["empty_group_value"] == "zero"
+        nb = nw = 0
+        sb = sw = 0
+        for g in self.grid.points:
+            x = cell[g] & 3
+            if (x == 1 or x == 2) and root[g] == g:
+                length = self._shortest(g)
+                if length:
+                    v = 2 * length - stones[g]
+                else:
+                    v = 0 if zero else -stones[g]
+                if x == 1:
+                    sb += v
+                    base = 0
+                    i = nb
+                    nb += 1
+                else:
+                    sw += v
+                    base = count
+                    i = nw
+                    nw += 1
+                v += count  # stored non-negative
+                while i and values[base + i - 1] < v:
+                    values[base + i] = values[base + i - 1]
+                    i -= 1
+                values[base + i] = v
+        if self.settings["modality"] == "compound":
+            return 0 if sb == sw else BLACK if sb > sw else WHITE
+        i = 0
+        while i < nb and i < nw:
+            if values[i] != values[count + i]:
+                return BLACK if values[i] > values[count + i] else WHITE
+            i += 1
+        if nb == nw or self.settings["runout"] == "draw":
+            return 0
+        return BLACK if nb > nw else WHITE

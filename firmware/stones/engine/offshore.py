@@ -274,6 +274,74 @@ class OffShore(Game):
         winner = self.last_placer() or WHITE
         return Result(winner, 0, lines, tiebreak=True, note="tie: the last to place a stone wins")
 
+    # -- the computer player's hooks (Game.copy_from, candidates, quick_winner) -----------------
+
+    _copied = ("hull", "cover", "ngroups")
+
+    def _copy_extra(self, other):
+        self.sweep = other.sweep
+
+    def margin(self):
+        """Black's score minus White's (empty cells in each territory), without allocating."""
+        cell = self.cell
+        cover = self.cover
+        margin = 0
+        for p in self.grid.points:
+            if not cell[p] & 3:
+                v = cover[p]
+                if v & 0xFF:
+                    margin += 1
+                if v & 0xFF00:
+                    margin -= 1
+        return margin
+
+    def material(self, c):
+        """What one move can win at once, for c: the score margin."""
+        margin = self.margin()
+        return margin if c == BLACK else -margin
+
+    def quick_winner(self):
+        """result().winner without allocating (0 for no result at the move cap)."""
+        if self.count >= self.cap and self.passes < 2:
+            return 0
+        margin = self.margin()
+        if margin:
+            return BLACK if margin > 0 else WHITE
+        return self.last_placer() or WHITE
+
+    def candidates(self, moves, priors):
+        """The legal placements (the two limits, read as _run reads them), all alike."""
+        cell = self.cell
+        cover = self.cover
+        root = self.root
+        stones = self.stones
+        empty = self.empty
+        offsets = self.offsets
+        c = self.to_move
+        own = 2 if c == BLACK else 5
+        theirs = 0xFF00 if c == BLACK else 0xFF
+        weak = self.weak
+        big = self.ngroups[c]
+        n = 0
+        for i in range(self.n_empty):
+            p = empty[i]
+            friends = cell[p] >> own & 7
+            if cover[p] & theirs and not (weak and friends):
+                continue
+            if friends:
+                ok = True
+                for d in offsets:
+                    q = p + d
+                    if cell[q] & 3 == c and stones[root[q]] > big:
+                        ok = False
+                        break
+                if not ok:
+                    continue
+            moves[n] = p
+            priors[n] = 128
+            n += 1
+        return n
+
     # -- moves ----------------------------------------------------------------------------------
 
     def reason(self, move):

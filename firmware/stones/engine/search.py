@@ -1,0 +1,506 @@
+"""The computer player: one Monte Carlo tree search for every game of the registry.
+
+Reading guide.
+
+**Driving it.** The UI owns one Search and drives it in slices, so the device never freezes::
+
+    search = Search()                       # node arrays allocated once, here
+    search.begin(game, budget(key, level), seed)
+    while not search.step(2):               # a couple of playouts a slice; redraw, poll buttons
+        show(search.progress())             # 0.0 .. 1.0
+    move = search.best_move()               # always legal, also after stop()
+
+``think(game, budget, seed)`` does all of that at once (GTP genmove, the benchmarks, hints).
+``begin`` never changes ``game``: every playout runs on a scratch game of the same kind, restored
+from the real one by ``Game.copy_from`` (whole-array copies, no allocation). The same seed and
+budget give the same move on every runtime.
+
+**The budget** counts work, not time: each playout costs the moves it played (in the tree and
+in the random playout) plus a fixed overhead per playout (TUNING), so a move costs about the
+same time early in the game, when playouts are long, as late, when they are short. LEVELS holds
+each game's budgets; the last Pico level is what a Pico spends in about 2 seconds
+(host_tools/bench_ai.py measures it on the unix port, which runs 100-120 times a Pico).
+
+**The tree.** Nodes live in preallocated parallel arrays, node 0 the root; the children of a
+node are a contiguous run ``first[n] .. first[n] + kids[n]``. Per node: the move that leads to it
+(with the flags _LEGAL, pushed once from its parent, and _DEAD, refused by the rules), visits and
+wins of the playouts through it, and the all-moves-as-first (AMAF, "RAVE") visits and wins:
+playouts in which the node's player played its move at any later point. Wins are counted in
+half points (a draw is 1, a win 2), from the point of view of the player who made the move.
+
+**One playout** (``_iterate``): copy the real game into the scratch; from the root, pick the
+child with the highest value, play it with the game's own checked ``_push`` (a refused move is
+marked _DEAD and the next best is taken), and go on down until a leaf; a leaf visited often
+enough is expanded (below) and the walk continues; then the game's random ``playout`` runs to
+the end and ``quick_winner`` scores it. Every node on the path counts the result, and every
+child of a node on the path whose move its player played later counts it as AMAF.
+
+**The value of a child** blends its own win rate with its AMAF win rate (MC-RAVE, as in michi
+and Gelly & Silver): with n, w its visits and wins and a, x the AMAF ones,
+
+    value = (w (R + a) + x R) / (n R + a R + n a)     (R: the RAVE equivalence)
+
+which is (1 - b) w/n + b x/a with b = a R / (n R + a R + n a): AMAF leads while a node has few
+playouts of its own. All of it is integer arithmetic (a float is a heap object on MicroPython),
+scaled to 0..512; the products stay below 2**30 (a Pico's small ints) while no node has more
+than MP_MAX_PLAYOUTS visits, which begin() enforces on MicroPython.
+
+**Knowledge.** The game's ``candidates`` lists the points worth trying with a prior 0-255 (128
+neutral; Go: captures, escapes, self-ataris; Loupe: ring building). The root takes every
+candidate; an inner node only the ``width`` best by prior (found with a 16-bucket histogram, no
+sort), which bounds the tree. Each child starts with ``prior_visits`` virtual playouts at its
+prior's win rate. At the root, games that define ``material`` get one-move tactics on top: each
+candidate is played for the mover and for the opponent on the scratch game, and what it would win
+at once either way (a capture made, or a capture prevented by taking the point) raises its prior.
+A pass child is added wherever a pass is legal, with the game's ``pass_prior``. When the arrays
+are full, leaves simply stop growing: the search still completes.
+
+**Memory.** BYTES_PER_NODE bytes a node on MicroPython, allocated in ``__init__``; the scratch
+game and the per-point tables (a few hundred bytes) are made at the first ``begin`` for a game
+kind and reused while the kind, size and settings stay the same.
+"""
+
+from stones.compat import MICROPYTHON, const, octets, zeros
+from stones.engine.game import PASS
+
+_MOVE = const(0x1FF)  # the move bits of move[]
+_LEGAL = const(0x200)  # pushed from its parent once: a legal move there
+_DEAD = const(0x400)  # refused by the rules: never chosen again
+_DEPTH = const(40)  # deepest walk in the tree; below it the playout takes over
+_FULL = const(0x3FFFFFFF)  # a playout to the end of the game
+
+BYTES_PER_NODE = 14  # move, first, kids, visits, wins, amaf visits, amaf wins: 2 bytes each
+MP_MAX_PLAYOUTS = 4000  # visits a search may reach on MicroPython (2**30 bound, 'H' arrays)
+MAX_PLAYOUTS = 30000  # and on CPython (wins in half points fit 16 bits)
+
+# Budgets, in moves simulated (see the reading guide), weakest level first. The last PICO level
+# is about 2 seconds a move (Loupe: a stone) on a Pico: 18-20 ms on the unix port, which runs
+# this code 100-120 times as fast (host_tools/bench_ai.py measures it). PI adds two levels for a
+# Raspberry Pi (CPython): about 1 and 3 seconds a move there (0.1 and 0.3 s on a desktop PC).
+PICO_LEVELS = {
+    "go": (600, 1500, 3000, 6000),
+    "loose": (400, 900, 1700, 3400),
+    "loupe": (800, 2000, 4000, 7500),
+    "offshore": (500, 1200, 2400, 4500),
+}
+PI_LEVELS = {
+    "go": (50000, 150000),
+    "loose": (30000, 90000),
+    "loupe": (60000, 180000),
+    "offshore": (40000, 120000),
+}
+PICO_NODES = 512  # enough for the top Pico level (the tree stops growing when full)
+PI_NODES = 20000
+
+# Per game: prior visits, RAVE equivalence, real visits before a node grows children, children
+# of an inner node, random moves a playout (after the tree's), root tactics scale (0: off), the
+# fixed cost of a playout in moves (calibrated on the unix port: time = moves + this), virtual
+# AMAF wins a point of root tactics is worth. Tuned with host_tools/bench_ai.py.
+TUNING = {
+    "go": (8, 600, 2, 10, _FULL, 24, 57, 4),
+    "loose": (8, 600, 2, 10, _FULL, 24, 34, 4),
+    "loupe": (8, 600, 2, 10, _FULL, 0, 100, 0),
+    "offshore": (8, 600, 2, 12, _FULL, 0, 11, 0),
+}
+_DEFAULT_TUNING = (8, 600, 2, 10, _FULL, 0, 50, 0)
+
+
+def levels(key, pi=False):
+    """The budgets of game key's levels, weakest first (pi: with the Raspberry Pi's)."""
+    pico = PICO_LEVELS.get(key, PICO_LEVELS["go"])
+    return pico + PI_LEVELS.get(key, ()) if pi else pico
+
+
+def budget(key, level, pi=False):
+    """The budget of level (1 = weakest); past the last level, the strongest."""
+    table = levels(key, pi)
+    return table[min(max(level, 1), len(table)) - 1]
+
+
+class Search:
+    def __init__(self, max_nodes=PICO_NODES):
+        if max_nodes < 2:
+            raise ValueError("a search needs at least 2 nodes")
+        self.max_nodes = max_nodes
+        self.move = zeros(max_nodes)
+        self.first = zeros(max_nodes)
+        self.kids = zeros(max_nodes)
+        self.visits = zeros(max_nodes)
+        self.wins = zeros(max_nodes)
+        self.avisits = zeros(max_nodes)
+        self.awins = zeros(max_nodes)
+        self.path = zeros(_DEPTH)
+        self.colours = octets(bytes(_DEPTH))
+        self.buckets = zeros(16)
+        self.n_nodes = 0
+        self.game = None
+        self.scratch = None
+        self.cand = None
+        self.sums = None
+        self.pri = None
+        self.amaf = None
+        self.amaf_view = None
+        self.clear = None  # zero bytes, to clear amaf in one slice assignment
+        self.budget = 0
+        self.work = 0
+        self.playouts = 0
+        self.most = MP_MAX_PLAYOUTS if MICROPYTHON else MAX_PLAYOUTS
+        self.seed = 1
+        self.base = 0  # the real game's move count: the playout's moves follow it
+        self.finished = True
+        (self.prior_visits, self.rave, self.expand_at, self.width, self.limit, self.tactics,
+         self.overhead, self.tactic_visits) = _DEFAULT_TUNING
+
+    # -- the API for the UI, GTP and the benchmarks -------------------------------------------
+
+    def begin(self, game, budget, seed=1):
+        """Start thinking about game's next move with budget moves of work (0: no playouts,
+        the best prior). The game is read, never changed; it must not change until
+        best_move()."""
+        self.game = game
+        self._tables(game)
+        scratch = self.scratch
+        scratch.copy_from(game)
+        scratch.prepare()
+        (self.prior_visits, self.rave, self.expand_at, self.width, self.limit, self.tactics,
+         self.overhead, self.tactic_visits) = TUNING.get(game.key, _DEFAULT_TUNING)
+        self.budget = budget
+        self.work = 0
+        self.playouts = 0
+        self.seed = (seed & 0x3FFFFFFF) or 1
+        self.base = game.count
+        self.n_nodes = 1
+        self.move[0] = 0
+        self.first[0] = 0
+        self.kids[0] = 0
+        self.visits[0] = 0
+        self.wins[0] = 0
+        self.finished = game.over or budget <= 0
+        if not game.over:
+            self._expand(0, True)
+            if self._choices() <= 1:  # one move only (a forced pass): nothing to think about
+                self.finished = True
+
+    def step(self, playouts=1):
+        """Run up to playouts more playouts; return True when the budget is spent."""
+        while playouts > 0 and not self.finished:
+            self._iterate()
+            playouts -= 1
+            self.playouts += 1
+            if self.work >= self.budget or self.playouts >= self.most:
+                self.finished = True
+        return self.finished
+
+    def stop(self):
+        """End the thinking now (the menu button): best_move() answers from what is known."""
+        self.finished = True
+
+    def progress(self):
+        """How much of the budget is spent, 0.0 to 1.0."""
+        if self.finished or self.budget <= 0:
+            return 1.0
+        return min(1.0, self.work / self.budget)
+
+    def best_move(self):
+        """The most visited legal move at the root; before any playout (or if none was legal)
+        the best prior that the rules accept; PASS when nothing else is legal."""
+        game = self.game
+        if game is None or game.over:
+            return PASS
+        best = self._most_visited()
+        if best >= 0:
+            return self.move[best] & _MOVE
+        scratch = self.scratch  # no child tried yet: check them in order of value
+        move = self.move
+        first = self.first[0]
+        while True:
+            pick = -1
+            top = -1
+            for j in range(first, first + self.kids[0]):
+                if not move[j] & _DEAD and self._value(j) > top:
+                    top = self._value(j)
+                    pick = j
+            if pick < 0:
+                break
+            m = move[pick] & _MOVE
+            scratch.copy_from(game)
+            if not scratch._push(m):
+                return m
+            move[pick] |= _DEAD
+        for p in game.grid.points:  # the candidates missed every legal move (never seen)
+            if not game.cell[p] & 3 and game.legal(p):
+                return p
+        return PASS
+
+    def think(self, game, budget, seed=1):
+        """begin, step to the end, best_move: the whole search at once."""
+        self.begin(game, budget, seed)
+        while not self.step(64):
+            pass
+        return self.best_move()
+
+    def ranked(self):
+        """[(move, playouts, value 0..512)] of the root's tried moves, best first (for hints
+        and tests; allocates)."""
+        out = []
+        first = self.first[0]
+        for j in range(first, first + self.kids[0]):
+            if self.move[j] & _LEGAL and not self.move[j] & _DEAD:
+                out.append((self.move[j] & _MOVE, self.visits[j] - self.prior_visits,
+                            self._value(j)))
+        out.sort(key=lambda entry: (-entry[1], -entry[2]))
+        return out
+
+    # -- internals ----------------------------------------------------------------------------
+
+    def _tables(self, game):
+        """The scratch game and the per-point tables, made once per game kind, size, settings."""
+        scratch = self.scratch
+        if (scratch is None or type(scratch) is not type(game) or scratch.size != game.size
+                or scratch.settings != game.settings):
+            self.scratch = None  # free the old one first
+            self.scratch = type(game)(game.size, **game.settings)
+            n = game.grid.count + 1
+            length = game.grid.length
+            self.cand = zeros(n)
+            self.sums = zeros(n)
+            self.pri = octets(bytes(n))
+            self.amaf = octets(bytes(length))
+            self.clear = octets(bytes(length))
+            self.amaf_view = memoryview(self.amaf) if MICROPYTHON else self.amaf
+
+    def _choices(self):
+        """How many root children are not known to be illegal."""
+        move = self.move
+        first = self.first[0]
+        n = 0
+        for j in range(first, first + self.kids[0]):
+            if not move[j] & _DEAD:
+                n += 1
+        return n
+
+    def _most_visited(self):
+        """The root child with the most real visits among those pushed (legal), ties to the
+        higher value; -1 if none was."""
+        move = self.move
+        visits = self.visits
+        first = self.first[0]
+        best = -1
+        most = 0
+        value = -1
+        for j in range(first, first + self.kids[0]):
+            if move[j] & _LEGAL and not move[j] & _DEAD:
+                v = visits[j] - self.prior_visits
+                if v > most or (v == most and v and self._value(j) > value):
+                    most = v
+                    best = j
+                    value = self._value(j)
+        return best
+
+    def _value(self, j):
+        n = self.visits[j]
+        a = self.avisits[j]
+        r = self.rave
+        num = self.wins[j] * (r + a) + self.awins[j] * r
+        den = (n + a) * r + n * a
+        if not den:
+            return 256
+        if num < 0x400000:
+            return num * 256 // den
+        return num // ((den >> 8) or 1)
+
+    def _expand(self, node, root=False):
+        """Give node its children from the scratch game's candidates (the scratch is at node's
+        position); False if there is no room left. The root takes every candidate the rules
+        accept, best prior first (after the tactics); an inner node the width best."""
+        scratch = self.scratch
+        cand = self.cand
+        pri = self.pri
+        n = scratch.candidates(cand, pri)
+        if root and self.tactics:
+            self._tactics(n)
+        passing = 1 if scratch.can_pass else 0
+        room = self.max_nodes - self.n_nodes - passing
+        take = n if root or n < self.width else self.width
+        if take > room:
+            if not root or room < 1:
+                return False
+            take = room
+        start = self.n_nodes
+        move = self.move
+        first = self.first
+        kids = self.kids
+        visits = self.visits
+        wins = self.wins
+        avisits = self.avisits
+        awins = self.awins
+        sums = self.sums
+        pv = self.prior_visits
+        tactics = root and self.tactics
+        # The children in order of prior, best first, by a histogram of prior // 16: the cut
+        # bucket (the last one taken) is found first, then the buckets are written downwards.
+        buckets = self.buckets
+        for b in range(16):
+            buckets[b] = 0
+        for i in range(n):
+            if pri[i]:  # 0: refused by the tactics
+                buckets[pri[i] >> 4] += 1
+        cut = 15
+        above = 0
+        while cut and above + buckets[cut] < take:
+            above += buckets[cut]
+            cut -= 1
+        if above + buckets[cut] < take:
+            take = above + buckets[cut]  # fewer accepted candidates than room
+        j = start
+        if passing:
+            move[j] = PASS
+            wins[j] = (2 * pv * scratch.pass_prior + 128) >> 8
+            avisits[j] = 0
+            awins[j] = 0
+            j += 1
+        end = j + take
+        b = 15
+        while b >= cut and j < end:
+            for i in range(n):
+                q = pri[i]
+                if q and q >> 4 == b:
+                    move[j] = cand[i]
+                    wins[j] = (2 * pv * q + 128) >> 8  # the prior's win rate q / 256, halves
+                    bonus = 0
+                    if tactics:
+                        move[j] |= _LEGAL  # the tactics played it
+                        bonus = sums[i]  # virtual AMAF wins (see _tactics)
+                    avisits[j] = bonus
+                    awins[j] = 2 * bonus
+                    j += 1
+                    if j == end:
+                        break
+            b -= 1
+        for i in range(start, end):
+            first[i] = 0
+            kids[i] = 0
+            visits[i] = pv
+        first[node] = start
+        kids[node] = end - start
+        self.n_nodes = end
+        return True
+
+    def _tactics(self, n):
+        """One-move tactics at the root, on the candidates cand/pri[0:n]: each is played on the
+        scratch game by the mover (what it wins at once) and by the opponent (what the opponent
+        would win there, which taking the point prevents); the prior grows by tactics x the sum,
+        less the smallest sum, so that quiet moves stay where candidates put them. A candidate
+        the rules refuse gets prior 0 (dropped). The work table holds the sums meanwhile."""
+        game = self.game
+        scratch = self.scratch
+        cand = self.cand
+        pri = self.pri
+        sums = self.sums
+        c = game.to_move
+        base = game.material(c)
+        low = 0x3FFF
+        for i in range(n):
+            m = cand[i]
+            scratch.copy_from(game)
+            if scratch._push(m):
+                pri[i] = 0
+                continue
+            gain = scratch.material(c) - base
+            scratch.copy_from(game)
+            scratch._switch(3 - c)
+            if not scratch._push(m):
+                gain += base - scratch.material(c)
+            sums[i] = gain + 0x2000  # kept non-negative in the 16-bit table
+            if gain < low:
+                low = gain
+        scratch.copy_from(game)
+        scale = self.tactics
+        for i in range(n):
+            if pri[i]:
+                gain = sums[i] - 0x2000 - low
+                q = pri[i] + scale * gain
+                pri[i] = 255 if q > 255 else q if q > 1 else 1
+                gain *= self.tactic_visits  # the same knowledge as virtual AMAF playouts, all won
+                sums[i] = gain if gain < 60 else 60
+
+    def _iterate(self):
+        """One playout: down the tree, expand, play out, count (see the reading guide)."""
+        scratch = self.scratch
+        scratch.copy_from(self.game)
+        move = self.move
+        first = self.first
+        kids = self.kids
+        visits = self.visits
+        wins = self.wins
+        avisits = self.avisits
+        awins = self.awins
+        path = self.path
+        colours = self.colours
+        history = scratch.history
+        r = self.rave
+        pv = self.prior_visits
+        node = 0
+        depth = 0
+        while depth < _DEPTH and not scratch.over:
+            k = kids[node]
+            if not k:
+                if visits[node] - pv < self.expand_at or not self._expand(node):
+                    break
+                k = kids[node]
+            start = first[node]
+            while True:  # the best child the rules accept
+                pick = -1
+                best = -1
+                for j in range(start, start + k):
+                    m = move[j]
+                    if m & _DEAD:
+                        continue
+                    n = visits[j]
+                    a = avisits[j]
+                    num = wins[j] * (r + a) + awins[j] * r
+                    den = (n + a) * r + n * a
+                    if num < 0x400000:
+                        v = num * 256 // den
+                    else:
+                        v = num // ((den >> 8) or 1)
+                    if v > best:
+                        best = v
+                        pick = j
+                if pick < 0 or not scratch._push(move[pick] & _MOVE):
+                    break
+                move[pick] |= _DEAD
+            if pick < 0:
+                break
+            move[pick] |= _LEGAL
+            path[depth] = pick
+            colours[depth] = history[scratch.count - 1] >> 9 & 3
+            depth += 1
+            node = pick
+        if not scratch.over and self.limit:
+            self.seed = scratch.playout(self.seed, self.limit)
+        winner = scratch.quick_winner()
+        self.work += scratch.count - self.base + self.overhead
+        # -- count the result: the path, then AMAF for the siblings along it -----------------
+        visits[0] += 1
+        amaf = self.amaf
+        self.amaf_view[:] = self.clear
+        for i in range(self.base, scratch.count):
+            e = history[i]
+            p = e & _MOVE
+            if p and not amaf[p]:
+                amaf[p] = e >> 9 & 3
+        parent = 0
+        for d in range(depth):
+            j = path[d]
+            c = colours[d]
+            gain = 2 if winner == c else 1 if not winner else 0
+            visits[j] += 1
+            wins[j] += gain
+            start = first[parent]
+            for i in range(start, start + kids[parent]):
+                m = move[i] & _MOVE
+                if m and amaf[m] == c:
+                    avisits[i] += 1
+                    awins[i] += gain
+            parent = j
