@@ -2,9 +2,11 @@
 # manifest.py files: the ship-list is data). Everything else in firmware/ stays on the host.
 # package(name, exclude): every .py and data file under firmware/<name>/, except host-only ones:
 #   the fakes (simulator and tests), and the CPython stand-ins for what MicroPython has built in
-#   or the Pico does not need (framebuf_py and its font, the Raspberry Pi backend).
+#   or the Pico does not need (compat's CPython side, framebuf_py and its font, the Raspberry Pi
+#   backend).
 # module(path): one file; main.py stays source because MicroPython boots it by name.
 package("stones", exclude=(
+    "stones/cpython.py",
     "stones/hw/fakes.py",
     "stones/hw/framebuf_py.py",
     "stones/hw/font8x8.py",

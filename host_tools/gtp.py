@@ -28,8 +28,11 @@ GTP lets either colour play next. A move out of turn is what Game.play_as does: 
 and is_legal for the colour not to move leaves the game alone. After set_position the first move
 starts a new turn whatever its colour (in Loupe, a turn of two stones).
 
-genmove is a stand-in until the device has a computer opponent: a uniformly random legal move,
-never one that fills the mover's own eye in games that define is_eye (Go), else a pass.
+genmove asks the device's computer player (stones.engine.search) at --level N: 1 is the weakest,
+the Pico's levels come next and the Raspberry Pi's last (the default is the strongest Pico level,
+what the device plays in about 2 seconds a move); --seed makes its answers reproducible.
+--level 0 plays a uniformly random legal move instead, never one that fills the mover's own eye
+in games that define is_eye (Go), else a pass.
 """
 
 import argparse
@@ -41,7 +44,7 @@ from host_tools import (
     sgf,
 )
 from stones import VERSION
-from stones.engine import registry
+from stones.engine import registry, search
 from stones.engine.game import BLACK, COLOUR_NAMES, PASS, WHITE, GameError, half_points
 from stones.engine.rng import Rng
 
@@ -91,10 +94,13 @@ def parse_colour(text, error="invalid color"):
 class Engine:
     """A game of the registry behind GTP: the game, the random move generator and the quit flag."""
 
-    def __init__(self, game="go", size=None, seed=1, **settings):
+    def __init__(self, game="go", size=None, seed=1, level=None, **settings):
         self.cls = registry.game_class(game)
         self.game = self.cls(size, **settings)
         self.rng = Rng(seed)
+        self.seed = seed
+        self.level = len(search.levels(game)) if level is None else level
+        self.search = None
         self.done = False
 
     # -- moves by name ----------------------------------------------------------------------
@@ -281,11 +287,17 @@ def do_genmove(engine, args):
     if engine.game.over:
         raise CommandError("the game is over")
     game = engine.as_colour(colour)
-    moves = game.legal_moves()
-    is_eye = getattr(game, "is_eye", None)
-    if is_eye is not None:
-        moves = [p for p in moves if not is_eye(p, colour)]
-    move = moves[engine.rng.below(len(moves))] if moves else PASS
+    if engine.level:
+        if engine.search is None:
+            engine.search = search.Search()
+        budget = search.budget(game.key, engine.level, pi=True)
+        move = engine.search.think(game, budget, engine.seed + game.count)
+    else:
+        moves = game.legal_moves()
+        is_eye = getattr(game, "is_eye", None)
+        if is_eye is not None:
+            moves = [p for p in moves if not is_eye(p, colour)]
+        move = moves[engine.rng.below(len(moves))] if moves else PASS
     try:
         game.play(move)
     except GameError as error:  # only a pass can be refused: a Loupe turn half played
@@ -505,7 +517,12 @@ def build_parser(cls):
     parser.add_argument("--size", type=int, default=cls.default_size,
                         help="board size: %s (default %d)" % (
                             ", ".join(map(str, cls.sizes)), cls.default_size))
-    parser.add_argument("--seed", type=int, default=1, help="seed of the random genmove")
+    levels = search.levels(cls.key, pi=True)
+    parser.add_argument("--seed", type=int, default=1, help="seed of genmove's search")
+    parser.add_argument("--level", type=int, default=len(search.levels(cls.key)),
+                        choices=range(len(levels) + 1),
+                        help="genmove's strength: 1..%d (default %d, the Pico's strongest; "
+                        "0: random legal moves)" % (len(levels), len(search.levels(cls.key))))
     for option in cls.options:
         parser.add_argument(
             "--" + option.key.replace("_", "-"), dest=option.key, metavar="VALUE",
@@ -528,7 +545,7 @@ def main(argv=None):
     args = build_parser(cls).parse_args(argv)
     settings = {option.key: getattr(args, option.key) for option in cls.options}
     try:
-        engine = Engine(args.game, args.size, args.seed, **settings)
+        engine = Engine(args.game, args.size, args.seed, args.level, **settings)
     except GameError as error:
         print("gtp: %s" % error, file=sys.stderr)
         return 2

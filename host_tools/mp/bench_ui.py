@@ -27,10 +27,10 @@ except ImportError:  # CPython
         return a - b
 
 STARTS = {  # menu presses that start each game with its defaults
-    "go": ("a", "down", "down", "down", "a"),
-    "loose": ("down", "a", "down", "down", "a", "a", "a"),
-    "loupe": ("down", "down", "a", "down", "down", "down", "down", "a"),
-    "offshore": ("down", "down", "down", "a", "down", "down", "a"),
+    "go": ("a", "a"),
+    "loose": ("down", "a", "a", "a", "a"),
+    "loupe": ("down", "down", "a", "a"),
+    "offshore": ("down", "down", "down", "a", "a"),
 }
 ROUNDS = 40
 

@@ -20,8 +20,8 @@ from stones.hw.fakes import FakeFS  # noqa: E402,F401
 
 #--- checkpoint
 scaffold = gc.mem_alloc() - before
-starts = {"go": "a down down down a", "loose": "down a down down a a a",
-          "loupe": "down down a down down down down a", "offshore": "down down down a down down a"}
+starts = {"go": "a a", "loose": "down a a a a", "loupe": "down down a a",
+          "offshore": "down down down a a"}
 moves = {"go": "E5 D5 E4", "loose": "E5 D5 E4", "loupe": "e5 a1 a2", "offshore": "b2 f4 d3"}
 device = Device()
 run_script(device, starts[key].split() + ["play " + m for m in moves[key].split()], None)

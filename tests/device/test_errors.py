@@ -6,7 +6,7 @@ from host_tools.simcore import Device
 
 def start_go_and_play_two_moves():
     device = Device()
-    for step in ("a", "down", "down", "down", "a"):
+    for step in ("a", "a"):
         device.press(step)
     device.play("E5")
     device.play("D5")

@@ -14,7 +14,8 @@ import pytest
 from host_tools import build as builder
 from host_tools.paths import FIRMWARE, ROOT, tool
 
-HOST_ONLY = ("stones/hw/fakes", "stones/hw/framebuf_py", "stones/hw/font8x8", "stones/hw/pi")
+HOST_ONLY = ("stones/cpython", "stones/hw/fakes", "stones/hw/framebuf_py", "stones/hw/font8x8",
+             "stones/hw/pi")
 
 
 @pytest.fixture

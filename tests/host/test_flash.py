@@ -28,10 +28,10 @@ from host_tools.paths import FIRMWARE, HARDWARE, ROOT, tool
 PICO_MAP = os.path.join(HARDWARE, "pico.json")
 from virtual_pico import SOCAT, VirtualPico, needs_socat  # noqa: E402,F401
 
-# A short real game of Go: the menu's first row, Start (the list wraps), a stone each, two passes.
+# A short real game of Go: the menu's first row, Start (the first row of the settings), a stone
+# each, two passes.
 GAME = """
 a
-up
 a
 a
 right

@@ -40,6 +40,7 @@ class App:
         self.players = {}  # who plays each colour: {"1": "human", "2": "device 3"}
         self.error = None
         self.save_failed = False
+        self.search = None  # the computer player's Search, made when first needed
 
     # -- navigation ---------------------------------------------------------------------------
 
@@ -90,8 +91,11 @@ class App:
         game = self.game
         if game is not None and game.over:
             game = self.game = None
+        self.search = None  # its node arrays and scratch game go; remade at the next search
         for name in unneeded_modules(game.key if game else None):
             _drop_module(name)
+        if game is None:
+            _drop_module("stones.engine.search")
 
     def _drop_top(self):
         screen = self.stack.pop()

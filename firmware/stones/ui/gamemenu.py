@@ -8,7 +8,7 @@ class Screen:
     def __init__(self, app, play):
         self.app = app
         self.play = play
-        self.list = ListView(["Back to game", "Pass", "Undo", "Rules", "Main menu"])
+        self.list = ListView(["Back to game", "Pass", "Undo", "Hint", "Rules", "Main menu"])
         self.dirty = True
         self.shown = False
 
@@ -28,13 +28,14 @@ class Screen:
             return
         elif button in (keys.B, keys.MENU):
             self.app.back()
+            self.play.resume()
             return
         elif button == keys.A:
             choice = self.list.selected
-            if choice == 3:
+            if choice == 4:
                 self.app.open("rules", self.play.game.key)
                 return
-            if choice == 4:
+            if choice == 5:
                 self.app.home()
                 return
             self.app.back()
@@ -42,5 +43,9 @@ class Screen:
                 self.play.pass_turn()
             elif choice == 2:
                 self.play.undo()
+            elif choice == 3:
+                self.play.hint()
+            else:
+                self.play.resume()
             return
         self.dirty = True

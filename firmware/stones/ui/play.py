@@ -53,8 +53,11 @@ class Screen:
         self.message = None
         self.until = 0
         self.blink_at = 0
+        self.thinking = None  # an opponent.Thinking while the device (or a hint) is searching
+        self.paused = False  # the device waits (its thinking was cancelled from the menu)
         self.dirty = True
         self.shown = False
+        self.maybe_think()
 
     # -- drawing --------------------------------------------------------------------------------
 
@@ -82,6 +85,8 @@ class Screen:
         if left is not None and not game.over:
             size = game.turn_size
             fb.text("%d of %d" % (size - left + 1, size), x, y + LINE, 1)
+        if self.thinking is not None and not self.thinking.hint:
+            fb.text("thinks", x, y + LINE, 1)
         label, black, white = panel_numbers(game)
         row = y + 2 * LINE + (0 if self.tall else 2)
         if self.tall:
@@ -91,6 +96,17 @@ class Screen:
             fb.text("B %d" % black, x, row + LINE, 1)
             fb.text("W %d" % white, x, row + 2 * LINE, 1)
         self.draw_cursor_label(fb)
+
+    def draw_progress(self, fb):
+        """A bar along the panel's foot while the device thinks: how much of its budget is
+        spent (MENU makes it play now)."""
+        x = self.panel_x
+        y = fb.height - CHAR - 4
+        width = fb.width - x - 1
+        fb.fill_rect(x, y, width + 1, 3, 0)
+        if self.thinking is not None:
+            fb.rect(x, y, width, 3, 1)
+            fb.hline(x, y + 1, int(width * self.thinking.progress()), 1)
 
     def draw_cursor_label(self, fb):
         x = self.panel_x + (fb.width - self.panel_x - 3 * CHAR if self.tall else 0)
@@ -113,6 +129,8 @@ class Screen:
         self.dirty = True
 
     def tick(self, now):
+        if self.thinking is not None:
+            self.think()
         if self.message:
             if now - self.until >= 0:
                 self.message = None
@@ -129,6 +147,14 @@ class Screen:
 
     def handle(self, event):
         button = keys.button(event)
+        if self.thinking is not None and not self.thinking.hint:
+            if button == keys.MENU and keys.kind(event) == keys.PRESS:
+                self.thinking.force()  # play now, with what the search knows
+            elif button == keys.MENU and keys.kind(event) == keys.LONG:
+                self.thinking = None  # cancel: the device waits until the menu closes
+                self.paused = True
+                self.app.open("gamemenu", self)
+            return
         if not keys.pressed(event):
             return
         if self.message and keys.kind(event) == keys.PRESS:
@@ -153,6 +179,55 @@ class Screen:
         elif button == keys.MENU:
             self.app.open("gamemenu", self)
 
+    # -- the computer player --------------------------------------------------------------------
+
+    def maybe_think(self):
+        """Start the device's search when it is the device's turn."""
+        from stones.ui.opponent import Thinking, device_level
+
+        game = self.game
+        if self.thinking is not None or self.paused or game.over:
+            return
+        level = device_level(self.app, game.to_move)
+        if level:
+            self.thinking = Thinking(self.app, game, level)
+            self.dirty = True
+
+    def hint(self):
+        """Search for the human to move and put the cursor on the suggestion."""
+        from stones.ui.opponent import Thinking, level_count
+
+        if self.game.over or self.thinking is not None:
+            return
+        self.thinking = Thinking(self.app, self.game, level_count(self.game.key), hint=True)
+        self.dirty = True
+
+    def think(self):
+        thinking = self.thinking
+        fb = self.app.display
+        if not thinking.step():
+            self.draw_progress(fb)
+            self.shown = True
+            return
+        move = thinking.move()
+        self.thinking = None
+        if thinking.hint:
+            if move:
+                self.view.cursor = move
+                self.say("Hint: " + self.game.grid.name(move))
+            else:
+                self.say("Hint: pass")
+            return
+        if self.game.reason(move):  # never: the search only answers legal moves
+            move = 0
+        self.game.play(move)
+        self.after_move()
+
+    def resume(self):
+        """Back from the in-game menu: a paused device thinks again."""
+        self.paused = False
+        self.maybe_think()
+
     def place(self):
         game = self.game
         p = self.view.cursor
@@ -172,10 +247,18 @@ class Screen:
         self.after_move()
 
     def undo(self):
-        if not self.game.count:
+        """Take back the last move; against the device, back to the human's last turn."""
+        from stones.ui.opponent import device_level
+
+        game = self.game
+        if not game.count:
             self.say("Nothing to undo")
             return
-        self.game.undo()
+        self.thinking = None
+        game.undo()
+        while game.count and device_level(self.app, game.to_move):
+            game.undo()  # the device's replies go too, down to a human's turn
+        self.paused = bool(device_level(self.app, game.to_move))  # only devices: wait
         self.after_move()
 
     def after_move(self):
@@ -186,3 +269,5 @@ class Screen:
         self.dirty = True
         if self.game.over:
             self.app.replace("score", self.game)
+            return
+        self.maybe_think()

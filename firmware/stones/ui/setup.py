@@ -1,13 +1,21 @@
-"""A game's settings (size and the game's own options), then Start.
+"""Start a game: Start first (A, A from the menu plays with the last settings), then the size,
+the game's own options and who plays each colour (a human, or the device at a level).
 
 The rows come from the game class: its sizes and its Option list, the same data GTP turns into
 command-line flags. Left/right change the selected row's value; A on Start begins the game
-(Loose goes through its komi protocol first when the komi is left to the players).
+(Loose between two humans goes through its komi protocol first).
 """
 
 from stones.engine import registry
 from stones.ui import keys
 from stones.ui.draw import ListView, title
+
+
+def player_choices(key):
+    """'Human', then 'Device 1' .. 'Device N' (the search's levels for this runtime)."""
+    from stones.ui.opponent import level_count
+
+    return ("Human",) + tuple("Device %d" % (i + 1) for i in range(level_count(key)))
 
 
 class Screen:
@@ -23,15 +31,21 @@ class Screen:
         for option in self.cls.options:
             value = remembered.get(option.key, option.default)
             self.values[option.key] = value if value in option.choices else option.default
+        self.players = player_choices(key)
+        self.who = [remembered.get("black", "Human"), remembered.get("white", "Human")]
+        for i in (0, 1):
+            if self.who[i] not in self.players:
+                self.who[i] = "Human"
         self.list = ListView(self.rows())
         self.dirty = True
         self.shown = False
 
     def rows(self):
-        rows = [("Size", str(self.size))]
+        rows = ["Start", ("Size", str(self.size))]
         for option in self.cls.options:
             rows.append((option.label, str(self.values[option.key])))
-        rows.append("Start")
+        rows.append(("Black", self.who[0]))
+        rows.append(("White", self.who[1]))
         return rows
 
     def draw(self, fb):
@@ -40,7 +54,7 @@ class Screen:
         self.list.draw(fb)
 
     def change(self, step):
-        i = self.list.selected
+        i = self.list.selected - 1  # row 0 is Start
         if i == 0:
             sizes = self.cls.sizes
             self.size = sizes[(sizes.index(self.size) + step) % len(sizes)]
@@ -50,6 +64,10 @@ class Screen:
             current = self.values[option.key]
             k = choices.index(current) if current in choices else 0
             self.values[option.key] = choices[(k + step) % len(choices)]
+        elif i <= len(self.cls.options) + 2:
+            side = i - len(self.cls.options) - 1
+            k = self.players.index(self.who[side])
+            self.who[side] = self.players[(k + step) % len(self.players)]
 
     def handle(self, event):
         if not keys.pressed(event):
@@ -65,7 +83,7 @@ class Screen:
             self.app.back()
             return
         elif button == keys.A and keys.kind(event) == keys.PRESS:
-            if self.list.selected == len(self.list.rows) - 1:
+            if self.list.selected == 0:
                 self.start()
                 return
             self.change(1)
@@ -76,13 +94,19 @@ class Screen:
     def start(self):
         remembered = dict(self.values)
         remembered["size"] = self.size
+        remembered["black"] = self.who[0]
+        remembered["white"] = self.who[1]
         self.app.settings[self.key] = remembered
         saver = getattr(self.app, "save_settings", None)
         if saver:
             saver()
         game = self.cls(self.size, **self.values)
         self.app.game = game
-        if self.key == "loose":
-            self.app.replace("komi", game)
+        # who plays: "human" or "device:LEVEL", by colour ("1" Black, "2" White)
+        self.app.players = {}
+        for colour, who in (("1", self.who[0]), ("2", self.who[1])):
+            self.app.players[colour] = "human" if who == "Human" else "device:" + who[7:]
+        if self.key == "loose" and self.who == ["Human", "Human"]:
+            self.app.replace("komi", game)  # two players settle the komi between them
         else:
             self.app.begin("play", game)

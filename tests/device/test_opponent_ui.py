@@ -1,0 +1,83 @@
+"""Playing against the device through the buttons: it thinks in slices and replies with a legal
+move, MENU makes it play at once, a hint puts the cursor on a suggestion, and undo takes the
+game back to the human's turn (issue 6). Both runtimes."""
+
+from host_tools.simcore import Device
+
+
+def go_against_device_as_white(level=1):
+    device = Device()
+    device.press("a")  # Go
+    for _ in range(5):  # Start, Size, Komi, Scoring, Black -> White
+        device.press("down")
+    for _ in range(level):
+        device.press("right")  # White: Device 1, 2, ...
+    for _ in range(5):
+        device.press("up")
+    device.press("a")  # Start
+    assert device.app.players == {"1": "human", "2": "device:%d" % level}
+    return device
+
+
+def wait_for_reply(device, moves, limit=5000):
+    waited = 0
+    while device.app.game.count < moves and waited < limit:
+        device.run(50)
+        waited += 50
+    return waited
+
+
+def test_the_device_thinks_in_slices_and_replies_with_a_legal_move():
+    from stones.ui.opponent import level_count
+
+    device = go_against_device_as_white(level_count("go"))
+    game = device.app.game
+    device.play("E4")  # walks the cursor, presses A, and waits a moment
+    ticks = 0
+    while device.app.top.thinking is not None:  # the reply takes many ticks, not one
+        device.run(5)
+        ticks += 1
+    assert ticks > 3
+    assert game.count == 2 and game.to_move == 1
+    reply = game.last_move()
+    assert reply and game.colour(reply) == 2  # a stone, legal (it is on the board)
+    assert device.app.top.thinking is None
+
+
+def test_menu_forces_the_move_and_the_game_is_saved_with_its_players():
+    device = go_against_device_as_white()
+    device.play("E5")
+    device.press("menu")  # play now
+    device.run(50)
+    assert device.app.game.count == 2
+    rebooted = Device(fs=device.fs.reboot())
+    assert rebooted.app.players == {"1": "human", "2": "device:1"}
+    assert rebooted.app.game.count == 2
+
+
+def test_undo_against_the_device_goes_back_to_the_human():
+    device = go_against_device_as_white()
+    device.play("E5")
+    wait_for_reply(device, 2)
+    device.press("b")
+    game = device.app.game
+    assert game.count == 0 and game.to_move == 1 and device.app.top.thinking is None
+
+
+def test_hint_puts_the_cursor_on_a_legal_suggestion():
+    device = Device()
+    device.press("a")
+    device.press("a")  # Go, two humans
+    device.press("menu")
+    for _ in range(3):  # Back, Pass, Undo -> Hint
+        device.press("down")
+    device.press("a")
+    screen = device.app.top
+    waited = 0
+    while screen.thinking is not None and waited < 20000:
+        device.run(50)
+        waited += 50
+    assert screen.message and screen.message.startswith("Hint: ")
+    point = screen.view.cursor
+    assert screen.message == "Hint: " + device.app.game.grid.name(point)
+    assert device.app.game.legal(point) and device.app.game.count == 0
