@@ -170,6 +170,8 @@ def ui(games):
             if w32:
                 line(name + " app heap in game, 32-bit", int(w32["app_heap32"]),
                      "bytes, WebAssembly port, simulator fakes left out")
+                line(name + " app heap, device thinking, 32-bit",
+                     int(w32.get("app_thinking_heap32", 0)), "bytes, target <= 65536")
             line(name + " smallest heap for a whole game", "%d KB" % smallest_heap(key, tree),
                  "64-bit unix port")
 

@@ -28,3 +28,20 @@ run_script(device, starts[key].split() + ["play " + m for m in moves[key].split(
 #--- checkpoint
 print("app_heap32", gc.mem_alloc() - base - scaffold)
 print("scaffold_heap32", scaffold)
+#--- checkpoint
+# The same with the device playing White at its strongest Pico level, measured while it thinks.
+device = None
+from stones.engine.registry import game_class, keys  # noqa: E402
+from stones.ui.opponent import level_count  # noqa: E402
+
+to_game = ["down"] * keys().index(key) + ["a"]  # the menu lists the games in registry order
+white_row = 3 + len(game_class(key).options)  # Start, Size, the options, Black, White
+setup = to_game + ["down"] * white_row + ["right"] * level_count(key) + ["up"] * white_row + ["a"]
+device = Device()
+run_script(device, setup + ["play " + moves[key].split()[0]], None)
+thinking = getattr(device.app.top, "thinking", None)
+if thinking is not None:
+    for _ in range(8):
+        thinking.step()
+#--- checkpoint
+print("app_thinking_heap32", gc.mem_alloc() - base - scaffold if thinking is not None else 0)
