@@ -36,17 +36,20 @@ def parse(output):
     return figures
 
 
-def run_engine(runtime, key, size, ms, mpy_dir):
+def run(runtime, script, args, tree):
+    """`name value` figures of a workload script, run by the unix port over tree (mpy-cross
+    output) or by this CPython over the sources."""
+    args = [str(a) for a in args]
     if runtime == "micropython":
-        command = [tool("micropython"), "-X", "heapsize=" + HEAP, MP_SCRIPT, key, str(size),
-                   str(ms)]
-        env = dict(os.environ, MICROPYPATH=mpy_dir)
+        command = [tool("micropython"), "-X", "heapsize=" + HEAP, script] + args
+        env = dict(os.environ, MICROPYPATH=tree)
     else:
-        command = [sys.executable, MP_SCRIPT, key, str(size), str(ms)]
-        env = dict(os.environ, PYTHONPATH=FIRMWARE)
+        command = [sys.executable, script] + args
+        env = dict(os.environ, PYTHONPATH=FIRMWARE + os.pathsep + ROOT)
     done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=600)
     if done.returncode:
-        raise RuntimeError("%s %s failed:\n%s" % (runtime, key, done.stderr or done.stdout))
+        raise RuntimeError("%s %s failed:\n%s" % (runtime, " ".join(args),
+                                                   done.stderr or done.stdout))
     return parse(done.stdout)
 
 
@@ -61,8 +64,8 @@ def engines(ms, games):
             if games and key not in games:
                 continue
             try:
-                mp = run_engine("micropython", key, size, ms, mpy_dir)
-                cp = run_engine("cpython", key, size, ms, mpy_dir)
+                mp = run("micropython", MP_SCRIPT, (key, size, ms), mpy_dir)
+                cp = run("cpython", MP_SCRIPT, (key, size, ms), mpy_dir)
             except RuntimeError as error:
                 line("%s %d: not measured" % (key, size), "-", str(error).splitlines()[0])
                 continue
@@ -105,19 +108,6 @@ def run_wasm(tree, script, *args):
 SIM_SCRIPTS = os.path.join(ROOT, "tests", "scripts")
 
 
-def run_ui(runtime, key, tree):
-    if runtime == "micropython":
-        command = [tool("micropython"), "-X", "heapsize=" + HEAP, UI_SCRIPT, key]
-        env = dict(os.environ, MICROPYPATH=tree)
-    else:
-        command = [sys.executable, UI_SCRIPT, key]
-        env = dict(os.environ, PYTHONPATH=FIRMWARE + os.pathsep + ROOT)
-    done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=600)
-    if done.returncode:
-        raise RuntimeError("%s %s failed:\n%s" % (runtime, key, done.stderr or done.stdout))
-    return parse(done.stdout)
-
-
 def smallest_heap(key, tree):
     """The smallest unix-port heap (KB, to 4 KB) in which the firmware plays the game's whole
     scripted session (tests/scripts/GAME.txt): the app's peak need, transients included."""
@@ -147,8 +137,8 @@ def ui(games):
             if games and key not in games:
                 continue
             try:
-                mp = run_ui("micropython", key, tree)
-                cp = run_ui("cpython", key, tree)
+                mp = run("micropython", UI_SCRIPT, (key,), tree)
+                cp = run("cpython", UI_SCRIPT, (key,), tree)
             except RuntimeError as error:
                 line("%s UI: not measured" % key, "-", str(error).splitlines()[0])
                 continue
@@ -162,7 +152,7 @@ def ui(games):
             line(name + " placement redraw CPython", "%d us" % cp["place_redraw_us"])
             line(name + " placement redraw MicroPython", "%d us" % mp["place_redraw_us"],
                  "est. Pico %.0f ms" % (mp["place_redraw_us"] * 120 / 1000))
-            line(name + " autosave (record+JSON) MicroPython", "%d us" % mp["autosave_us"],
+            line(name + " autosave MicroPython", "%d us" % mp["autosave_us"],
                  "est. Pico %.0f ms, flash write not included" % (mp["autosave_us"] * 120 / 1000))
             line(name + " app live heap in game", int(mp["app_heap_play"]),
                  "bytes, 64-bit unix port, simulator fakes included")

@@ -23,7 +23,13 @@ import math
 from host_tools import paths  # noqa: F401  (puts the firmware on sys.path)
 from stones.engine.game import BLACK, PASS, WHITE, GameError, half_points
 from stones.engine.go import Go
-from stones.engine.sgf import LETTERS, escape, sgf_text, write_sgf  # noqa: F401 (re-exported)
+from stones.engine.sgf import (  # noqa: F401 (re-exported)
+    LETTERS,
+    escape,
+    record_data,
+    sgf_text,
+    write_sgf,
+)
 
 COLOURS = {"B": BLACK, "W": WHITE}
 
@@ -69,22 +75,11 @@ class Record:
         """The record of a Go game as it stands: set-up, moves, and the result once it is over."""
         if game.key != "go":
             raise SgfError("SGF records are written for Go only, not %s" % game.title)
-        grid = game.grid
-        setup = [(colour, grid.coords(p)) for colour, p in game.setup]
-        moves = [(colour, None if move == PASS else grid.coords(move))
-                 for colour, move in played(game)]
-        player = None
-        if setup:  # who moves after the set-up: the first mover, else whoever is to move
-            player = moves[0][0] if moves else game.to_move
-        result = game.result().gtp() if game.over else None
-        if result == "?":
-            result = "Void"  # the move cap ended the game without a result
-        return cls(game.size, game.komi2, setup, moves, result, player)
+        return cls(*record_data(game))
 
     def sgf(self):
         """The record as SGF text (the firmware's writer: one for the device and the host)."""
-        komi = None if self.komi2 is None else half_points(self.komi2)
-        return sgf_text(self.size, komi, self.setup, self.moves, self.result, self.player)
+        return sgf_text(self.size, self.komi2, self.setup, self.moves, self.result, self.player)
 
     def point_text(self, point):
         col, row = point

@@ -18,7 +18,7 @@ MICROPYTHON = sys.implementation.name == "micropython"
 
 if MICROPYTHON:
     from array import array as _array
-    from time import sleep_ms, ticks_add, ticks_diff, ticks_ms  # noqa: F401
+    from time import sleep_ms, ticks_add, ticks_diff, ticks_ms, ticks_us  # noqa: F401
 
     from micropython import const  # noqa: F401
 
@@ -48,6 +48,7 @@ else:
         ticks_add,
         ticks_diff,
         ticks_ms,
+        ticks_us,
         words,
         zeros,
     )

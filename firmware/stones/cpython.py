@@ -17,6 +17,10 @@ def ticks_ms():
     return int(time.monotonic() * 1000) & (_PERIOD - 1)
 
 
+def ticks_us():
+    return int(time.perf_counter() * 1_000_000) & (_PERIOD - 1)
+
+
 def ticks_add(ticks, delta):
     return (ticks + delta) & (_PERIOD - 1)
 

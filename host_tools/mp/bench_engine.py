@@ -11,16 +11,7 @@ what the engine costs a device (the playouts themselves allocate nothing).
 import gc
 import sys
 
-try:
-    from time import ticks_diff, ticks_us
-except ImportError:  # CPython
-    from time import perf_counter
-
-    def ticks_us():
-        return int(perf_counter() * 1_000_000)
-
-    def ticks_diff(a, b):
-        return a - b
+from stones.compat import ticks_diff, ticks_us
 
 
 def live():

@@ -5,7 +5,7 @@
 Sets up the simulated device on GAME's board (the real app, driver and button logic over fakes),
 then times the work the device does: a cursor move redraw (two point boxes, the point's name,
 the changed display pages found and sent), a placement (the move played, the whole screen
-redrawn and sent) and the autosave that follows it (record and JSON made, written to a
+redrawn and sent) and the autosave that follows it (the binary game save made and written to a
 filesystem that discards the bytes: flash speed is the device's own). Prints `name value`
 lines; times are best of several, in microseconds.
 """
@@ -14,17 +14,7 @@ import gc
 import sys
 
 from host_tools.simcore import Device, run_script
-
-try:
-    from time import ticks_diff, ticks_us
-except ImportError:  # CPython
-    from time import perf_counter
-
-    def ticks_us():
-        return int(perf_counter() * 1_000_000)
-
-    def ticks_diff(a, b):
-        return a - b
+from stones.compat import ticks_diff, ticks_us
 
 STARTS = {  # menu presses that start each game with its defaults
     "go": ("a", "a"),
@@ -87,7 +77,7 @@ def main(key):
     best_place = 1 << 30
     best_save = 1 << 30
     moves = 0
-    for i in range(ROUNDS):
+    for _ in range(ROUNDS):
         event = keys.PRESS << 3 | keys.RIGHT
         screen.handle(event)
         display.show()

@@ -2,6 +2,9 @@
 #   node run.mjs BUILD heap_engine.py GAME SIZE
 # Cut into chunks at '#--- checkpoint' lines: the port frees a call's garbage only after it has
 # returned, so each figure is read at the start of a chunk, after collections (see run.mjs).
+# ruff: noqa: E402  (the chunks import where their figures start)
+import gc
+
 from wasm_argv import ARGV
 
 key, size = ARGV[1], int(ARGV[2])

@@ -15,17 +15,18 @@ def escape(text):
     return text.replace("\\", "\\\\").replace("]", "\\]")
 
 
-def sgf_text(size, komi, setup, moves, result=None, player=None):
-    """SGF of a Go record given as data: komi as text or None; setup a list of (colour,
-    (col, row)); moves a list of (colour, (col, row) or None for a pass); (col, row) from the
-    bottom left, 0-based; result the RE text or None; player (PL) a colour or None."""
+def sgf_text(size, komi2, setup, moves, result=None, player=None):
+    """SGF of a Go record given as data (record_data's tuple): komi in half points or None;
+    setup a list of (colour, (col, row)); moves a list of (colour, (col, row) or None for a
+    pass); (col, row) from the bottom left, 0-based; result the RE text or None; player (PL) a
+    colour or None."""
 
     def point(p):
         return LETTERS[p[0]] + LETTERS[size - 1 - p[1]]
 
     root = ["(;GM[1]FF[4]CA[UTF-8]AP[Pocket Stones:%s]" % VERSION, "SZ[%d]" % size]
-    if komi is not None:
-        root.append("KM[%s]" % komi)
+    if komi2 is not None:
+        root.append("KM[%s]" % half_points(komi2))
     if result is not None:
         root.append("RE[%s]" % escape(result))
     for letter, colour in (("B", 1), ("W", 2)):
@@ -43,7 +44,13 @@ def sgf_text(size, komi, setup, moves, result=None, player=None):
 
 
 def write_sgf(game):
-    """SGF of a Go game as it stands: set-up, moves, and the result once it is over."""
+    """SGF of a Go game as it stands."""
+    return sgf_text(*record_data(game))
+
+
+def record_data(game):
+    """(size, komi2, setup, moves, result, player) of a Go game as it stands: set-up, moves,
+    and the result once it is over; the arguments of sgf_text."""
     grid = game.grid
     setup = [(colour, grid.coords(p)) for colour, p in game.setup]
     moves = []
@@ -57,4 +64,4 @@ def write_sgf(game):
     result = game.result().gtp() if game.over else None
     if result == "?":
         result = "Void"  # the move cap ended the game without a result
-    return sgf_text(game.size, half_points(game.komi2), setup, moves, result, player)
+    return game.size, game.komi2, setup, moves, result, player

@@ -64,6 +64,17 @@ class ListView:
     def move(self, step):
         self.selected = (self.selected + step) % len(self.rows)
 
+    def scroll(self, event):
+        """Move the selection on an up/down press or repeat; True if the event was one."""
+        from stones.ui import keys
+
+        if keys.pressed(event):
+            button = keys.button(event)
+            if button == keys.UP or button == keys.DOWN:
+                self.move(-1 if button == keys.UP else 1)
+                return True
+        return False
+
     def draw(self, fb, top=LINE + 1):
         visible = (fb.height - top) // LINE
         if self.selected < self.first:

@@ -17,19 +17,15 @@ class Screen:
         self.list.draw(fb)
 
     def handle(self, event):
-        if not keys.pressed(event):
+        if self.list.scroll(event):
+            self.dirty = True
             return
         button = keys.button(event)
-        if button == keys.UP:
-            self.list.move(-1)
-        elif button == keys.DOWN:
-            self.list.move(1)
-        elif keys.kind(event) != keys.PRESS:
+        if keys.kind(event) != keys.PRESS:
             return
-        elif button in (keys.B, keys.MENU):
+        if button in (keys.B, keys.MENU):
             self.app.back()
             self.play.resume()
-            return
         elif button == keys.A:
             choice = self.list.selected
             if choice == 4:
@@ -47,5 +43,3 @@ class Screen:
                 self.play.hint()
             else:
                 self.play.resume()
-            return
-        self.dirty = True

@@ -4,24 +4,21 @@ Events come from hw.buttons.Buttons.poll() as small ints (kind << 3 | button), s
 one allocates nothing. This module is the one place the screens learn that encoding.
 """
 
-from stones.compat import const
-from stones.hw.buttons import LONG, PRESS, RELEASE, REPEAT  # noqa: F401
-
-UP = const(0)
-DOWN = const(1)
-LEFT = const(2)
-RIGHT = const(3)
-A = const(4)
-B = const(5)
-MENU = const(6)
-
-
-def kind(event):
-    return event >> 3
-
-
-def button(event):
-    return event & 7
+from stones.hw.buttons import (  # noqa: F401  (the one definition of the buttons and kinds)
+    DOWN,
+    LEFT,
+    LONG,
+    MENU,
+    PRESS,
+    RELEASE,
+    REPEAT,
+    RIGHT,
+    UP,
+    A,
+    B,
+)
+from stones.hw.buttons import button_of as button  # noqa: F401
+from stones.hw.buttons import kind_of as kind  # noqa: F401
 
 
 def pressed(event):

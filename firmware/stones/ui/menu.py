@@ -36,14 +36,11 @@ class Screen:
         self.list.draw(fb)
 
     def handle(self, event):
-        if not keys.pressed(event):
+        if self.list.scroll(event):
+            self.dirty = True
             return
         button = keys.button(event)
-        if button == keys.UP:
-            self.list.move(-1)
-        elif button == keys.DOWN:
-            self.list.move(1)
-        elif button == keys.A and keys.kind(event) == keys.PRESS:
+        if button == keys.A and keys.kind(event) == keys.PRESS:
             action, key = self.actions[self.list.selected]
             if action == "resume":
                 self.app.begin("play", self.app.game)
@@ -51,7 +48,3 @@ class Screen:
                 self.app.open("setup", key)
             else:
                 self.app.open(action)
-            return
-        else:
-            return
-        self.dirty = True

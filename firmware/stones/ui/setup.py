@@ -70,14 +70,13 @@ class Screen:
             self.who[side] = self.players[(k + step) % len(self.players)]
 
     def handle(self, event):
+        if self.list.scroll(event):
+            self.dirty = True
+            return
         if not keys.pressed(event):
             return
         button = keys.button(event)
-        if button == keys.UP:
-            self.list.move(-1)
-        elif button == keys.DOWN:
-            self.list.move(1)
-        elif button in (keys.LEFT, keys.RIGHT):
+        if button in (keys.LEFT, keys.RIGHT):
             self.change(-1 if button == keys.LEFT else 1)
         elif button == keys.B and keys.kind(event) == keys.PRESS:
             self.app.back()
