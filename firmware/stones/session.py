@@ -85,15 +85,15 @@ class Session:
 
     def finish(self, game):
         """Keep the finished game in records/ and forget the game save."""
-        name, text = record_file(game)
         fs = self.store.fs
         fs.mkdir(RECORDS)
         names = sorted(n for n in fs.listdir(RECORDS) if n[:1].isdigit())
         number = int(names[-1].split("-")[0]) + 1 if names else 1
         while len(names) >= MAX_RECORDS:
             fs.remove(RECORDS + "/" + names.pop(0))
-        with fs.open("%s/%04d-%s" % (RECORDS, number, name), "wb") as handle:
-            handle.write(text.encode())
+        ending = "go.sgf" if game.key == "go" else game.key + ".txt"
+        with fs.open("%s/%04d-%s" % (RECORDS, number, ending), "wb") as handle:
+            write_record_file(game, lambda text: handle.write(text.encode()))
         self.clear_game()
         return number
 
@@ -145,16 +145,17 @@ def decode_game(data):
     return game, players
 
 
-def record_file(game):
-    """(file name ending, text) of a finished game: SGF for Go, the record format otherwise."""
+def write_record_file(game, write):
+    """A finished game as its record file, piece by piece: SGF for Go, the record format
+    (stones.engine.records) for the others."""
     if game.key == "go":
         from stones.engine.sgf import write_sgf
 
-        return "go.sgf", write_sgf(game)
-    from stones.engine.records import record
+        write_sgf(game, write)
+    else:
+        from stones.engine.records import write_record
+
+        write_record(game, write)
 
 
-    return game.key + ".txt", record(game)
-
-
-__all__ = ("Session", "OK", "OLDER", "NONE", "record_file")
+__all__ = ("Session", "OK", "OLDER", "NONE", "write_record_file")

@@ -1,7 +1,7 @@
 """Hostile input, short runs (make fuzz runs a million events): random presses, releases, long
-holds and chords on the whole simulated device, on CPython and under the MicroPython unix port
-with a Pico-sized heap. No error reaches the top-level handler, the engine's structures stay
-sound, games get finished, and the heap does not grow across games."""
+holds and chords on the whole simulated device, on CPython and under the MicroPython unix port.
+No error reaches the top-level handler, the engine's structures stay sound, games get finished,
+and the heap does not grow across games."""
 
 import subprocess
 import sys
@@ -12,13 +12,14 @@ from host_tools.simcore import Device, fuzz
 
 
 def test_fuzz_cpython():
-    summary = fuzz(Device(), 20000, seed=5)
+    summary = fuzz(Device(), 12000, seed=5)
     assert summary["games"] >= 2
 
 
-def test_fuzz_micropython_pico_heap():
-    done = subprocess.run([sys.executable, "-m", "host_tools.fuzz", "--events", "15000",
-                           "--seed", "4", "--runtime", "micropython", "--heap", "190K"],
+def test_fuzz_micropython():
+    """At a heap as large as a Pico's in 32-bit objects (see host_tools/fuzz.py)."""
+    done = subprocess.run([sys.executable, "-m", "host_tools.fuzz", "--events", "6000",
+                           "--seed", "4", "--runtime", "micropython"],
                           capture_output=True, text=True, cwd=ROOT, timeout=900)
     assert done.returncode == 0, done.stdout + done.stderr
     last = done.stdout.strip().splitlines()[-1]

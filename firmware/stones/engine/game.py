@@ -36,7 +36,7 @@ Protocol for the UI, the computer player and GTP:
 """
 
 from stones.compat import MICROPYTHON, const, fast, octets, words, zeros
-from stones.engine.grid import EDGE
+from stones.engine.grid import EDGE, grid_of
 
 EMPTY = const(0)
 BLACK = const(1)
@@ -178,7 +178,7 @@ class Game:
             raise GameError("%s is played on sizes %s" % (self.title, self.sizes))
         self.size = size
         self.settings = self._check_settings(settings)
-        self.grid = grid = self.grid_class(size)
+        self.grid = grid = grid_of(self.grid_class, size)
         n = grid.length
         self.offsets = grid.offsets
         self.degree = fast(grid.degree)

@@ -16,6 +16,26 @@ from stones.compat import const
 EDGE = const(3)
 
 
+_GRIDS = {}  # (class, size) -> the one grid of that shape: its tables are read-only
+
+
+def grid_of(cls, n):
+    """The grid of shape cls and size n, made once and shared by every game on it (the game
+    being played and the search's scratch copy of it share one set of tables)."""
+    key = (cls, n)
+    grid = _GRIDS.get(key)
+    if grid is None:
+        _GRIDS.clear()  # one board size at a time is in play: let the others go
+        grid = _GRIDS[key] = cls(n)
+    return grid
+
+
+def forget_grids():
+    """Drop the cached grid (the app calls this when no game is kept: its tables, and through
+    its class the grid module's code, must not outlive the game)."""
+    _GRIDS.clear()
+
+
 class Grid:
     kind = ""  # "square" or "hex"
     offsets = ()  # neighbour index steps

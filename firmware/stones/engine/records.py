@@ -16,21 +16,31 @@ from stones.engine.game import BLACK, WHITE, GameError
 from stones.engine.registry import game_class
 
 
-def record(game):
-    """The game as record text."""
-    lines = ["game " + game.key, "size %d" % game.size]
+def write_record(game, write):
+    """The game as record text, handed to write() a small piece at a time: a device writes a
+    long game straight to its file without building it in a (fragmented) heap."""
+    write("game %s\nsize %d\n" % (game.key, game.size))
     for option in game.options:
-        lines.append("%s %s" % (option.key, game.settings[option.key]))
+        write("%s %s\n" % (option.key, game.settings[option.key]))
     if game.setup:
-        lines.append("setup " + " ".join("BW"[c - 1] + ":" + game.grid.name(p)
-                                         for c, p in game.setup))
-    moves = []
+        write("setup")
+        for c, p in game.setup:
+            write(" %s:%s" % ("BW"[c - 1], game.grid.name(p)))
+        write("\n")
+    write("moves")
     for i in range(game.count):
         entry = game.history[i]
-        moves.append("BW"[(entry >> 9 & 3) - 1] + ":" + game.name(entry & 0x1FF))
-    lines.append("moves " + " ".join(moves))
-    lines.extend(game._record_extra())
-    return "\n".join(lines) + "\n"
+        write(" %s:%s" % ("BW"[(entry >> 9 & 3) - 1], game.name(entry & 0x1FF)))
+    write("\n")
+    for line in game._record_extra():
+        write(line + "\n")
+
+
+def record(game):
+    """The game as record text."""
+    pieces = []
+    write_record(game, pieces.append)
+    return "".join(pieces)
 
 
 def parse_move(game, text):

@@ -16,36 +16,46 @@ def escape(text):
 
 
 def sgf_text(size, komi2, setup, moves, result=None, player=None):
-    """SGF of a Go record given as data (record_data's tuple): komi in half points or None;
-    setup a list of (colour, (col, row)); moves a list of (colour, (col, row) or None for a
-    pass); (col, row) from the bottom left, 0-based; result the RE text or None; player (PL) a
-    colour or None."""
+    """SGF of a Go record given as data: see write_sgf_data."""
+    pieces = []
+    write_sgf_data(pieces.append, size, komi2, setup, moves, result, player)
+    return "".join(pieces)
+
+
+def write_sgf_data(write, size, komi2, setup, moves, result=None, player=None):
+    """SGF of a Go record given as data (record_data's tuple), handed to write() a piece at a
+    time: komi in half points or None; setup a list of (colour, (col, row)); moves a list of
+    (colour, (col, row) or None for a pass); (col, row) from the bottom left, 0-based; result
+    the RE text or None; player (PL) a colour or None."""
 
     def point(p):
         return LETTERS[p[0]] + LETTERS[size - 1 - p[1]]
 
-    root = ["(;GM[1]FF[4]CA[UTF-8]AP[Pocket Stones:%s]" % VERSION, "SZ[%d]" % size]
+    write("(;GM[1]FF[4]CA[UTF-8]AP[Pocket Stones:%s]SZ[%d]" % (VERSION, size))
     if komi2 is not None:
-        root.append("KM[%s]" % half_points(komi2))
+        write("KM[%s]" % half_points(komi2))
     if result is not None:
-        root.append("RE[%s]" % escape(result))
+        write("RE[%s]" % escape(result))
     for letter, colour in (("B", 1), ("W", 2)):
         points = sorted(p for c, p in setup if c == colour)
         if points:
-            root.append("A" + letter + "".join("[%s]" % point(p) for p in points))
+            write("A" + letter)
+            for p in points:
+                write("[%s]" % point(p))
     if player is not None:
-        root.append("PL[%s]" % "BW"[player - 1])
-    lines = ["".join(root)]
-    nodes = [";%s[%s]" % ("BW"[colour - 1], "" if p is None else point(p)) for colour, p in moves]
-    for i in range(0, len(nodes), 10):  # ten moves a line keeps files readable and diffable
-        lines.append("".join(nodes[i:i + 10]))
-    lines[-1] += ")"
-    return "\n".join(lines) + "\n"
+        write("PL[%s]" % "BW"[player - 1])
+    for i, (colour, p) in enumerate(moves):
+        if i % 10 == 0:  # ten moves a line keeps files readable and diffable
+            write("\n")
+        write(";%s[%s]" % ("BW"[colour - 1], "" if p is None else point(p)))
+    write(")\n")
 
 
-def write_sgf(game):
-    """SGF of a Go game as it stands."""
-    return sgf_text(*record_data(game))
+def write_sgf(game, write=None):
+    """SGF of a Go game as it stands: returned, or handed to write() piece by piece."""
+    if write is None:
+        return sgf_text(*record_data(game))
+    write_sgf_data(write, *record_data(game))
 
 
 def record_data(game):

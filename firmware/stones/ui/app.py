@@ -47,6 +47,7 @@ class App:
     def open(self, name, *args):
         """Open screen `name` (module stones.ui.<name>, class Screen) on top of the stack."""
         module = _load(name)
+        gc.collect()  # before the screen is built: some (the score) do their big work then
         screen = module.Screen(self, *args)
         screen.module_name = name
         self.stack.append(screen)
@@ -78,7 +79,6 @@ class App:
             self._drop_top()
         if self.stack and self.stack[0].module_name != "menu":
             self._drop_top()
-        self.tidy()
         if not self.stack:
             self.open("menu")
         self._changed()
@@ -96,6 +96,8 @@ class App:
             _drop_module(name)
         if game is None:
             _drop_module("stones.engine.search")
+            if "stones.engine.grid" in sys.modules:
+                sys.modules["stones.engine.grid"].forget_grids()
 
     def _drop_top(self):
         screen = self.stack.pop()
@@ -107,6 +109,8 @@ class App:
             _unload(name)
 
     def _changed(self):
+        if self.stack and self.stack[-1].module_name == "menu":
+            self.tidy()  # back at the menu (also from a game's settings): no engine is needed
         gc.collect()  # a screen change is the moment to free what the last one used
         if self.stack:
             self.stack[-1].dirty = True
@@ -153,7 +157,7 @@ class App:
         if self.session:
             try:
                 self.session.finish(game)
-            except OSError:
+            except (OSError, MemoryError):
                 pass  # the record is a keepsake: never stop the device over it
         if self.game is game:
             self.game = None

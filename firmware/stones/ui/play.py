@@ -268,6 +268,8 @@ class Screen:
             saver()
         self.dirty = True
         if self.game.over:
+            self.thinking = None
+            self.app.search = None  # the tree and its scratch game: scoring needs the room
             self.app.replace("score", self.game)
             return
         self.maybe_think()

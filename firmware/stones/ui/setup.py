@@ -54,7 +54,9 @@ class Screen:
         self.list.draw(fb)
 
     def change(self, step):
-        i = self.list.selected - 1  # row 0 is Start
+        i = self.list.selected - 1  # row 0 is Start, which has no value to change
+        if i < 0:
+            return
         if i == 0:
             sizes = self.cls.sizes
             self.size = sizes[(sizes.index(self.size) + step) % len(sizes)]
@@ -99,6 +101,11 @@ class Screen:
         saver = getattr(self.app, "save_settings", None)
         if saver:
             saver()
+        self.app.game = None  # the last game and its search go before the new one is made
+        self.app.search = None
+        import gc
+
+        gc.collect()
         game = self.cls(self.size, **self.values)
         self.app.game = game
         # who plays: "human" or "device:LEVEL", by colour ("1" Black, "2" White)
