@@ -82,11 +82,11 @@ class Screen:
                 fb.ellipse(x + 3, y + 3, 3, 3, 1, False)
             fb.text("Black" if game.to_move == 1 else "White", x + 9, y, 1)
         left = getattr(game, "stones_left", None)
-        if left is not None and not game.over:
-            size = game.turn_size
-            fb.text("%d of %d" % (size - left + 1, size), x, y + LINE, 1)
         if self.thinking is not None and not self.thinking.hint:
             fb.text("thinks", x, y + LINE, 1)
+        elif left is not None and not game.over:
+            size = game.turn_size
+            fb.text("%d of %d" % (size - left + 1, size), x, y + LINE, 1)
         label, black, white = panel_numbers(game)
         row = y + 2 * LINE + (0 if self.tall else 2)
         if self.tall:
