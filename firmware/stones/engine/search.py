@@ -16,10 +16,11 @@ from the real one by ``Game.copy_from`` (whole-array copies, no allocation). The
 budget give the same move on every runtime.
 
 **The budget** counts work, not time: each playout costs the moves it played (in the tree and
-in the random playout) plus a fixed overhead per playout (TUNING), so a move costs about the
-same time early in the game, when playouts are long, as late, when they are short. LEVELS holds
-each game's budgets; the last Pico level is what a Pico spends in about 2 seconds
-(host_tools/bench_ai.py measures it on the unix port, which runs 100-120 times a Pico).
+in the random playout) plus a fixed overhead per playout that grows with the board (TUNING), so
+a move costs about the same time early in the game, when playouts are long, as late, when they
+are short, and on every board size. PICO_LEVELS and PI_LEVELS hold each game's budgets; the last
+Pico level is what a Pico spends in about 2 seconds (host_tools/bench_ai.py measures it on the
+unix port, which runs this code 100-120 times as fast as a Pico).
 
 **The tree.** Nodes live in preallocated parallel arrays, node 0 the root; the children of a
 node are a contiguous run ``first[n] .. first[n] + kids[n]``. Per node: the move that leads to it
@@ -43,7 +44,7 @@ and Gelly & Silver): with n, w its visits and wins and a, x the AMAF ones,
 which is (1 - b) w/n + b x/a with b = a R / (n R + a R + n a): AMAF leads while a node has few
 playouts of its own. All of it is integer arithmetic (a float is a heap object on MicroPython),
 scaled to 0..512; the products stay below 2**30 (a Pico's small ints) while no node has more
-than MP_MAX_PLAYOUTS visits, which begin() enforces on MicroPython.
+than MP_MAX_PLAYOUTS visits, where step() ends a search on MicroPython.
 
 **Knowledge.** The game's ``candidates`` lists the points worth trying with a prior 0-255 (128
 neutral; Go: captures, escapes, self-ataris; Loupe: ring building). The root takes every
@@ -51,13 +52,18 @@ candidate; an inner node only the ``width`` best by prior (found with a 16-bucke
 sort), which bounds the tree. Each child starts with ``prior_visits`` virtual playouts at its
 prior's win rate. At the root, games that define ``material`` get one-move tactics on top: each
 candidate is played for the mover and for the opponent on the scratch game, and what it would win
-at once either way (a capture made, or a capture prevented by taking the point) raises its prior.
-A pass child is added wherever a pass is legal, with the game's ``pass_prior``. When the arrays
-are full, leaves simply stop growing: the search still completes.
+at once either way (a capture made, or a capture prevented by taking the point) raises its prior
+and gives it virtual AMAF wins, so that a few random playouts do not talk the search out of a
+sure capture. A pass child comes first wherever a pass is legal, with the game's ``pass_prior``.
+When the arrays are full, leaves simply stop growing: the search still completes.
 
-**Memory.** BYTES_PER_NODE bytes a node on MicroPython, allocated in ``__init__``; the scratch
-game and the per-point tables (a few hundred bytes) are made at the first ``begin`` for a game
-kind and reused while the kind, size and settings stay the same.
+**Memory.** BYTES_PER_NODE bytes a node on MicroPython, allocated in ``__init__`` (PICO_NODES on
+MicroPython, PI_NODES on CPython unless told); the scratch game and the per-point tables (a few
+hundred bytes) are made at the first ``begin`` for a game kind and reused while the kind, size
+and settings stay the same. After that first begin, begin, step and best_move allocate nothing
+(tests/mp/test_heap_search.py). On the 32-bit object model (the Pico's; host_tools/bench_ai.py)
+the module costs about 5.6 KB, PICO_NODES nodes 6.3 KB, the scratch game and tables 4-5 KB:
+16-17 KB in all (Loupe side 9, whose scratch game and loop tables are larger: 25 KB).
 """
 
 from stones.compat import MICROPYTHON, const, octets, zeros
@@ -89,18 +95,19 @@ PI_LEVELS = {
     "loupe": (60000, 180000),
     "offshore": (40000, 120000),
 }
-PICO_NODES = 512  # enough for the top Pico level (the tree stops growing when full)
-PI_NODES = 20000
+PICO_NODES = 400  # enough for the top Pico level (a full tree only stops growing)
+PI_NODES = 20000  # the default on CPython
 
 # Per game: prior visits, RAVE equivalence, real visits before a node grows children, children
 # of an inner node, random moves a playout (after the tree's), root tactics scale (0: off), the
-# fixed cost of a playout in moves (calibrated on the unix port: time = moves + this), virtual
-# AMAF wins a point of root tactics is worth. Tuned with host_tools/bench_ai.py.
+# fixed cost of a playout in moves per 100 points of the board (the tree walk, the copy, the
+# scoring: calibrated on the unix port so that time ~ moves + this), virtual AMAF wins a point of
+# root tactics is worth. Tuned with host_tools/bench_ai.py.
 TUNING = {
-    "go": (8, 600, 2, 10, _FULL, 24, 57, 4),
-    "loose": (8, 600, 2, 10, _FULL, 24, 34, 4),
-    "loupe": (8, 600, 2, 10, _FULL, 0, 100, 0),
-    "offshore": (8, 600, 2, 12, _FULL, 0, 11, 0),
+    "go": (8, 600, 2, 10, _FULL, 24, 70, 4),
+    "loose": (8, 600, 2, 10, _FULL, 24, 42, 4),
+    "loupe": (8, 600, 2, 10, _FULL, 0, 46, 0),
+    "offshore": (8, 600, 2, 12, _FULL, 0, 30, 0),
 }
 _DEFAULT_TUNING = (8, 600, 2, 10, _FULL, 0, 50, 0)
 
@@ -118,7 +125,9 @@ def budget(key, level, pi=False):
 
 
 class Search:
-    def __init__(self, max_nodes=PICO_NODES):
+    def __init__(self, max_nodes=None):
+        if max_nodes is None:
+            max_nodes = PICO_NODES if MICROPYTHON else PI_NODES
         if max_nodes < 2:
             raise ValueError("a search needs at least 2 nodes")
         self.max_nodes = max_nodes
@@ -138,9 +147,7 @@ class Search:
         self.cand = None
         self.sums = None
         self.pri = None
-        self.amaf = None
-        self.amaf_view = None
-        self.clear = None  # zero bytes, to clear amaf in one slice assignment
+        self.amaf = None  # per point: the colour that played there first in this playout
         self.budget = 0
         self.work = 0
         self.playouts = 0
@@ -164,6 +171,7 @@ class Search:
         scratch.prepare()
         (self.prior_visits, self.rave, self.expand_at, self.width, self.limit, self.tactics,
          self.overhead, self.tactic_visits) = TUNING.get(game.key, _DEFAULT_TUNING)
+        self.overhead = self.overhead * game.grid.count // 100
         self.budget = budget
         self.work = 0
         self.playouts = 0
@@ -266,8 +274,6 @@ class Search:
             self.sums = zeros(n)
             self.pri = octets(bytes(n))
             self.amaf = octets(bytes(length))
-            self.clear = octets(bytes(length))
-            self.amaf_view = memoryview(self.amaf) if MICROPYTHON else self.amaf
 
     def _choices(self):
         """How many root children are not known to be illegal."""
@@ -483,8 +489,7 @@ class Search:
         self.work += scratch.count - self.base + self.overhead
         # -- count the result: the path, then AMAF for the siblings along it -----------------
         visits[0] += 1
-        amaf = self.amaf
-        self.amaf_view[:] = self.clear
+        amaf = self.amaf  # all zero between playouts
         for i in range(self.base, scratch.count):
             e = history[i]
             p = e & _MOVE
@@ -504,3 +509,5 @@ class Search:
                     avisits[i] += 1
                     awins[i] += gain
             parent = j
+        for i in range(self.base, scratch.count):
+            amaf[history[i] & _MOVE] = 0

@@ -9,10 +9,6 @@ Raspberry Pi's where the app runs on CPython.
 from stones.compat import MICROPYTHON, const
 
 _SLICE = const(1) if MICROPYTHON else const(4)  # playouts a tick: a Pico playout is 10-60 ms
-# Tree nodes: a Pico-level search (a few dozen playouts: the root's candidates, then about ten
-# children an expansion) stays under ~450 nodes, 14 bytes each; a Pi's deeper levels get more.
-# A full tree only stops growing leaves: the search still completes.
-_NODES = const(512) if MICROPYTHON else const(4096)
 
 
 def level_count(key):
@@ -37,7 +33,7 @@ class Thinking:
 
         search = getattr(app, "search", None)
         if search is None:
-            search = app.search = Search(_NODES)
+            search = app.search = Search()  # its node count suits the runtime (search.py)
         self.search = search
         self.game = game
         self.hint = hint

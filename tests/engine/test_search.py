@@ -1,0 +1,294 @@
+"""The computer player (stones.engine.search): it finds the winning tactic in hand-made positions
+of every game, never plays an illegal move, keeps to its budget, is reproducible, never changes the
+game it thinks about, and the game hooks it relies on agree with the rules engine.
+
+The forced positions were found by solving small endgames exactly (every move tried to the end):
+in each, the move the test asks for is the only one that wins, and it captures or flips.
+"""
+
+from support import position
+
+from stones.engine import registry
+from stones.engine.game import BLACK, PASS, WHITE
+from stones.engine.go import Go
+from stones.engine.loose import Loose
+from stones.engine.loupe import Loupe
+from stones.engine.offshore import OffShore
+from stones.engine.rng import Rng
+from stones.engine.search import PI_LEVELS, PICO_LEVELS, Search, budget, levels
+
+GAMES = (("go", 9), ("loose", 5), ("loupe", 7), ("offshore", 4))
+
+
+_searches = {}
+
+
+def think(game, work, seed=1, nodes=512):
+    """The search's move at work, and the search (one per size, reused: a Pico-sized heap holds
+    all four engines here, so the tests keep their garbage small)."""
+    search = _searches.get(nodes)
+    if search is None:
+        search = _searches[nodes] = Search(nodes)
+    return search.think(game, work, seed), search
+
+
+def legal_now(game, move):
+    return game.reason(move) == 0
+
+
+# -- the forced positions -----------------------------------------------------------------------
+
+
+def test_go_capture_race_is_won_by_capturing():
+    # Black A1 B1 C1 and White's wall A2-D2 share their last liberty D1: whoever plays it first
+    # captures. Black to move must take the four stones (and save its own three).
+    game = position(Go(), black="A1 B1 C1 A3 B3 C3 D3 E2", white="A2 B2 C2 D2")
+    for work in (300, 1500, 6000):
+        move, _ = think(game, work)
+        assert game.name(move) == "D1", (work, game.name(move))
+    game.play_text("D1")
+    assert game.prisoners[BLACK] == 4
+
+
+def test_go_white_takes_the_capture_too():
+    game = position(Go(), black="A1 B1 C1 A3 B3 C3 D3 E2", white="A2 B2 C2 D2")
+    game._switch(WHITE)
+    move, _ = think(game, 3000, 7)
+    assert game.name(move) == "D1"
+
+
+def test_loose_only_winning_move_flips_thirteen_stones():
+    #  5 X . X X X
+    #  4 X X X X .      White to move: B5 (no liberty of its own) leaves Black's big group
+    #  3 X X O X O      without a true liberty, which flips 13 stones; C1, D1, E4 and a pass lose
+    #  2 X X O O O
+    #  1 O O . . X
+    game = position(Loose(5), black="A5 C5 D5 E5 A4 B4 C4 D4 A3 B3 D3 A2 B2 E1",
+                    white="C3 E3 C2 D2 E2 A1 B1")
+    game._switch(WHITE)
+    for work in (300, 1000, 3400):
+        move, _ = think(game, work)
+        assert game.name(move) == "B5", (work, game.name(move))
+    game.play_text("B5")
+    assert game.count_stones(WHITE) == 7 + 1 + 13
+
+
+def test_loose_black_flips_two_to_win():
+    game = position(Loose(5), black="A5 B5 B4 C4 D4 A3 B3 A2 A1 B1 C1 D1",
+                    white="C5 D5 E4 C3 D3 E3 C2 E1")
+    for work in (300, 3400):
+        move, _ = think(game, work, 3)
+        assert game.name(move) == "E5"
+    game.play_text("E5")
+    assert game.count_stones(BLACK) == 12 + 1 + 2
+
+
+def test_loupe_closes_its_ring():
+    # Black's five stones round g7 (notes P1 without h7), a few White stones about: h7 makes a
+    # loop of 6 (value 6), which no White group can match; Black has a two-stone turn.
+    game = position(Loupe(7), black="f6 f7 g6 g8 h6", white="b2 c5 k3 j8")
+    for work in (300, 1000, 3000):
+        move, _ = think(game, work)
+        assert game.name(move) == "h7", (work, game.name(move))
+    game.play_text("h7")
+    assert game.group_value(game.parse("h7")) == 6
+
+
+def test_loupe_second_stone_keeps_the_ring_pure():
+    # The ring is closed; the turn's second stone must not add surplus to it (value 2L - N) nor
+    # fill its hole: any stone not touching the ring keeps the value 6.
+    game = position(Loupe(7), black="f6 f7 g6 g8 h6", white="b2 c5 k3 j8")
+    game.play_text("h7")
+    assert game.stones_left == 1
+    move, _ = think(game, 3000, 5)
+    game.play(move)
+    assert game.group_value(game.parse("h7")) == 6
+
+
+def test_offshore_only_winning_move_captures():
+    # a    X o O X
+    # b   . O O O .      White to move: c2 joins b2-b4 and d1-d2, whose hull then covers the
+    # c  X . X X X X     black group c3-c6... only c2 wins; a2, b1, b5 and a pass lose
+    # d O O . O O . O
+    # e  X X * O o X
+    # f   X x X O .
+    # g    X X O .
+    game = position(OffShore(), black="a1 a4 c1 c3 c4 c5 c6 e1 e2 e6 f1 f3 g1 g2",
+                    white="a3 b2 b3 b4 d1 d2 d4 d5 d7 e4 f4 g3")
+    game._switch(WHITE)
+    for work in (300, 1000, 4500):
+        move, _ = think(game, work)
+        assert game.name(move) == "c2", (work, game.name(move))
+    before = game.count_stones(BLACK)
+    game.play_text("c2")
+    assert game.count_stones(BLACK) < before
+
+
+# -- legality, budget, reproducibility ----------------------------------------------------------
+
+
+def random_positions(key, size, count, seed):
+    """Positions along random games (the games' own playouts), some of them finished, made one
+    at a time."""
+    rng = Rng(seed)
+    for _ in range(count):
+        game = registry.new_game(key, size)
+        game.playout(rng.next(), rng.below(3 * game.grid.count // 2))
+        yield game
+
+
+def test_never_an_illegal_move():
+    for key, size in GAMES:
+        for i, game in enumerate(random_positions(key, size, 12, 11)):
+            before = game.state()
+            for work in (0, 1, 150, 700):
+                move, _ = think(game, work, i + 1, 64)  # a small tree: it fills up
+                assert game.state() == before  # thinking never changes the game
+                if game.over:
+                    assert move == PASS
+                else:
+                    assert legal_now(game, move), (key, game.name(move), work)
+
+
+def test_loupe_mid_turn_never_passes():
+    for game in random_positions("loupe", 7, 10, 5):
+        if game.over:
+            continue
+        if game.stones_left == 2:
+            game.playout(3, 1)  # a first stone: the second is due
+        if game.over:
+            continue
+        assert not game.can_pass
+        move, _ = think(game, 400, 2)
+        assert move != PASS and legal_now(game, move)
+
+
+def test_stopped_early_still_legal():
+    for key, size in GAMES:
+        for game in random_positions(key, size, 4, 3):
+            search = think(game, 0)[1]
+            search.begin(game, 10 ** 6, 9)
+            search.step(1)
+            search.stop()
+            assert search.step(5)  # stopped stays stopped
+            move = search.best_move()
+            assert (move == PASS and game.over) or legal_now(game, move)
+
+
+def test_budget_is_kept():
+    for key, size in GAMES:
+        game = registry.new_game(key, size)
+        game.playout(5, 6)
+        search = think(game, 0)[1]
+        search.begin(game, 2000, 4)
+        assert search.progress() == 0.0
+        steps = 0
+        while not search.step(1):
+            steps += 1
+            assert 0.0 <= search.progress() <= 1.0
+        assert search.progress() == 1.0
+        # the budget is reached by the last playout, not by more than one playout's work
+        longest = game.cap + search.overhead
+        assert 2000 <= search.work < 2000 + longest
+        assert search.playouts == steps + 1
+        assert search.n_nodes <= search.max_nodes
+
+
+def test_zero_budget_answers_from_the_priors():
+    game = position(Go(), black="A1 B1 C1 A3 B3 C3 D3 E2", white="A2 B2 C2 D2")
+    move, search = think(game, 0)
+    assert search.playouts == 0 and game.name(move) == "D1"
+
+
+def test_same_seed_same_move_and_tree():
+    for key, size in GAMES:
+        for game in random_positions(key, size, 1, 21):
+            if game.over:
+                continue
+            one, first = think(game, 900, 77)
+            ranked, playouts = first.ranked(), first.playouts
+            two, second = think(game, 900, 77, 511)  # another Search object
+            assert one == two and second.ranked() == ranked and second.playouts == playouts
+
+
+def test_one_search_serves_every_game_in_turn():
+    search = think(registry.new_game("go", 9), 0)[1]
+    for key, size in GAMES + (("go", 13), ("loose", 7)):
+        game = registry.new_game(key, size)
+        move = search.think(game, 300, 1)
+        assert legal_now(game, move)
+
+
+def test_a_tiny_tree_still_completes():
+    game = registry.new_game("go", 9)
+    search = Search(4)
+    move = search.think(game, 1500, 2)
+    assert search.n_nodes <= 4 and legal_now(game, move) and search.playouts > 1
+
+
+def test_levels_grow_and_the_top_pico_level_comes_last():
+    for key, _ in GAMES:
+        table = levels(key)
+        assert len(table) >= 3 and list(table) == sorted(table)
+        assert table == PICO_LEVELS[key]
+        assert levels(key, pi=True) == table + PI_LEVELS[key]
+        assert budget(key, 1) == table[0] and budget(key, 99) == table[-1]
+        assert budget(key, 99, pi=True) == PI_LEVELS[key][-1]
+
+
+def test_a_forced_pass_needs_no_thought():
+    # Go at the end of a random game: the mover has no placement left but its own eyes, so a
+    # pass is all there is (the candidates leave own eyes out) and no playout is run.
+    game = registry.new_game("go", 9)
+    game.playout(1)
+    assert game.over and think(game, 1000)[0] == PASS
+    game.undo()
+    game.undo()
+    move, search = think(game, 1000)
+    assert move == PASS and search.playouts == 0
+
+
+# -- the hooks the search relies on -------------------------------------------------------------
+
+
+def test_quick_winner_agrees_with_result():
+    settings = {"loupe": ({}, {"modality": "compound"}, {"runout": "longer"},
+                          {"empty_group_value": "zero"}),
+                "go": ({}, {"komi": "5.5"}, {"scoring": "area"}), "loose": ({}, {"komi": "2"})}
+    for key, size in GAMES:
+        for options in settings.get(key, ({},)):
+            for seed in range(1, 16):
+                game = registry.new_game(key, size, **options)
+                game.prepare()
+                game.playout(seed * 31, (7, 25, 400)[seed % 3])
+                assert game.quick_winner() == (game.result().winner or 0), (key, options, seed)
+
+
+def test_copy_from_is_the_same_position():
+    for key, size in GAMES:
+        for game in random_positions(key, size, 4, 8):
+            copy = registry.new_game(key, size)
+            copy.copy_from(game)
+            assert copy.state() == game.state()
+            if not game.over:  # and plays on alike
+                copy.playout(99, 10)
+                game.playout(99, 10)
+                assert copy.state() == game.state()
+
+
+def test_candidates_offer_every_useful_legal_move():
+    from stones.compat import octets, zeros
+
+    for key, size in GAMES:
+        for game in random_positions(key, size, 6, 13):
+            if game.over:
+                continue
+            game.prepare()
+            moves = zeros(game.grid.count)
+            priors = octets(bytes(game.grid.count))
+            n = game.candidates(moves, priors)
+            offered = set(moves[i] for i in range(n))
+            for p in game.legal_moves():
+                eye = key in ("go", "loose") and Go.is_eye(game, p, game.to_move)
+                assert p in offered or eye, (key, game.name(p))
+            assert all(1 <= priors[i] <= 255 for i in range(n))

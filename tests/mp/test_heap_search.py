@@ -1,0 +1,63 @@
+"""MicroPython only: the computer player thinks without allocating, proved with
+micropython.heap_lock(). Only the first begin() for a kind of game allocates (the scratch game and
+its tables); after that begin, every step and best_move allocate nothing, move after move."""
+
+import gc
+import sys
+
+import micropython
+
+from stones.engine import registry
+from stones.engine.search import Search, levels
+
+GAMES = (("go", 9), ("loose", 9), ("loupe", 9), ("offshore", 4))
+
+
+def _think_locked(search, game, work, seed):
+    """begin, the steps and best_move with the heap locked: any allocation raises MemoryError."""
+    micropython.heap_lock()
+    try:
+        search.begin(game, work, seed)
+        while not search.step(3):
+            pass
+        return search.best_move()
+    finally:
+        micropython.heap_unlock()
+
+
+def _forget_engines():
+    """Drop the game modules, as a Pico holds one engine at a time (from source, all four and
+    their compilation do not fit the Pico-sized heap together)."""
+    import stones.engine
+
+    for key in ("go", "loose", "loupe", "offshore"):
+        sys.modules.pop("stones.engine." + key, None)
+        if hasattr(stones.engine, key):
+            delattr(stones.engine, key)
+    gc.collect()
+
+
+def test_thinking_allocates_nothing():
+    for key, size in GAMES:
+        search = game = None
+        _forget_engines()
+        search = Search()
+        game = registry.new_game(key, size)
+        game.playout(3, game.grid.count // 3)  # a middle game: captures and flips about
+        search.begin(game, 10, 1)  # the first begin for this game makes the scratch game
+        work = levels(key)[1]
+        for i in range(6):  # several moves: Loupe's second stones, Go's captures, passes
+            if game.over:
+                break
+            move = _think_locked(search, game, work, i + 2)
+            assert game.reason(move) == 0, (key, move)
+            game.play(move)
+            game.playout(i + 5, 1)  # the opponent's reply
+
+
+def test_a_tree_that_fills_up_allocates_nothing():
+    search = Search(40)
+    game = registry.new_game("go", 9)
+    search.begin(game, 10, 1)
+    move = _think_locked(search, game, 3000, 4)
+    assert search.n_nodes <= 40 and game.reason(move) == 0
