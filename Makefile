@@ -60,8 +60,10 @@ $(WASM_STAMP): host_tools/wasm/package-lock.json
 	(command -v npm >/dev/null && cd host_tools/wasm && npm ci --silent && touch node_modules/.installed) \
 		|| echo "npm not found: the 32-bit heap figures will be skipped"
 
+# Engines, the app and the computer player (its win rates take ~25 minutes: 100 games a figure).
 bench: $(STAMP) system-deps $(WASM_STAMP)
 	$(PY) -m host_tools.bench
+	$(PY) -m host_tools.bench_ai
 
 build: $(STAMP)
 	$(PY) -m host_tools.build --mpy-cross $(MPY_CROSS)
