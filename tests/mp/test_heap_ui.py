@@ -56,3 +56,23 @@ def test_square_board_cursor_moves_allocate_nothing():
 def test_hex_board_cursor_moves_allocate_nothing():
     presses = (keys.UP, keys.LEFT, keys.DOWN, keys.DOWN, keys.RIGHT, keys.UP) * 3
     assert moves_without_allocating(Loupe(), presses) > 0
+
+
+def test_scrolling_the_19x19_window_allocates_nothing():
+    presses = (keys.LEFT,) * 12 + (keys.DOWN,) * 12 + (keys.RIGHT,) * 14
+    app, screen, display = game_screen(Go(19))
+    assert screen.view.windowed
+    events = [keys.PRESS << 3 | button for button in presses]
+    start = (screen.view.left_col, screen.view.top_row)
+
+    def go():
+        for event in events:
+            screen.handle(event)
+            display.show()
+
+    micropython.heap_lock()
+    try:
+        go()
+    finally:
+        micropython.heap_unlock()
+    assert (screen.view.left_col, screen.view.top_row) != start

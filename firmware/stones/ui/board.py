@@ -8,8 +8,9 @@ around it, and boxes tile the board, so one point can be redrawn alone (cursor m
 touching its neighbours.
 
 When the spacing would fall below LEGIBLE pixels (19x19 Go on a 64-pixel panel), the view shows
-a window of the board at a legible spacing that follows the cursor, and an overview of the whole
-board at 2 pixels a point beside it.
+a window of the board at a legible spacing that follows the cursor, and the screen puts an
+overview of the whole board (2 pixels a point, the window outlined) where it has room for it:
+view.overview_at = (x, y).
 
 Stones: black filled, white a ring, empty a grid crossing (square) or a dot (hex). Marks per
 point (self.marks) let screens show territory, dead stones and counted loops; the last move has
@@ -64,6 +65,7 @@ class BoardView:
                 self.col[p] = c
                 self.row[p] = grid.n - 1 - r
         self.cursor = grid.points[len(grid.points) // 2]
+        self.overview_at = None  # (x, y) where a windowed view's overview goes
         self.want_x = 0
         self.last = 0
         self.show_cursor = True
@@ -118,8 +120,7 @@ class BoardView:
         else:
             shown = self.span if self.windowed else grid.n
             size = shown * self.box_w
-            width = self.width - (self.overview_width() + 1 if self.windowed else 0)
-            ox = self.x + (width - size) // 2 + self.box_w // 2
+            ox = self.x + (self.width - size) // 2 + self.box_w // 2
             oy = self.y + (self.height - size) // 2 + self.box_h // 2
             for p in grid.points:
                 px[p] = ox + (self.col[p] - self.left_col) * self.dx
@@ -166,7 +167,7 @@ class BoardView:
         for p in self.grid.points:
             if self.visible(p):
                 self.draw_point(fb, p)
-        if self.windowed:
+        if self.windowed and self.overview_at:
             self.draw_overview(fb)
 
     def draw_point(self, fb, p):
@@ -253,11 +254,11 @@ class BoardView:
             fb.pixel(x + 1, y + 1, ink)
 
     def draw_overview(self, fb):
-        """The whole board at 2 pixels a point, right-aligned in the area, with the window."""
+        """The whole board at 2 pixels a point at overview_at, with the window outlined."""
         n = self.grid.n
         size = n * OVERVIEW
-        ox = self.x + self.width - size
-        oy = self.y + (self.height - size) // 2
+        ox = self.overview_at[0] + 1
+        oy = self.overview_at[1] + 1
         fb.fill_rect(ox - 1, oy - 1, size + 2, size + 2, 0)
         fb.rect(ox - 1, oy - 1, size + 2, size + 2, 1)
         cell = self.game.cell
@@ -273,7 +274,8 @@ class BoardView:
         fb.rect(ox + self.left_col * OVERVIEW, oy + self.top_row * OVERVIEW,
                 self.span * OVERVIEW, self.span * OVERVIEW, 1)
 
-    def overview_width(self):
+    def overview_size(self):
+        """Pixels the overview takes each way, its frame included (0 when not windowed)."""
         return self.grid.n * OVERVIEW + 2 if self.windowed else 0
 
     # -- the cursor -----------------------------------------------------------------------------
@@ -294,8 +296,6 @@ class BoardView:
             return 2
         self.draw_point(fb, old)
         self.draw_point(fb, new)
-        if self.windowed:
-            self.draw_overview(fb)
         return 1
 
     def blink(self, fb, on):

@@ -45,11 +45,15 @@ class Screen:
         else:
             board_w, board_h = fb.height, fb.height
         self.view = BoardView(self.game, 0, 0, board_w, board_h)
-        if self.view.windowed and not self.tall:  # room for the overview beside the window
-            self.view = BoardView(self.game, 0, 0, fb.width - 6 * CHAR + 4, board_h)
         self.view.last = self.game.last_move() or 0
         self.panel_x = 0 if self.tall else board_w + 2
         self.panel_y = board_h + 1 if self.tall else 0
+        # a board too fine for the panel shows a window of it: its overview goes in the panel,
+        # under the turn line (or beside the numbers on a tall panel)
+        self.windowed = self.view.windowed
+        if self.windowed:
+            self.view.overview_at = ((fb.width - self.view.overview_size(), board_h + 1)
+                                     if self.tall else (self.panel_x, LINE - 1))
         self.message = None
         self.until = 0
         self.blink_at = 0
@@ -91,6 +95,9 @@ class Screen:
         row = y + 2 * LINE + (0 if self.tall else 2)
         if self.tall:
             fb.text("%s B%d W%d" % (label[:4], black, white), x, row, 1)
+        elif self.windowed:  # the overview fills the middle: the count goes above the name
+            fb.text("%d:%d" % (black, white), x, fb.height - 2 * CHAR, 1)
+            self.view.draw_overview(fb)
         else:
             fb.text(label[:7], x, row, 1)
             fb.text("B %d" % black, x, row + LINE, 1)
@@ -100,6 +107,8 @@ class Screen:
     def draw_progress(self, fb):
         """A bar along the panel's foot while the device thinks: how much of its budget is
         spent (MENU makes it play now)."""
+        if self.windowed and not self.tall:
+            return  # no room beside the overview: the turn line says "thinks"
         x = self.panel_x
         y = fb.height - CHAR - 4
         width = fb.width - x - 1
@@ -109,7 +118,8 @@ class Screen:
             fb.hline(x, y + 1, int(width * self.thinking.progress()), 1)
 
     def draw_cursor_label(self, fb):
-        x = self.panel_x + (fb.width - self.panel_x - 3 * CHAR if self.tall else 0)
+        x = self.panel_x + (fb.width - self.panel_x - 3 * CHAR if self.tall or self.windowed
+                            else 0)
         y = fb.height - CHAR
         fb.fill_rect(x, y, 3 * CHAR, CHAR, 0)
         self.view.label(fb, self.view.cursor, x, y)
@@ -167,6 +177,8 @@ class Screen:
             step = self.view.move(fb, (0, 0, -1, 1)[button], (1, -1, 0, 0)[button])
             if step:
                 self.blink_at = self.app.clock.ticks_ms()
+                if step == 2:  # the window scrolled: its outline in the overview moved
+                    self.view.draw_overview(fb)
                 self.draw_cursor_label(fb)
                 self.shown = True
             return

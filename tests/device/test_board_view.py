@@ -1,0 +1,31 @@
+"""The window with its overview for boards too fine for a 128x64 panel (19x19 Go)."""
+
+from host_tools.simcore import Device, run_script
+
+
+def go19():
+    device = Device()
+    run_script(device, ["a", "down", "right", "right", "up", "a"], None)  # Go, size 19, Start
+    return device, device.app.top
+
+
+def test_19x19_shows_a_window_that_follows_the_cursor_and_an_overview():
+    device, screen = go19()
+    view = screen.view
+    assert screen.game.size == 19 and view.windowed and view.span == 12
+    assert view.box_w >= 4  # legible: a white ring and a black stone stay distinct
+    first = (view.left_col, view.top_row)
+    for _ in range(9):  # from K10 to A1: the window scrolls to keep the cursor inside
+        device.press("left")
+        device.press("down")
+    device.press("a")
+    assert (view.left_col, view.top_row) == (0, 19 - view.span) != first
+    assert screen.game.colour(screen.game.parse("A1")) == 1
+    x, y = view.overview_at
+    fb = device.display
+    size = view.overview_size()
+    assert x + size <= fb.width and y + size <= fb.height
+    # the overview shows the black stone on A1 (bottom left, 2x2 pixels) inside its frame
+    px = x + 1
+    py = y + 1 + 18 * 2
+    assert fb.pixel(px, py) and fb.pixel(px + 1, py + 1)
