@@ -233,6 +233,21 @@ class Game:
 
     def _push(self, move):
         """Play move for to_move if legal: return 0, or a reason code with nothing changed."""
+        return self._run(move, 0, 0)
+
+    def playout(self, seed, limit=0x3FFFFFFF):
+        """Play up to limit random moves by the game's playout policy, to the end of the game by
+        default; return the new generator state (30-bit xorshift, see rng.Rng)."""
+        return self._run(0, limit, seed & 0x3FFFFFFF or 1)
+
+    def _run(self, move, randoms, x):
+        """The one move loop behind _push and playout, every table held in a local.
+
+        randoms == 0: play move for to_move; return 0 or the reason it is illegal.
+        randoms > 0: play up to that many random moves (fewer if the game ends), drawing from
+        the empty list with the xorshift of rng.Rng inlined in x; return x. A refused draw is
+        swapped to the end of the range still to draw from, for this move only.
+        """
         raise NotImplementedError
 
     def _pop(self):

@@ -138,22 +138,11 @@ class Go(Game):
             return SUICIDE
         return 0
 
-    def _push(self, move):
-        return self._run(move, 0, 0)
-
-    def playout(self, seed, limit=0x3FFFFFFF):
-        """Play up to limit random moves, to the end of the game by default; return the new
-        generator state. The benchmark's policy (issue 2): uniform among legal moves that do not
-        fill the mover's own eye, pass only when none is left."""
-        return self._run(PASS, limit, seed & 0x3FFFFFFF or 1)
-
     def _run(self, move, randoms, x):
-        """The one move loop behind _push and playout, every table held in a local.
+        """See Game._run.
 
-        randoms == 0: play move for to_move; return 0 or the reason it is illegal.
-        randoms > 0: play up to that many random moves (fewer if the game ends), drawing from
-        the empty list with the xorshift of rng.Rng inlined in x; return x. A refused draw is
-        swapped to the end of the range still to draw from, for this move only.
+        Playout policy (issue 2): uniform among legal moves that do not fill the mover's own eye,
+        pass only when none is left.
         """
         cell = self.cell
         degree = self.degree

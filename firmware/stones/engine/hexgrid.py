@@ -17,6 +17,8 @@ what lets one unrolled loop serve the whole board. n = 11 gives 507 cells (indic
     g    . . . .
 """
 
+from array import array
+
 from stones.engine.grid import Grid
 
 ROWS = "abcdefghijklmnopqrstu"
@@ -33,10 +35,12 @@ class HexGrid(Grid):
         self.stride = w = 2 * r + 2
         self.length = (2 * r + 3) * w + 1
         self.offsets = (1, -1, w, -w, w - 1, 1 - w)
-        cells = []
+        cells = array("H", bytes(2 * (3 * n * (n - 1) + 1)))  # a hexagon of side n has 3n(n-1)+1
+        k = 0
         for row in range(-r, r + 1):
             for q in range(self._first(row), self._first(row) + self.row_length(row)):
-                cells.append(self.index(q, row))
+                cells[k] = self.index(q, row)
+                k += 1
         self._finish(cells)
 
     def _first(self, r):

@@ -9,6 +9,8 @@ the top-right point is in range. A 9x9 board is 111 cells; 19x19 is 421 (indices
 Names follow Go and GTP: columns A..T without I, rows 1..n from the bottom ('D5').
 """
 
+from array import array
+
 from stones.engine.grid import Grid
 
 COLUMNS = "ABCDEFGHJKLMNOPQRST"
@@ -25,7 +27,13 @@ class SquareGrid(Grid):
         self.length = (n + 2) * w + 1
         self.offsets = (1, -1, w, -w)
         self.diagonals = (w + 1, w - 1, 1 - w, -1 - w)
-        self._finish([self.index(c, r) for r in range(n - 1, -1, -1) for c in range(n)])
+        points = array("H", bytes(2 * n * n))  # raw bytes: n * n zero entries
+        k = 0
+        for r in range(n - 1, -1, -1):
+            for c in range(n):
+                points[k] = self.index(c, r)
+                k += 1
+        self._finish(points)
 
     def index(self, col, row):
         return (row + 1) * self.stride + col + 1
