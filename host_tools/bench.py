@@ -4,6 +4,13 @@ Every workload runs in one invocation on both runtimes (CPython in a subprocess 
 interpreter, MicroPython as the unix port with a Pico-sized heap, importing the firmware compiled
 by mpy-cross), so ratios compare like with like. Figures are best-of-three to damp the noise of a
 shared machine. Nothing here is a test: targets are printed beside the figures, not asserted.
+
+The device build runs each game's move loop as native code (@micropython.native), so the engines
+run twice on the unix port: as built (machine code) and as bytecode only, the ratio of the two in
+the same run. Heap figures come from the bytecode build: the unix port keeps machine code outside
+its GC heap, and the WebAssembly port (32-bit objects, the Pico's model) has no native emitter. A
+Pico loads machine code into its heap, so the Pico estimate adds what the armv6m code weighs more
+than the bytecode it replaces (the difference of the two .mpy files).
 """
 
 import argparse
@@ -12,7 +19,7 @@ import subprocess
 import sys
 import tempfile
 
-from host_tools.build import compile_firmware
+from host_tools.build import PICO_ARCH, compile_firmware, native_growth
 from host_tools.paths import FIRMWARE, ROOT, tool
 
 HEAP = "190K"
@@ -58,36 +65,49 @@ def line(name, value, note=""):
 
 
 def engines(ms, games):
-    with tempfile.TemporaryDirectory() as mpy_dir:
-        compile_firmware(mpy_dir)
+    with tempfile.TemporaryDirectory() as native_dir, tempfile.TemporaryDirectory() as plain_dir:
+        compile_firmware(native_dir)
+        compile_firmware(plain_dir, arch="none")
         for key, size, mp_target, cpy_target in ENGINES:
             if games and key not in games:
                 continue
             try:
-                mp = run("micropython", MP_SCRIPT, (key, size, ms), mpy_dir)
-                cp = run("cpython", MP_SCRIPT, (key, size, ms), mpy_dir)
+                mp = run("micropython", MP_SCRIPT, (key, size, ms), native_dir)
+                plain = run("micropython", MP_SCRIPT, (key, size, ms), plain_dir)
+                cp = run("cpython", MP_SCRIPT, (key, size, ms), native_dir)
             except RuntimeError as error:
                 line("%s %d: not measured" % (key, size), "-", str(error).splitlines()[0])
                 continue
             name = "%s %dx%d" % (key, size, size) if key in ("go", "loose") else "%s side %d" % (
                 key, size)
             target = lambda t: "target >= %d" % t if t else ""  # noqa: E731
+            rate, plain_rate = mp["playouts_per_s"], plain["playouts_per_s"]
             line(name + " playouts/s CPython", int(cp["playouts_per_s"]), target(cpy_target))
-            line(name + " playouts/s MicroPython", int(mp["playouts_per_s"]), target(mp_target))
-            ratio = mp["playouts_per_s"] / cp["playouts_per_s"]
-            line(name + " MicroPython/CPython", "%.2f" % ratio)
-            line(name + " est. playouts/s Pico", "%.1f" % (mp["playouts_per_s"] / 120),
-                 "unix port / 120")
+            line(name + " playouts/s MicroPython", int(rate),
+                 "native move loop, as built; " + target(mp_target))
+            line(name + " playouts/s MicroPython bytecode", int(plain_rate),
+                 "the same code, decorator stripped")
+            line(name + " native/bytecode", "%.2f" % (rate / plain_rate))
+            line(name + " MicroPython/CPython", "%.2f" % (rate / cp["playouts_per_s"]))
+            line(name + " est. playouts/s Pico", "%.1f" % (rate / 120),
+                 "unix port / 120 (bytecode: %.1f; the ratio was measured for bytecode)"
+                 % (plain_rate / 120))
             line(name + " moves per playout", "%.1f" % mp["moves_per_playout"])
-            line(name + " heap: engine import (.mpy)", int(mp["import_heap"]),
-                 "bytes, 64-bit unix port")
-            line(name + " heap: engine + game", int(mp["game_heap"]), "bytes, 64-bit unix port")
-            w32 = run_wasm(mpy_dir, "heap_engine.py", key, size)
+            line(name + " heap: engine import (.mpy)", int(plain["import_heap"]),
+                 "bytes, 64-bit unix port, bytecode")
+            line(name + " heap: engine + game", int(plain["game_heap"]),
+                 "bytes, 64-bit unix port, bytecode")
+            w32 = run_wasm(plain_dir, "heap_engine.py", key, size)
+            growth = native_growth(key)
+            line(name + " heap: armv6m machine code", growth,
+                 "bytes more than the bytecode it replaces (.mpy sizes)")
             if w32:
                 line(name + " heap: engine import (.mpy), 32-bit", int(w32["import_heap32"]),
-                     "bytes, WebAssembly port (the Pico's object model)")
+                     "bytes, WebAssembly port (the Pico's object model), bytecode")
                 line(name + " heap: engine + game, 32-bit", int(w32["game_heap32"]),
-                     "bytes, target <= 12288")
+                     "bytes, bytecode")
+                line(name + " heap: engine + game, Pico estimate", int(w32["game_heap32"]) + growth,
+                     "bytes, 32-bit + machine code; target <= 12288")
             line(name + " score a finished game", "%d us" % mp["score_us"], "MicroPython")
 
 
@@ -131,8 +151,9 @@ def smallest_heap(key, tree):
 def ui(games):
     from host_tools.sim import compile_device_tree
 
-    with tempfile.TemporaryDirectory() as tree:
+    with tempfile.TemporaryDirectory() as tree, tempfile.TemporaryDirectory() as plain:
         compile_device_tree(tree)
+        compile_device_tree(plain, arch="none")  # for the WebAssembly port: no native emitter
         for key, _, _, _ in ENGINES:
             if games and key not in games:
                 continue
@@ -156,12 +177,16 @@ def ui(games):
                  "est. Pico %.0f ms, flash write not included" % (mp["autosave_us"] * 120 / 1000))
             line(name + " app live heap in game", int(mp["app_heap_play"]),
                  "bytes, 64-bit unix port, simulator fakes included")
-            w32 = run_wasm(tree, "heap_app.py", key)
+            w32 = run_wasm(plain, "heap_app.py", key)
             if w32:
+                growth = native_growth(key)
                 line(name + " app heap in game, 32-bit", int(w32["app_heap32"]),
-                     "bytes, WebAssembly port, simulator fakes left out")
+                     "bytes, WebAssembly port, simulator fakes left out, bytecode")
                 line(name + " app heap, device thinking, 32-bit",
-                     int(w32.get("app_thinking_heap32", 0)), "bytes, target <= 65536")
+                     int(w32.get("app_thinking_heap32", 0)), "bytes, bytecode")
+                line(name + " app heap, device thinking, Pico estimate",
+                     int(w32.get("app_thinking_heap32", 0)) + growth,
+                     "bytes, + %d of %s machine code; target <= 65536" % (growth, PICO_ARCH))
             line(name + " smallest heap for a whole game", "%d KB" % smallest_heap(key, tree),
                  "64-bit unix port")
 

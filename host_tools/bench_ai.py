@@ -229,9 +229,10 @@ def main(argv=None):
     args = parser.parse_args(argv)
     print("Pocket Stones computer opponent (win rates: CPython; time and heap: MicroPython unix "
           "port, heap %s)" % HEAP)
-    with tempfile.TemporaryDirectory() as mpy_dir:
+    with tempfile.TemporaryDirectory() as mpy_dir, tempfile.TemporaryDirectory() as plain_dir:
         if not args.no_micropython:
             compile_firmware(mpy_dir)
+            compile_firmware(plain_dir, arch="none")  # the WebAssembly port runs bytecode only
         for key, size, random_target, greedy_target in GAMES:
             if args.only and key not in args.only:
                 continue
@@ -256,7 +257,7 @@ def main(argv=None):
                          "bytes (%d a node)" % search.BYTES_PER_NODE)
                     line(name + " heap: search, all", int(mp["total_heap"]),
                          "bytes: import + nodes + scratch game and tables")
-                w32 = measure_on_wasm(key, size, mpy_dir)
+                w32 = measure_on_wasm(key, size, plain_dir)
                 if w32:
                     line(name + " heap: search import, 32-bit", int(w32["import_heap32"]),
                          "bytes, WebAssembly port (the Pico's object model)")

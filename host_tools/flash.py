@@ -1,6 +1,7 @@
 """Put the firmware on a Pico with mpremote: python -m host_tools.flash [options] [command].
 
-    flash (default)  build, check the device's MicroPython and .mpy format against the build,
+    flash (default)  ask the device which machine code it runs and build for it (armv6m on a
+                     Pico), check the device's MicroPython and .mpy format against the build,
                      copy only the files whose hash differs, remove stale ones, write the pin map
                      as /config.json, confirm the device imports the new files and reports the
                      build's version, then reset it so the app starts
@@ -9,7 +10,8 @@
     --port PORT      the serial port (/dev/ttyACM0, COM5, /dev/pts/3); default: the first USB
                      serial device mpremote finds ("connect auto")
 
-Reading guide. Every exchange with the device is one mpremote process (connect PORT resume, then
+Reading guide. Device.arch() is one short exec before the build, since the games' move loops are
+native code for one architecture. Every exchange with the device is one mpremote process (connect PORT resume, then
 commands chained with '+'), so the same tool drives a real Pico and the MicroPython unix port
 behind a pseudo terminal (the virtual Pico of tests/host/test_flash.py):
 
@@ -106,6 +108,11 @@ class DeviceState:
     @property
     def mpy_sub(self):
         return self.mpy >> 8 & 3
+
+    @property
+    def arch(self):
+        """The native code the device runs (mpy-cross's -march name; "none": bytecode only)."""
+        return builder.arch_name(self.mpy >> 10)
 
     def describe(self):
         return "MicroPython %s on %s (%s), .mpy v%d.%d, %d KB free" % (
@@ -239,6 +246,13 @@ class Device:
                                % "\n".join(rest for _, rest in lines))
         return state
 
+    def arch(self):
+        """The device's native architecture, asked before building (one short exec)."""
+        for tag, rest in marked(self.exec(ARCH_QUERY)):
+            if tag == "A":
+                return builder.arch_name(int(rest))
+        raise CommandError("the device did not say which machine code it runs")
+
     def write(self, plan):
         commands = [["fs", "rm", ":" + path] for path, _ in plan.remove]
         commands += [["fs", "rmdir", ":" + path] for path in plan.rmdirs]
@@ -262,6 +276,9 @@ class Device:
 
     def reset(self):
         self.session(["reset"])
+
+
+ARCH_QUERY = "import sys\nprint('@@A', getattr(sys.implementation, '_mpy', 0) >> 10)"
 
 
 def marked(output):
@@ -345,6 +362,11 @@ def check_abi(manifest, state):
             "build needs .mpy v%d (MicroPython 1.23 or newer). Update it: unplug the Pico, hold "
             "BOOTSEL while plugging it in, and copy the RPI_PICO .uf2 from %s onto the RPI-RP2 "
             "drive." % (state.version, built, UF2_URL))
+    if manifest.get("native") and state.arch != manifest.get("arch"):
+        raise CommandError(
+            "this build holds %s machine code, but the device runs %s code. Run make flash "
+            "without --no-build: it builds for the device it finds (or make build ARCH=%s)."
+            % (manifest.get("arch"), state.arch, state.arch))
     if state.mpy_version != built or (manifest.get("native") and state.mpy_sub != sub):
         series = ".".join(state.version.split(".")[:2])
         raise CommandError(
@@ -480,26 +502,26 @@ def flash(device, build_dir, manifest, config_path=None, reset=True, dry_run=Fal
     return Report(state, result, seconds, version)
 
 
-def prepare(args, say):
-    """(build folder, manifest): build first unless --no-build."""
+def prepare(args, device, say):
+    """The manifest: build first for the device's architecture, unless --no-build."""
     if args.no_build:
         manifest = builder.read_manifest(args.build)
     else:
-        manifest = builder.build(args.build, args.mpy_cross)
+        manifest = builder.build(args.build, args.mpy_cross, arch=device.arch())
     say(builder.describe(manifest, args.build))
     return manifest
 
 
 def do_flash(args, say=print):
-    manifest = prepare(args, say)
     device = Device(args.mpremote, args.port)
+    manifest = prepare(args, device, say)
     return flash(device, args.build, manifest, None if args.no_config else args.config,
                  reset=not args.no_reset, say=say)
 
 
 def do_status(args, say=print):
-    manifest = prepare(args, say)
     device = Device(args.mpremote, args.port)
+    manifest = prepare(args, device, say)
     return flash(device, args.build, manifest, None if args.no_config else args.config,
                  dry_run=True, say=say)
 

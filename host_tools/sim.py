@@ -140,12 +140,13 @@ def _gif_display(device):
     return display
 
 
-def compile_device_tree(folder):
-    """The firmware as the device runs it (mpy-cross output), plus the host-only fakes and this
-    simulator's core, compiled too: the unix port then imports bytecode, as a Pico does."""
+def compile_device_tree(folder, arch=None):
+    """The firmware as the device runs it (mpy-cross output, native code for arch: by default
+    the unix port's), plus the host-only fakes and this simulator's core, compiled too: the unix
+    port then imports .mpy files, as a Pico does."""
     from host_tools.build import compile_firmware
 
-    compile_firmware(folder, host_only=True)
+    compile_firmware(folder, host_only=True, arch=arch)
     os.makedirs(os.path.join(folder, "host_tools"), exist_ok=True)
     for name in ("__init__", "simcore"):
         source = os.path.join(ROOT, "host_tools", name + ".py")

@@ -13,6 +13,14 @@ def const(value):
     return value
 
 
+class micropython:
+    """MicroPython's code-emitter decorators, which change nothing on CPython."""
+
+    @staticmethod
+    def native(function):
+        return function
+
+
 def ticks_ms():
     return int(time.monotonic() * 1000) & (_PERIOD - 1)
 

@@ -71,10 +71,30 @@ def test_the_manifest_tells_the_truth(built):
                             text=True).stdout
     major, sub = re.search(r"mpy v(\d+)\.(\d+)", banner).groups()
     assert manifest["mpy"] == [int(major), int(sub)]
-    assert manifest["native"] is False and manifest["small_int_bits"] == 31  # Pico-sized ints
+    assert manifest["small_int_bits"] == 31  # Pico-sized ints
+    # the games' move loops are Cortex-M0+ machine code (arch 4 = armv6m), the rest bytecode
+    assert manifest["native"] is True and manifest["arch"] == "armv6m"
+    native = []
     for path in manifest["files"]:
         if path.endswith(".mpy"):
-            assert builder.mpy_header(os.path.join(out, path))[0] == int(major)
+            version, flags, _ = builder.mpy_header(os.path.join(out, path))
+            assert version == int(major) and flags in (0, 4 << 2 | int(sub))
+            if flags:
+                native.append(path)
+    assert sorted(native) == ["stones/engine/%s.mpy" % g for g in
+                              ("go", "loose", "loupe", "offshore")]
+
+
+def test_a_bytecode_build_for_ports_without_a_native_emitter(tmp_path):
+    manifest = builder.build(str(tmp_path), arch="none")
+    assert manifest["native"] is False and manifest["arch"] == "none"
+    for path in manifest["files"]:
+        if path.endswith(".mpy"):
+            assert builder.mpy_header(os.path.join(str(tmp_path), path))[1] == 0
+    assert not [name for name in os.listdir(str(tmp_path / "stones" / "engine"))
+                if not name.endswith(".mpy")]  # the stripped sources were temporary
+    with pytest.raises(builder.BuildError, match="unknown architecture"):
+        builder.build(str(tmp_path / "other"), arch="z80")
 
 
 def test_optimised_without_docstrings_or_host_paths(built):
@@ -139,7 +159,8 @@ def test_the_command_line(tmp_path):
     done = subprocess.run([sys.executable, "-m", "host_tools.build", "--out", out],
                           capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr
-    assert re.match(r"build \S+: \d+ files, [\d.]+ KB, \.mpy v6\.\d from mpy-cross", done.stdout)
+    assert re.match(r"build \S+: \d+ files, [\d.]+ KB, \.mpy v6\.\d \(armv6m machine code\) "
+                    r"from mpy-cross", done.stdout)
     missing = subprocess.run([sys.executable, "-m", "host_tools.build", "--out", out,
                               "--mpy-cross", str(tmp_path / "nowhere")],
                              capture_output=True, text=True, cwd=ROOT)

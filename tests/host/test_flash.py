@@ -45,7 +45,10 @@ a
 """
 
 
-def state_with(files, dirs=(), mpy=6 | 3 << 8, free_blocks=200, block=4096, version="1.24.1"):
+PICO = 4 << 10  # sys.implementation._mpy's architecture field on an RP2040: armv6m
+
+
+def state_with(files, dirs=(), mpy=6 | 3 << 8 | PICO, free_blocks=200, block=4096, version="1.24.1"):
     state = flash.DeviceState()
     state.platform, state.version, state.mpy = "rp2", version, mpy
     state.block, state.free_blocks = block, free_blocks
@@ -55,7 +58,8 @@ def state_with(files, dirs=(), mpy=6 | 3 << 8, free_blocks=200, block=4096, vers
 
 
 def fake_manifest(files, mpy=(6, 3), native=False):
-    return {"version": "9.9", "mpy": list(mpy), "native": native, "mpy_cross": "mpy-cross v1.29.0",
+    return {"version": "9.9", "mpy": list(mpy), "native": native, "arch": "armv6m" if native
+            else "none", "mpy_cross": "mpy-cross v1.29.0",
             "files": {path: {"sha256": digest, "size": size}
                       for path, (size, digest) in files.items()}}
 
@@ -115,7 +119,12 @@ def test_abi_check_names_both_versions_and_both_ways_out():
     with pytest.raises(flash.CommandError, match="too old"):
         flash.check_abi(manifest, state_with({}, mpy=0, version="1.12.0"))
     with pytest.raises(flash.CommandError, match="v6.2"):  # native code needs the sub-version
-        flash.check_abi(fake_manifest({}, native=True), state_with({}, mpy=6 | 2 << 8))
+        flash.check_abi(fake_manifest({}, native=True), state_with({}, mpy=6 | 2 << 8 | PICO))
+    flash.check_abi(fake_manifest({}, native=True), state_with({}))
+    with pytest.raises(flash.CommandError) as caught:  # armv6m machine code on an x64 port
+        flash.check_abi(fake_manifest({}, native=True), state_with({}, mpy=6 | 3 << 8 | 2 << 10))
+    assert "holds armv6m machine code" in str(caught.value) and "runs x64" in str(caught.value)
+    assert "without --no-build" in str(caught.value)
 
 
 def test_a_different_release_with_the_same_format_gets_a_note_not_a_refusal():
@@ -233,6 +242,8 @@ def test_end_to_end_flash_play_change_reflash(pico, firmware, tmp_path):
     done = run_flash("--port", pico.port, "--build", out, "--mpy-cross", tool("mpy-cross"))
     assert done.returncode == 0, done.stdout + done.stderr
     manifest = builder.read_manifest(out)
+    # built for the machine code the device said it runs (the unix port's, not the Pico's)
+    assert manifest["native"] and manifest["arch"] == builder.host_arch() != "armv6m"
     assert "the device reports version %s" % manifest["version"] in done.stdout
     assert "flashed: copied %d" % (len(manifest["files"]) + 1) in done.stdout
 
@@ -269,7 +280,7 @@ def test_end_to_end_flash_play_change_reflash(pico, firmware, tmp_path):
     before = pico.mtimes()
     time.sleep(0.01)
 
-    new = builder.build(out, tool("mpy-cross"), firmware=firmware)
+    new = builder.build(out, tool("mpy-cross"), firmware=firmware, arch=builder.host_arch())
     assert new["compiled"] == 1
     lines = []
     report = flash.flash(flash.Device(tool("mpremote"), pico.port), out, new, PICO_MAP,
@@ -301,7 +312,7 @@ def test_status_changes_nothing(pico, tmp_path):
 @needs_socat
 def test_a_build_the_device_cannot_load_is_refused_before_anything_is_copied(pico, tmp_path):
     out = str(tmp_path / "build")
-    manifest = builder.build(out, tool("mpy-cross"))
+    manifest = builder.build(out, tool("mpy-cross"), arch=builder.host_arch())
     old = dict(manifest, mpy=[5, 0])  # as if built by mpy-cross 1.18
     with pytest.raises(flash.CommandError) as caught:
         flash.flash(flash.Device(tool("mpremote"), pico.port), out, old, PICO_MAP,

@@ -17,7 +17,7 @@ the opponent's prisoners, each empty region bordered by one colour only is its t
 score is territory + prisoners (+ komi for White). Area scoring counts stones + territory instead.
 """
 
-from stones.compat import const, octets, zeros
+from stones.compat import const, micropython, octets, zeros
 from stones.engine.game import (
     BLACK,
     KO,
@@ -138,6 +138,7 @@ class Go(Game):
             return SUICIDE
         return 0
 
+    @micropython.native
     def _run(self, move, randoms, x):
         """See Game._run.
 

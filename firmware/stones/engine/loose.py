@@ -30,7 +30,7 @@ Komi (rule 7, B7): an even integer setting; KomiProtocol holds the steps of the 
 pre-game protocol (one player names the komi, the other picks a colour).
 """
 
-from stones.compat import const
+from stones.compat import const, micropython
 from stones.engine.game import (
     BLACK,
     PASS,
@@ -125,6 +125,7 @@ class Loose(Game):
 
     # -- moves --------------------------------------------------------------------------------
 
+    @micropython.native
     def _run(self, move, randoms, x):
         """See Game._run.
 

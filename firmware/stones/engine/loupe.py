@@ -58,7 +58,7 @@ runs out with all pairs equal it is a draw (C8, option: the longer list wins, re
 tie-break win). Compound modality: the sums.
 """
 
-from stones.compat import const, octets, zeros
+from stones.compat import const, micropython, octets, zeros
 from stones.engine.game import (
     BLACK,
     PASS,
@@ -166,6 +166,7 @@ class Loupe(Game):
 
     # -- moves --------------------------------------------------------------------------------
 
+    @micropython.native
     def _run(self, move, randoms, x):
         """See Game._run.
 

@@ -48,7 +48,7 @@ Repetition is not excluded by the rules (captures free cells again); the base's 
 a game without a result.
 """
 
-from stones.compat import MICROPYTHON, const, zeros
+from stones.compat import MICROPYTHON, const, micropython, zeros
 from stones.engine.game import (
     BLACK,
     ENEMY_TERRITORY,
@@ -367,6 +367,7 @@ class OffShore(Game):
                     return OVERSIZED_GROUP
         return 0
 
+    @micropython.native
     def _run(self, move, randoms, x):
         """See Game._run.
 
