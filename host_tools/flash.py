@@ -11,9 +11,9 @@
                      serial device mpremote finds ("connect auto")
 
 Reading guide. Device.arch() is one short exec before the build, since the games' move loops are
-native code for one architecture. Every exchange with the device is one mpremote process (connect PORT resume, then
-commands chained with '+'), so the same tool drives a real Pico and the MicroPython unix port
-behind a pseudo terminal (the virtual Pico of tests/host/test_flash.py):
+native code for one architecture. Every exchange with the device is one mpremote process
+(connect PORT resume, then commands chained with '+'), so the same tool drives a real Pico and
+the MicroPython unix port behind a pseudo terminal (the virtual Pico of tests/host/test_flash.py):
 
     probe()   one exec: the device's platform, MicroPython and .mpy version, free space, and a
               SHA-256 of every file under the firmware's folders, hashed on the device

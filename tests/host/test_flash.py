@@ -48,7 +48,8 @@ a
 PICO = 4 << 10  # sys.implementation._mpy's architecture field on an RP2040: armv6m
 
 
-def state_with(files, dirs=(), mpy=6 | 3 << 8 | PICO, free_blocks=200, block=4096, version="1.24.1"):
+def state_with(files, dirs=(), mpy=6 | 3 << 8 | PICO, free_blocks=200, block=4096,
+               version="1.24.1"):
     state = flash.DeviceState()
     state.platform, state.version, state.mpy = "rp2", version, mpy
     state.block, state.free_blocks = block, free_blocks
