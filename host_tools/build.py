@@ -211,6 +211,81 @@ def mpy_header(path):
     return header[1], header[2], header[3]
 
 
+MP_CODE_BYTECODE, MP_CODE_NATIVE_PY = 2, 3  # raw code kinds (py/emitglue.h)
+SCOPE_VIPERRELOC = 0x10  # scope flag: the machine code needs relocating when loaded
+
+
+def native_code(path):
+    """[(kind, bytes, scope flags)] of each machine-code function in a .mpy (format v6).
+
+    Why: a port that loads machine code into its GC heap (a Pico) pins code that needs
+    relocation on a list that is never emptied, so a module with such code, imported again
+    each game, would leak its code each time. Code without relocations is freed with its
+    module. Walks the header, the qstr and constant tables, then the raw code tree."""
+    with open(path, "rb") as handle:
+        data = handle.read()
+    at = [4]
+
+    def uint():
+        n = 0
+        while True:
+            byte = data[at[0]]
+            at[0] += 1
+            n = n << 7 | byte & 0x7F
+            if not byte & 0x80:
+                return n
+
+    def skip_object():
+        kind = data[at[0]]
+        at[0] += 1
+        if kind in (5, 6, 7, 8, 9):  # str, bytes (+ NUL); int, float, complex as text
+            length = uint()
+            at[0] += length + (kind < 7)
+        elif kind == 10:  # tuple
+            for _ in range(uint()):
+                skip_object()
+
+    def scope_flags(prelude):  # MP_BC_PRELUDE_SIG_DECODE's F
+        z, i, flags, n = prelude[0], 1, 0, 0
+        while z & 0x80:
+            z = prelude[i]
+            i += 1
+            flags |= (z & 0x40) >> 6 << n
+            n += 1
+        return flags
+
+    found = []
+
+    def raw_code():
+        head = uint()
+        kind, length = (head & 3) + MP_CODE_BYTECODE, head >> 3
+        code = data[at[0]:at[0] + length]
+        at[0] += length
+        flags = 0
+        if kind == MP_CODE_NATIVE_PY:
+            flags = scope_flags(code[uint():])
+        elif kind != MP_CODE_BYTECODE:
+            raise BuildError("%s: viper or assembler code is not expected" % path)
+        for _ in range(uint() if head & 4 else 0):
+            raw_code()
+        if kind != MP_CODE_BYTECODE:
+            found.append((kind, length, flags))
+            if flags & SCOPE_VIPERRELOC:  # relocations follow (until 0xff); stop here
+                at[0] = len(data)
+
+    n_qstr, n_obj = uint(), uint()
+    for _ in range(n_qstr):  # static qstrs are an index; others length, text, NUL
+        entry = uint()
+        if not entry & 1:
+            at[0] += (entry >> 1) + 1
+    for _ in range(n_obj):
+        skip_object()
+    raw_code()
+    if at[0] != len(data):
+        raise BuildError("%s: %d bytes left after its code" % (path, len(data) - at[0]))
+    return found
+
+
 def module_name(path):
     """stones/engine/go.mpy -> stones.engine.go; stones/__init__.mpy -> stones; else None."""
     if not path.endswith(".mpy"):

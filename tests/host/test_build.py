@@ -165,3 +165,21 @@ def test_the_command_line(tmp_path):
                               "--mpy-cross", str(tmp_path / "nowhere")],
                              capture_output=True, text=True, cwd=ROOT)
     assert missing.returncode == 1 and "cannot run mpy-cross" in missing.stderr
+
+
+def test_the_pico_build_s_machine_code_is_freed_with_its_module(built):
+    """A Pico loads machine code into its GC heap and pins code that needs relocating on a list
+    that is never emptied; the app imports an engine again for each game, so such code would
+    leak a few KB a game. The games' move loops need none: they are freed like bytecode."""
+    out, manifest, _ = built
+    found = {}
+    for path in manifest["files"]:
+        if path.endswith(".mpy"):
+            found[path] = builder.native_code(os.path.join(out, path))  # parses to the end
+    native = {path: code for path, code in found.items() if code}
+    assert sorted(native) == ["stones/engine/%s.mpy" % g for g in
+                              ("go", "loose", "loupe", "offshore")]
+    for path, code in native.items():
+        assert [kind for kind, _, _ in code] == [builder.MP_CODE_NATIVE_PY], path  # one _run
+        assert not code[0][2] & builder.SCOPE_VIPERRELOC, path
+        assert code[0][1] > 1000  # the machine code itself, armv6m
