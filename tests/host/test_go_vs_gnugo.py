@@ -13,13 +13,12 @@ Both follow simple ko and forbid suicide (GNU Go's defaults), the rules of the n
 fail and say so.
 """
 
-import os
-import shutil
 import subprocess
 
 import pytest
 
 from host_tools.gtp import Engine, format_vertex
+from host_tools.opponents import find_gnugo
 from stones.engine.game import KO, SUICIDE
 from stones.engine.rng import Rng
 
@@ -27,14 +26,6 @@ GAMES = 24  # about 5 s on a developer machine
 MOVES = 180  # below the engine's move cap of 243 on 9x9
 CHECK_EVERY = 3
 POINTS = [format_vertex((c, r)) for r in range(8, -1, -1) for c in range(9)]
-
-
-def find_gnugo():
-    # Debian installs games in /usr/games, which is not on every PATH.
-    for path in (shutil.which("gnugo"), "/usr/games/gnugo"):
-        if path and os.access(path, os.X_OK):
-            return path
-    return None
 
 
 class Gnugo:
