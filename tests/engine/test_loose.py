@@ -41,8 +41,9 @@ def true_liberties(game, p):
 
 
 def is_eye(game, p, c):
-    """The random policy's own eye (as Go.is_eye): an empty point whose neighbours are all c's
-    and whose diagonals hold at most one enemy stone, none if p is on the edge."""
+    """The random policy's own eye, written from the rule (stones.engine.square.is_eye): an
+    empty point whose neighbours are all c's and whose diagonals hold at most one enemy stone,
+    none if p is on the edge."""
     around = game.grid.neighbours(p)
     if game.colour(p) or any(game.colour(t) != c for t in around):
         return False

@@ -16,6 +16,7 @@ from stones.engine.loupe import Loupe
 from stones.engine.offshore import OffShore
 from stones.engine.rng import Rng
 from stones.engine.search import PI_LEVELS, PICO_LEVELS, Search, budget, levels
+from stones.engine.square import is_eye
 
 GAMES = (("go", 9), ("loose", 5), ("loupe", 7), ("offshore", 4))
 
@@ -289,6 +290,6 @@ def test_candidates_offer_every_useful_legal_move():
             n = game.candidates(moves, priors)
             offered = set(moves[i] for i in range(n))
             for p in game.legal_moves():
-                eye = key in ("go", "loose") and Go.is_eye(game, p, game.to_move)
+                eye = key in ("go", "loose") and is_eye(game, p, game.to_move)
                 assert p in offered or eye, (key, game.name(p))
             assert all(1 <= priors[i] <= 255 for i in range(n))

@@ -32,7 +32,7 @@ from stones.engine.game import (
     half_points,
     parse_half_points,
 )
-from stones.engine.square import SquareGrid
+from stones.engine.square import SquareGrid, is_eye
 
 # The hot loop's constants, folded by MicroPython's compiler (imported names would be looked up
 # in the module dict at every use). Same values as in game.py.
@@ -369,18 +369,7 @@ class Go(Game):
         for i in range(base, base + captured):
             self._regroup(log[i])
 
-    def is_eye(self, p, c):
-        """An empty point whose neighbours are all c's stones and whose diagonals hold at most
-        one enemy stone, none if p is on the edge: filling it is never useful in a random game."""
-        v = self.cell[p]
-        if (v >> 2 & 7 if c == BLACK else v >> 5) != self.degree[p]:
-            return False
-        cell = self.cell
-        enemies = 0
-        for d in self.grid.diagonals:
-            if cell[p + d] & 3 == 3 - c:
-                enemies += 1
-        return enemies <= (0 if self.degree[p] < 4 else 1)
+    is_eye = is_eye  # stones.engine.square.is_eye as a method (GTP's random level uses it)
 
     # -- the computer player's hooks (Game.copy_from, candidates, quick_winner) ---------------
 
@@ -405,10 +394,8 @@ class Go(Game):
         stones = self.stones
         empty = self.empty
         offsets = self.offsets
-        diagonals = self.grid.diagonals
         c = self.to_move
         e = 3 - c
-        own = 2 if c == BLACK else 5
         ko = self.ko
         last = self.history[self.count - 1] & 0x1FF if self.count else 0
         w = self.grid.stride
@@ -418,15 +405,10 @@ class Go(Game):
             p = empty[i]
             if p == ko:
                 continue
+            if is_eye(self, p, c):
+                continue
             v = cell[p]
             deg = degree[p]
-            if v >> own & 7 == deg:  # all neighbours c's: an own eye?
-                enemies = 0
-                for d in diagonals:
-                    if cell[p + d] & 3 == e:
-                        enemies += 1
-                if enemies <= (0 if deg < 4 else 1):
-                    continue
             q = 128
             if v & 0xFC:  # stones next to p: look at their groups
                 free = deg - (v >> 2 & 7) - (v >> 5)  # p's empty neighbours

@@ -40,7 +40,7 @@ from stones.engine.game import (
     Option,
     Result,
 )
-from stones.engine.square import SquareGrid
+from stones.engine.square import SquareGrid, is_eye
 
 # The hot loop's constants, folded by MicroPython's compiler. Same values as in game.py.
 _PASS = const(0)
@@ -130,7 +130,7 @@ class Loose(Game):
         """See Game._run.
 
         Playout policy (issue 2): uniform among legal moves that do not fill the mover's own eye
-        (Go.is_eye's definition), pass only when none is left.
+        (stones.engine.square.is_eye), pass only when none is left.
         """
         cell = self.cell
         degree = self.degree
@@ -443,25 +443,13 @@ class Loose(Game):
 
     def candidates(self, moves, priors):
         """Every empty point but the mover's own eyes (the playouts' rule), all alike."""
-        cell = self.cell
-        degree = self.degree
         empty = self.empty
-        diagonals = self.grid.diagonals
         c = self.to_move
-        e = 3 - c
-        own = 2 if c == BLACK else 5
         n = 0
         for i in range(self.n_empty):
             p = empty[i]
-            v = cell[p]
-            deg = degree[p]
-            if v >> own & 7 == deg:  # all neighbours c's: an own eye?
-                enemies = 0
-                for d in diagonals:
-                    if cell[p + d] & 3 == e:
-                        enemies += 1
-                if enemies <= (0 if deg < 4 else 1):
-                    continue
+            if is_eye(self, p, c):
+                continue
             moves[n] = p
             priors[n] = 128
             n += 1
