@@ -21,6 +21,7 @@ deterministic, so a full rebuild gives the same bytes; this only saves the time)
 
 import argparse
 import ast
+import functools
 import hashlib
 import json
 import os
@@ -40,7 +41,6 @@ ARCHES = ("none", "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7em
           "xtensa", "xtensawin", "rv32imc", "rv64imc")
 PICO_ARCH = "armv6m"
 NATIVE_DECORATOR = re.compile(r"^[ \t]*@micropython\.native[ \t]*$", re.M)
-_host_arch = []
 
 
 class BuildError(Exception):
@@ -85,17 +85,16 @@ def _run_mpy_cross(command):
                          % (command[0], error)) from None
 
 
+@functools.lru_cache(maxsize=None)
 def host_arch():
     """The architecture of the unix port in .venv (what the host's tests and benchmarks run);
     "none" when that port has no native emitter."""
-    if not _host_arch:
-        done = subprocess.run([tool("micropython"), "-c",
-                               "import sys; print(sys.implementation._mpy >> 10)"],
-                              capture_output=True, text=True)
-        if done.returncode:
-            raise BuildError("cannot run the unix port's micropython: %s" % done.stderr.strip())
-        _host_arch.append(arch_name(int(done.stdout)))
-    return _host_arch[0]
+    done = subprocess.run([tool("micropython"), "-c",
+                           "import sys; print(sys.implementation._mpy >> 10)"],
+                          capture_output=True, text=True)
+    if done.returncode:
+        raise BuildError("cannot run the unix port's micropython: %s" % done.stderr.strip())
+    return arch_name(int(done.stdout))
 
 
 def arch_name(number):
@@ -134,6 +133,7 @@ def _copy(src, dst):
         b.write(a.read())
 
 
+@functools.lru_cache(maxsize=None)
 def native_growth(key, mpy_cross=None, firmware=FIRMWARE):
     """Bytes that a game's module weighs more as armv6m machine code than as bytecode: what its
     native move loop adds to a Pico's heap (which holds the code it loads from .mpy files)."""

@@ -4,7 +4,7 @@ Every firmware module imports ``const`` from here. The MicroPython compiler fold
 ``_NAME = const(value)`` by the identifier alone, wherever ``const`` came from, so names starting
 with an underscore stay out of the module dict on the device; on CPython ``const`` is the identity.
 ``micropython`` is exported for the one decorator the engines use, ``@micropython.native`` on
-each game's move loop (machine code, about 1.6 times the playouts of bytecode): MicroPython's
+each game's move loop (machine code, 1.2 to 1.7 times the playouts of bytecode): MicroPython's
 compiler acts on that decorator by name and never evaluates it, CPython calls the identity
 stand-in. A port without a native emitter rejects the decorator, so host_tools.build strips it
 when it compiles for one (arch "none").
