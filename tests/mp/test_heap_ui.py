@@ -26,11 +26,9 @@ def game_screen(game):
     return app, screen, display
 
 
-def moves_without_allocating(game, presses):
-    app, screen, display = game_screen(game)
+def press_heap_locked(screen, display, presses):
+    """Each press handled and shown with the heap locked: a MemoryError if anything allocates."""
     events = [keys.PRESS << 3 | button for button in presses]
-    start = screen.view.cursor
-    sent = display.bytes_sent
 
     def go():
         for event in events:
@@ -42,6 +40,13 @@ def moves_without_allocating(game, presses):
         go()
     finally:
         micropython.heap_unlock()
+
+
+def moves_without_allocating(game, presses):
+    app, screen, display = game_screen(game)
+    start = screen.view.cursor
+    sent = display.bytes_sent
+    press_heap_locked(screen, display, presses)
     assert screen.view.cursor != start
     return display.bytes_sent - sent
 
@@ -62,17 +67,6 @@ def test_scrolling_the_19x19_window_allocates_nothing():
     presses = (keys.LEFT,) * 12 + (keys.DOWN,) * 12 + (keys.RIGHT,) * 14
     app, screen, display = game_screen(Go(19))
     assert screen.view.windowed
-    events = [keys.PRESS << 3 | button for button in presses]
     start = (screen.view.left_col, screen.view.top_row)
-
-    def go():
-        for event in events:
-            screen.handle(event)
-            display.show()
-
-    micropython.heap_lock()
-    try:
-        go()
-    finally:
-        micropython.heap_unlock()
+    press_heap_locked(screen, display, presses)
     assert (screen.view.left_col, screen.view.top_row) != start
