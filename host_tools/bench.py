@@ -61,7 +61,7 @@ def run(runtime, script, args, tree):
 
 
 def line(name, value, note=""):
-    print("%-52s %12s  %s" % (name, value, note))
+    print("%-52s %12s  %s" % (name, value, note), flush=True)
 
 
 def engines(ms, games):

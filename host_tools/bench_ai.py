@@ -23,6 +23,7 @@ import time
 from multiprocessing import Pool
 
 from host_tools import opponents
+from host_tools.bench import line, parse
 from host_tools.build import compile_firmware
 from host_tools.paths import ROOT, tool
 from stones.engine import search
@@ -80,19 +81,6 @@ for g in range(2):
 print("mean_us", total // moves)
 print("worst_us", worst)
 """
-
-
-def line(name, value, note=""):
-    print("%-46s %12s  %s" % (name, value, note), flush=True)
-
-
-def parse(output):
-    figures = {}
-    for text in output.splitlines():
-        name, _, value = text.partition(" ")
-        if value:
-            figures[name] = float(value)
-    return figures
 
 
 def measure_on_micropython(key, size, budget, mpy_dir):
