@@ -1,8 +1,12 @@
 """Run the engine tests and the heap_lock tests under the real MicroPython unix port.
 
-The heap is Pico-sized (190 KB, the RP2040 port's heap after boot is about that much); the unix
-port's objects are 64-bit, so this is stricter than the device. Each module runs twice: over the
-firmware sources, and over the firmware compiled by mpy-cross (the files the device runs).
+Each module runs twice. Over the firmware compiled by mpy-cross (the files the device runs) the
+heap is Pico-sized: 190 KB, about what the RP2040 port has after boot, and stricter here since the
+unix port's objects are 64-bit. Over the firmware sources the unix port compiles every module
+first, and that takes room the device never needs: the parse tree of a 25 KB engine module, and
+the interned path of every source file, so the margin depends on where the repository lies (a
+clone in /check/work/main needed 210 KB where /work/main needed 180 KB). The source run checks that
+the code behaves the same under MicroPython; it gets 256 KB.
 """
 
 import glob
@@ -14,7 +18,8 @@ import pytest
 from host_tools.build import compile_firmware
 from host_tools.paths import FIRMWARE, ROOT, tool
 
-HEAP = "190K"
+PICO_HEAP = "190K"  # the mpy-cross run: what the device runs
+SOURCE_HEAP = "256K"  # the source run: the same, plus the compiler's working space
 TESTS = os.path.join(ROOT, "tests")
 # tests/engine and tests/device also run under pytest; tests/mp only here.
 MODULES = sorted(
@@ -32,12 +37,12 @@ def compiled(tmp_path_factory):
     return out
 
 
-def run_micropython(module, firmware):
+def run_micropython(module, firmware, heap):
     folder, name = os.path.split(module)
     path = ":".join([firmware, os.path.join(TESTS, folder), os.path.join(TESTS, "engine"),
                      os.path.join(TESTS, "device"), ROOT])  # ROOT: host_tools.simcore
     done = subprocess.run(
-        [tool("micropython"), "-X", "heapsize=" + HEAP, os.path.join(TESTS, "mp_run.py"),
+        [tool("micropython"), "-X", "heapsize=" + heap, os.path.join(TESTS, "mp_run.py"),
          name[:-3]],
         capture_output=True, text=True, timeout=600, env=dict(os.environ, MICROPYPATH=path),
     )
@@ -50,9 +55,9 @@ def run_micropython(module, firmware):
 
 @pytest.mark.parametrize("module", MODULES)
 def test_from_source(module):
-    run_micropython(module, FIRMWARE)
+    run_micropython(module, FIRMWARE, SOURCE_HEAP)
 
 
 @pytest.mark.parametrize("module", MODULES)
 def test_from_mpy(module, compiled):
-    run_micropython(module, compiled)
+    run_micropython(module, compiled, PICO_HEAP)
