@@ -4,8 +4,9 @@ Both runtimes use this module: host_tools/sim.py on CPython, and host_tools/mp/s
 under the MicroPython unix port (--runtime micropython), so a script drives exactly the same
 code either way. The device is the real firmware app over the firmware's own fakes: FakePins
 under the real Buttons logic (debounce, long press, repeat), a FakeClock that only moves when
-the script says so, and the real SSD1306/SH1106 driver over a FakeI2C (so the bytes a panel
-would receive are counted by the driver itself).
+the script says so, the real Buzzer over a FakeTone that records the notes, and the real
+SSD1306/SH1106 driver over a FakeI2C (so the bytes a panel would receive are counted by the
+driver itself).
 
 Script language, one step a line ('#' starts a comment):
 
@@ -19,7 +20,8 @@ Script language, one step a line ('#' starts a comment):
 """
 
 from stones.hw.buttons import BUTTON_NAMES, Buttons
-from stones.hw.fakes import FakeClock, FakeFS, FakeI2C, FakePin
+from stones.hw.buzzer import Buzzer
+from stones.hw.fakes import FakeClock, FakeFS, FakeI2C, FakePin, FakeTone
 from stones.session import Session
 from stones.storage import Store
 from stones.ui.app import App
@@ -52,7 +54,7 @@ class Device:
     fs is its flash: a FakeFS in memory by default (every run starts fresh), or any object with
     the same methods (storage.RealFS over a folder keeps games across runs, like a device)."""
 
-    def __init__(self, display="ssd1306", fs=None, platform="simulator"):
+    def __init__(self, display="ssd1306", fs=None, platform="simulator", buzzer=True):
         self.clock = FakeClock()
         self.pins = {}
         for name in BUTTON_NAMES:
@@ -61,8 +63,9 @@ class Device:
         self.display = make_display(display)
         self.fs = fs if fs is not None else FakeFS()
         self.session = Session(Store(self.fs))
+        self.tone = FakeTone(self.clock) if buzzer else None  # the pin maps fit a buzzer
         self.app = App(self.display, self.buttons, self.clock, session=self.session,
-                       platform=platform)
+                       platform=platform, buzzer=Buzzer(self.tone, self.clock) if buzzer else None)
         self.app.start()
 
     def run(self, ms):

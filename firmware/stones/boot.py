@@ -26,6 +26,7 @@ DEFAULTS = {
     "recovery_button": "menu",
     "display": {"driver": "ssd1306", "bus": 0, "sda": 0, "scl": 1, "address": 60,
                 "freq": 400000, "width": 128, "height": 64},
+    "buzzer": 15,
 }
 PI_DEFAULTS = {
     "buttons": {"up": 17, "down": 27, "left": 22, "right": 23, "a": 24, "b": 25, "menu": 5},
@@ -33,6 +34,7 @@ PI_DEFAULTS = {
     "recovery_button": "menu",
     "display": {"driver": "ssd1306", "bus": 1, "sda": 2, "scl": 3, "address": 60,
                 "width": 128, "height": 64, "rotate": 0},
+    "buzzer": 12,
 }
 WATCHDOG_MS = 8000  # the RP2040's longest: the app's loop feeds it every ~10 ms
 
@@ -81,6 +83,9 @@ def check_config(config):
     pins = list(buttons.values())
     if len(set(pins)) != len(pins):
         raise ValueError("two buttons share a pin")
+    buzzer = config.get("buzzer")
+    if buzzer is not None and (not isinstance(buzzer, int) or buzzer in pins):
+        raise ValueError("the buzzer needs a pin of its own, or null")
     display = config["display"]
     for key in ("driver", "width", "height"):
         display[key]  # noqa: B018  (KeyError names what is missing)
@@ -104,6 +109,7 @@ def main(config=None):
     if MICROPYTHON and sys.platform == "rp2":
         import time
 
+        from stones.hw.buzzer import PwmTone as tone
         from stones.hw.pico import make_pico
 
         buttons, display = make_pico(config, clock=time)
@@ -111,6 +117,7 @@ def main(config=None):
         platform = "pico"
     else:
         from stones import compat
+        from stones.hw.pi import GpioTone as tone
         from stones.hw.pi import make_pi
 
         buttons, display = make_pi(config, clock=compat)
@@ -130,7 +137,8 @@ def main(config=None):
     data = "" if MICROPYTHON else os.environ.get("POCKET_STONES_DATA", "")
     session = Session(Store(RealFS(data)))
     watchdog = start_watchdog(config) if platform == "pico" else None
-    app = App(display, buttons, clock, session=session, platform=platform, watchdog=watchdog)
+    app = App(display, buttons, clock, session=session, platform=platform, watchdog=watchdog,
+              buzzer=make_buzzer(config, clock, tone))
     if platform == "pico":
         try:
             app.run()
@@ -140,6 +148,21 @@ def main(config=None):
     else:
         run_until_stopped(app, display)
     return app
+
+
+def make_buzzer(config, clock, tone):
+    """A Buzzer on the pin map's "buzzer" pin through tone(pin) (the platform's PWM output), or
+    None: none fitted, or its pin unusable, which the console is told; the game plays silent."""
+    pin = config.get("buzzer")
+    if pin is None:
+        return None
+    from stones.hw.buzzer import Buzzer
+
+    try:
+        return Buzzer(tone(pin), clock)
+    except Exception as error:  # ValueError (no such pin), gpiozero's errors (no PWM, in use)
+        print("buzzer on pin %s unusable (%s): no sound" % (pin, error))
+        return None
 
 
 def start_watchdog(config):
@@ -181,6 +204,8 @@ def run_until_stopped(app, display):
     except KeyboardInterrupt:
         pass
     finally:
+        if app.buzzer is not None:
+            app.buzzer.stop()  # no tone left sounding
         try:
             display.poweroff()
         except OSError as error:  # the bus may be gone already; exit anyway

@@ -56,6 +56,40 @@ def test_config_check_names_the_problem():
     raises(KeyError, check_config, bad)
 
 
+def test_the_buzzer_needs_a_pin_of_its_own():
+    config = {"buttons": dict(DEFAULTS["buttons"]), "display": dict(DEFAULTS["display"])}
+    for pin in (DEFAULTS["buttons"]["a"], "15"):
+        config["buzzer"] = pin
+        assert "buzzer" in str(raises(ValueError, check_config, config))
+    config["buzzer"] = None  # none fitted
+    check_config(config)
+    config["buzzer"] = 15
+    check_config(config)
+
+
+def test_a_buzzer_that_cannot_be_made_leaves_the_device_silent():
+    from stones.boot import make_buzzer
+    from stones.hw.fakes import FakeClock, FakeTone
+
+    clock = FakeClock()
+
+    def no_pwm(pin):
+        raise ValueError("pin %d has no PWM" % pin)
+
+    assert make_buzzer({"buzzer": 40}, clock, no_pwm) is None
+    assert make_buzzer({"buzzer": None}, clock, no_pwm) is None
+    made = []
+
+    def tone(pin):
+        made.append(pin)
+        return FakeTone(clock)
+
+    buzzer = make_buzzer({"buzzer": 15}, clock, tone)
+    assert made == [15] and buzzer.clock is clock
+    buzzer.play("stone")
+    assert buzzer.output.sounding
+
+
 def test_unreadable_or_corrupt_config_falls_back_to_the_defaults():
     assert load_config("/nonexistent/config.json", DEFAULTS) is DEFAULTS
     path = "corrupt_config_test.json"

@@ -130,3 +130,25 @@ def test_pull_down_buttons_are_active_high():
         if event is not None:
             events.append(describe(event))
     assert events == ["press b"]
+
+
+def test_the_buzzer_is_pwm_at_half_duty_on_its_pin():
+    from stones.hw.buzzer import PwmTone
+
+    sys.path.insert(0, _fake_machine_folder())
+    try:
+        import machine
+
+        machine.made[:] = []
+        tone = PwmTone(15)
+        pwm = machine.made[-1]
+        assert isinstance(pwm, machine.PWM) and pwm.pin.id == 15
+        assert pwm.duty == 0  # silent until asked
+        tone.tone(1800)
+        assert (pwm.hz, pwm.duty) == (1800, 32768)
+        tone.off()
+        assert pwm.duty == 0 and pwm.hz == 1800
+    finally:
+        sys.path.pop(0)
+        if "machine" in sys.modules:
+            del sys.modules["machine"]

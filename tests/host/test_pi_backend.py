@@ -255,3 +255,28 @@ def test_pull_down_buttons(factory):
         if event is not None:
             events.append(describe(event))
     assert events == ["press a"]
+
+
+def test_the_buzzer_is_a_gpiozero_pwm_output_at_half_duty():
+    from gpiozero.pins.mock import MockPWMPin
+
+    from stones.hw.pi import GpioTone
+
+    factory = MockFactory(pin_class=MockPWMPin)
+    tone = GpioTone(12, pin_factory=factory)
+    pin = factory.pin(12)
+    assert pin.state == 0
+    tone.tone(1800)
+    assert pin.frequency == 1800 and pin.state == 0.5
+    tone.off()
+    assert pin.state == 0
+    tone.close()
+
+
+def test_a_pin_without_pwm_gives_no_buzzer_and_no_crash(capsys):
+    from stones.boot import make_buzzer
+    from stones.hw.pi import GpioTone
+
+    factory = MockFactory()  # plain mock pins: no PWM
+    assert make_buzzer({"buzzer": 12}, FakeClock(), lambda pin: GpioTone(pin, factory)) is None
+    assert "buzzer on pin 12 unusable" in capsys.readouterr().out

@@ -1,4 +1,4 @@
-"""Fake hardware you can drive and assert on: pins, a clock, an I2C bus.
+"""Fake hardware you can drive and assert on: pins, a clock, a buzzer, an I2C bus.
 
 Shared by the tests (on CPython and on the MicroPython unix port) and the simulator; left out of
 the device build by firmware/manifest.py. They follow the protocols the real parts have:
@@ -79,6 +79,32 @@ class FakeClock:
     def ticks_diff(end, start):
         diff = (end - start) & _TICKS_MASK
         return diff - _TICKS_PERIOD if diff >= _TICKS_HALF else diff
+
+
+class FakeTone:
+    """A buzzer's output: records (ticks, hz) each time the tone changes, hz 0 for silence,
+    keeping the last `keep` changes (a long simulation must not grow the heap)."""
+
+    def __init__(self, clock, keep=32):
+        self.clock = clock
+        self.keep = keep
+        self.changes = []
+
+    def tone(self, hz):
+        self._record(hz)
+
+    def off(self):
+        if self.changes and self.changes[-1][1]:
+            self._record(0)
+
+    def _record(self, hz):
+        if len(self.changes) >= self.keep:
+            self.changes.pop(0)
+        self.changes.append((self.clock.ticks_ms(), hz))
+
+    @property
+    def sounding(self):
+        return bool(self.changes) and self.changes[-1][1] != 0
 
 
 class FakeI2C:

@@ -9,6 +9,7 @@ protocols, so the app runs unchanged.
   buffer changed since the last show(). The image is converted to the device's mode ('1' for
   ssd1306/sh1106/ssd1309, 'RGB' or 'L' for the greyscale ssd1327) and centred on panels larger
   than the frame (the 128x128 ssd1327 shows the 128x64 frame in its middle rows).
+- Buzzer: GpioTone drives a passive piezo through gpiozero's PWMOutputDevice.
 - make_pi(config) builds both from the same config shape as stones.hw.pico.make_pico:
       {"buttons": {"up": 17, "down": 27, ...},      BCM GPIO numbers
        "display": {"driver": "ssd1306", "port": 1, "address": 60,
@@ -49,6 +50,26 @@ def gpio_pins(numbers, pull_up=True, pin_factory=None):
     for name, number in numbers.items():
         pins[name] = GpioPin(Button(number, pull_up=pull_up, pin_factory=pin_factory))
     return pins
+
+
+class GpioTone:
+    """A passive piezo on a Pi GPIO through gpiozero's PWMOutputDevice (software PWM unless the
+    pin factory has hardware PWM on that pin), at half duty."""
+
+    def __init__(self, pin, pin_factory=None):
+        from gpiozero import PWMOutputDevice
+
+        self.device = PWMOutputDevice(pin, frequency=440, pin_factory=pin_factory)
+
+    def tone(self, hz):
+        self.device.frequency = hz
+        self.device.value = 0.5
+
+    def off(self):
+        self.device.value = 0
+
+    def close(self):
+        self.device.close()
 
 
 def vlsb_image(buffer, width, height):

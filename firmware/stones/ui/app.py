@@ -23,11 +23,13 @@ import sys
 
 from stones.compat import MICROPYTHON, const
 
+CONTRAST = (31, 63, 127, 191, 255)  # the system screen's levels: the contrast register's steps
 _IDLE_MS = const(10)  # poll period when nothing happens: ~100 Hz is ample for buttons
 
 
 class App:
-    def __init__(self, display, buttons, clock, session=None, platform="", watchdog=None):
+    def __init__(self, display, buttons, clock, session=None, platform="", watchdog=None,
+                 buzzer=None):
         self.display = display
         self.buttons = buttons
         self.clock = clock
@@ -35,6 +37,7 @@ class App:
         self.settings = session.load_settings() if session else {}
         self.platform = platform
         self.watchdog = watchdog  # fed every loop: a hang restarts the device into its save
+        self.buzzer = buzzer  # a stones.hw.buzzer.Buzzer, or None: no sound row, no sound
         self.stack = []
         self.game = None  # the game in progress, if any (kept across screens)
         self.players = {}  # who plays each colour: {"1": "human", "2": "device 3"}
@@ -122,6 +125,13 @@ class App:
     # -- running ------------------------------------------------------------------------------
 
     def start(self, name="menu"):
+        system = self.settings.get("system", {})
+        setter = getattr(self.display, "contrast", None)
+        if setter and "contrast" in system:
+            try:
+                setter(CONTRAST[system["contrast"]])
+            except (IndexError, TypeError, OSError):
+                pass  # a bad saved level, or a panel that did not answer: keep its default
         game = None
         if self.session:
             game, players = self.session.load_game()
@@ -169,6 +179,11 @@ class App:
             except OSError:
                 pass
 
+    def sound(self, name):
+        """Play a named sound (stones.hw.buzzer.SOUNDS) if a buzzer is fitted and sound is on."""
+        if self.buzzer is not None and self.settings.get("system", {}).get("sound", True):
+            self.buzzer.play(name)
+
     def refresh(self):
         """Draw the top screen if it asked for it, and send the frame."""
         screen = self.top
@@ -195,6 +210,8 @@ class App:
             ticker = getattr(self.top, "tick", None)
             if ticker:
                 ticker(now)
+            if self.buzzer is not None:
+                self.buzzer.tick(now)
             self.refresh()
         except Exception as error:  # one top-level handler: show it, keep the game
             self.fail(error)

@@ -233,6 +233,8 @@ class Screen:
         if self.game.reason(move):  # never: the search only answers legal moves
             move = 0
         self.game.play(move)
+        if move:
+            self.app.sound("stone")
         self.after_move()
 
     def resume(self):
@@ -246,14 +248,17 @@ class Screen:
         code = game.reason(p)
         if code:
             self.say("%s: %s" % (game.grid.name(p), game.REASONS[code]))
+            self.app.sound("illegal")
             return
         game.play(p)
+        self.app.sound("stone")
         self.after_move()
 
     def pass_turn(self):
         code = self.game.reason(0)
         if code:  # Loupe refuses a pass between the two stones of a turn
             self.say("pass: " + self.game.REASONS[code])
+            self.app.sound("illegal")
             return
         self.game.play(0)
         self.after_move()
@@ -280,6 +285,7 @@ class Screen:
             saver()
         self.dirty = True
         if self.game.over:
+            self.app.sound("end")
             self.thinking = None
             self.app.search = None  # the tree and its scratch game: scoring needs the room
             self.app.replace("score", self.game)

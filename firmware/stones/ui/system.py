@@ -4,9 +4,8 @@ import gc
 
 from stones import VERSION
 from stones.ui import keys
+from stones.ui.app import CONTRAST
 from stones.ui.draw import ListView, title
-
-_CONTRAST = (31, 63, 127, 191, 255)  # the panel's contrast register steps (0..255)
 
 
 class Screen:
@@ -14,7 +13,7 @@ class Screen:
         self.app = app
         self.settings = app.settings.setdefault("system", {})
         self.settings.setdefault("contrast", 2)
-        self.settings.setdefault("sound", False)
+        self.settings.setdefault("sound", True)  # whoever fitted a buzzer wants to hear it
         self.list = ListView(self.rows())
         self.dirty = True
         self.shown = False
@@ -22,7 +21,7 @@ class Screen:
     def rows(self):
         gc.collect()
         free = gc.mem_free() if hasattr(gc, "mem_free") else 0
-        rows = [("Contrast", "%d/%d" % (self.settings["contrast"] + 1, len(_CONTRAST)))]
+        rows = [("Contrast", "%d/%d" % (self.settings["contrast"] + 1, len(CONTRAST)))]
         if getattr(self.app, "buzzer", None) is not None:
             rows.append(("Sound", "on" if self.settings["sound"] else "off"))
         rows.append(("Version", VERSION))
@@ -44,13 +43,14 @@ class Screen:
             self.list.move(-1 if button == keys.UP else 1)
         elif button in (keys.LEFT, keys.RIGHT) and label == "Contrast":
             step = -1 if button == keys.LEFT else 1
-            level = max(0, min(len(_CONTRAST) - 1, self.settings["contrast"] + step))
+            level = max(0, min(len(CONTRAST) - 1, self.settings["contrast"] + step))
             self.settings["contrast"] = level
             setter = getattr(self.app.display, "contrast", None)
             if setter:
-                setter(_CONTRAST[level])
+                setter(CONTRAST[level])
         elif button in (keys.LEFT, keys.RIGHT, keys.A) and label == "Sound":
             self.settings["sound"] = not self.settings["sound"]
+            self.app.sound("stone")  # turned on: a click says so
         elif keys.kind(event) == keys.PRESS and button in (keys.B, keys.MENU):
             saver = getattr(self.app, "save_settings", None)
             if saver:

@@ -7,7 +7,7 @@ driver's first bytes.
 
 from stones.hw.fakes import FakeI2C
 
-made = []  # every Pin and I2C, in the order they were made
+made = []  # every Pin, PWM and I2C, in the order they were made
 
 
 class Pin:
@@ -28,6 +28,24 @@ class Pin:
             return self.level
         self.level = level
         return None
+
+
+class PWM:
+    """The RP2040's PWM on a pin: remembers its frequency and duty (0..65535)."""
+
+    def __init__(self, pin):
+        self.pin = pin
+        self.hz = 0
+        self.duty = 0
+        made.append(self)
+
+    def freq(self, hz):
+        if not 8 <= hz <= 62_500_000:  # the RP2040 divider's range at 125 MHz
+            raise ValueError("freq out of range")
+        self.hz = hz
+
+    def duty_u16(self, duty):
+        self.duty = duty
 
 
 class I2C(FakeI2C):
