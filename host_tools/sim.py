@@ -180,44 +180,121 @@ def headless_micropython(script, out, display, heap, scale):
 # -- interactive ----------------------------------------------------------------------------
 
 
+class PygameTone:
+    """The buzzer in the window: a square wave on pygame's mixer, looped while the note lasts.
+    Raises pygame.error where there is no audio device (the window then stays silent)."""
+
+    RATE = 22050
+
+    def __init__(self):
+        import pygame
+
+        pygame.mixer.init(frequency=self.RATE, size=-16, channels=1)
+        self.mixer = pygame.mixer
+        self.sounds = {}
+        self.channel = None
+
+    def tone(self, hz):
+        sound = self.sounds.get(hz)
+        if sound is None:
+            import array
+
+            period = self.RATE / hz
+            length = int(round(max(1, int(0.05 * hz)) * period))  # whole periods, ~50 ms
+            wave = array.array("h", (4000 if i % period < period / 2 else -4000
+                                     for i in range(length)))
+            sound = self.sounds[hz] = self.mixer.Sound(buffer=wave.tobytes())
+        self.off()
+        self.channel = sound.play(loops=-1)
+
+    def off(self):
+        if self.channel is not None:
+            self.channel.stop()
+            self.channel = None
+
+    @property
+    def sounding(self):
+        return self.channel is not None and self.channel.get_busy()
+
+
+class Window:
+    """The pygame window: the panel scaled, a button legend under it, keys to button pins."""
+
+    LEGEND_H = 28
+
+    def __init__(self, device, scale):
+        import pygame
+
+        self.pygame = pygame
+        self.device = device
+        self.scale = scale
+        fb = device.display
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption("Pocket Stones simulator")
+        self.font = pygame.font.Font(None, 20)
+        self.screen = pygame.display.set_mode((fb.width * scale,
+                                               fb.height * scale + self.LEGEND_H))
+        self.names = {}
+        for button, keys in KEYS.items():
+            for key in keys:
+                self.names[pygame.key.key_code(key)] = button
+
+    def handle(self, events):
+        """Key events to button pins; False when the window is to close."""
+        pygame = self.pygame
+        for event in events:
+            if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN
+                                             and event.key in (pygame.K_ESCAPE, pygame.K_q)):
+                return False
+            if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in self.names:
+                pin = self.device.pins[self.names[event.key]]
+                (pin.press if event.type == pygame.KEYDOWN else pin.release)()
+        return True
+
+    def draw(self):
+        pygame = self.pygame
+        fb = self.device.display
+        image = frame_image(fb.width, fb.height, fb.buffer, self.scale).convert("RGB")
+        surface = pygame.image.fromstring(image.tobytes(), image.size, "RGB")
+        self.screen.fill((20, 20, 30))
+        self.screen.blit(surface, (0, 0))
+        self.screen.blit(self.font.render(LEGEND, True, (200, 200, 200)),
+                         (6, fb.height * self.scale + 6))
+        pygame.display.flip()
+
+
+def speaker():
+    """A PygameTone, or None (the FakeTone: silent) where pygame has no audio device."""
+    import pygame
+
+    try:
+        return PygameTone()
+    except pygame.error as error:
+        print("sim: no sound (%s)" % error, file=sys.stderr)
+        return None
+
+
 def window(display, scale, state=None, replay=None):
     import pygame
 
     from host_tools.simcore import Device
 
-    device = Device(display=display, fs=state_fs(state))
+    device = Device(display=display, fs=state_fs(state), tone=speaker())
     open_replay(device, replay)
-    fb = device.display
-    pygame.init()
-    pygame.display.set_caption("Pocket Stones simulator")
-    font = pygame.font.Font(None, 20)
-    legend_h = 28
-    screen = pygame.display.set_mode((fb.width * scale, fb.height * scale + legend_h))
-    names = {}
-    for button, keys in KEYS.items():
-        for key in keys:
-            names[pygame.key.key_code(key)] = button
+    view = Window(device, scale)
     clock = pygame.time.Clock()
     last = time.monotonic()
-    while True:
-        for event in pygame.event.get():
-            if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN
-                                             and event.key in (pygame.K_ESCAPE, pygame.K_q)):
-                pygame.quit()
-                return device.summary()
-            if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in names:
-                pin = device.pins[names[event.key]]
-                (pin.press if event.type == pygame.KEYDOWN else pin.release)()
-        now = time.monotonic()
-        device.run(max(1, int((now - last) * 1000)))
-        last = now
-        image = frame_image(fb.width, fb.height, fb.buffer, scale).convert("RGB")
-        surface = pygame.image.fromstring(image.tobytes(), image.size, "RGB")
-        screen.fill((20, 20, 30))
-        screen.blit(surface, (0, 0))
-        screen.blit(font.render(LEGEND, True, (200, 200, 200)), (6, fb.height * scale + 6))
-        pygame.display.flip()
-        clock.tick(60)
+    try:
+        while view.handle(pygame.event.get()):
+            now = time.monotonic()
+            device.run(max(1, int((now - last) * 1000)))
+            last = now
+            view.draw()
+            clock.tick(60)
+    finally:
+        pygame.quit()
+    return device.summary()
 
 
 QUADRANTS = " ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█"  # index: top-left 1, top-right 2, bottom-left 4, bottom-right 8

@@ -52,9 +52,10 @@ class Device:
     """The whole simulated device: clock, buttons, display, storage, app.
 
     fs is its flash: a FakeFS in memory by default (every run starts fresh), or any object with
-    the same methods (storage.RealFS over a folder keeps games across runs, like a device)."""
+    the same methods (storage.RealFS over a folder keeps games across runs, like a device).
+    buzzer=False leaves the buzzer out, as a build without one; tone replaces its FakeTone."""
 
-    def __init__(self, display="ssd1306", fs=None, platform="simulator", buzzer=True):
+    def __init__(self, display="ssd1306", fs=None, platform="simulator", buzzer=True, tone=None):
         self.clock = FakeClock()
         self.pins = {}
         for name in BUTTON_NAMES:
@@ -63,7 +64,9 @@ class Device:
         self.display = make_display(display)
         self.fs = fs if fs is not None else FakeFS()
         self.session = Session(Store(self.fs))
-        self.tone = FakeTone(self.clock) if buzzer else None  # the pin maps fit a buzzer
+        # The pin maps fit a buzzer: its output records the notes (tone: another output, such
+        # as the window's speaker).
+        self.tone = (tone or FakeTone(self.clock)) if buzzer else None
         self.app = App(self.display, self.buttons, self.clock, session=self.session,
                        platform=platform, buzzer=Buzzer(self.tone, self.clock) if buzzer else None)
         self.app.start()
