@@ -138,3 +138,18 @@ def test_the_saved_contrast_is_set_at_power_on():
     device.press("b")
     rebooted = Device(display="ssd1327", fs=device.fs.reboot())
     assert rebooted.display.contrast_level == level
+
+
+def test_a_bad_saved_contrast_level_leaves_the_panel_at_its_default():
+    from host_tools.simcore import Device
+    from stones.hw.fakes import FakeFS
+    from stones.session import Session
+    from stones.storage import Store
+
+    default = Device(display="ssd1327").display.contrast_level
+    for level in (99, -1, "high"):
+        fs = FakeFS()
+        Session(Store(fs)).save_settings({"system": {"contrast": level, "sound": True}})
+        device = Device(display="ssd1327", fs=fs.reboot())
+        assert device.display.contrast_level == default
+        assert device.app.top.module_name == "menu"

@@ -125,13 +125,13 @@ class App:
     # -- running ------------------------------------------------------------------------------
 
     def start(self, name="menu"):
-        system = self.settings.get("system", {})
+        level = self.settings.get("system", {}).get("contrast")
         setter = getattr(self.display, "contrast", None)
-        if setter and "contrast" in system:
+        if setter and isinstance(level, int) and 0 <= level < len(CONTRAST):  # else: the default
             try:
-                setter(CONTRAST[system["contrast"]])
-            except (IndexError, TypeError, OSError):
-                pass  # a bad saved level, or a panel that did not answer: keep its default
+                setter(CONTRAST[level])
+            except OSError:
+                pass  # the panel did not answer: it keeps its own level
         game = None
         if self.session:
             game, players = self.session.load_game()
