@@ -36,7 +36,8 @@ def run_cpython(events, seed):
     started = time.monotonic()
 
     def report(n, games):
-        print("  %d events, %d games, %.0f s" % (n, games, time.monotonic() - started))
+        print("  %d events, %d games, %.0f s" % (n, games, time.monotonic() - started),
+              flush=True)  # a soak test of hours: its progress shows in a log as it goes
 
     return fuzz(Device(fs=FakeFS(discard=("records/",))), events, seed, report=report)
 
