@@ -74,7 +74,7 @@ flash: $(STAMP)
 
 # The README's screenshots: each game's script run headless, frames scaled 3x.
 screenshots: $(STAMP)
-	for game in go loose loupe offshore; do \
+	for game in go loose loupe offshore system; do \
 		$(PY) -m host_tools.sim --headless --script tests/scripts/$$game.txt \
 			--out docs/screenshots --scale 3 >/dev/null || exit 1; \
 	done
