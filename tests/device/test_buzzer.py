@@ -140,16 +140,20 @@ def test_the_saved_contrast_is_set_at_power_on():
     assert rebooted.display.contrast_level == level
 
 
-def test_a_bad_saved_contrast_level_leaves_the_panel_at_its_default():
+def test_bad_saved_system_settings_fall_back_to_the_defaults():
     from host_tools.simcore import Device
     from stones.hw.fakes import FakeFS
     from stones.session import Session
     from stones.storage import Store
 
-    default = Device(display="ssd1327").display.contrast_level
-    for level in (99, -1, "high"):
+    fresh = Device(display="ssd1327")
+    assert fresh.app.system == {"contrast": 4, "sound": True}  # the brightest: as panels start
+    assert fresh.display.contrast_level == 255
+    for system in ({"contrast": 99, "sound": "yes"}, {"contrast": -1, "sound": 0},
+                   {"contrast": "high"}, {"contrast": True}, 7):
         fs = FakeFS()
-        Session(Store(fs)).save_settings({"system": {"contrast": level, "sound": True}})
+        Session(Store(fs)).save_settings({"system": system})
         device = Device(display="ssd1327", fs=fs.reboot())
-        assert device.display.contrast_level == default
-        assert device.app.top.module_name == "menu"
+        assert device.app.top.module_name == "menu", system
+        assert device.app.system == {"contrast": 4, "sound": True}, system
+        assert device.display.contrast_level == 255, system

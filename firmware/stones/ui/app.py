@@ -24,6 +24,7 @@ import sys
 from stones.compat import MICROPYTHON, const
 
 CONTRAST = (31, 63, 127, 191, 255)  # the system screen's levels: the contrast register's steps
+_BRIGHTEST = const(4)  # the default level: 255, what the panels' init sequences set
 _IDLE_MS = const(10)  # poll period when nothing happens: ~100 Hz is ample for buttons
 
 
@@ -35,6 +36,7 @@ class App:
         self.clock = clock
         self.session = session
         self.settings = session.load_settings() if session else {}
+        self.system = _system_settings(self.settings)
         self.platform = platform
         self.watchdog = watchdog  # fed every loop: a hang restarts the device into its save
         self.buzzer = buzzer  # a stones.hw.buzzer.Buzzer, or None: no sound row, no sound
@@ -125,11 +127,10 @@ class App:
     # -- running ------------------------------------------------------------------------------
 
     def start(self, name="menu"):
-        level = self.settings.get("system", {}).get("contrast")
         setter = getattr(self.display, "contrast", None)
-        if setter and isinstance(level, int) and 0 <= level < len(CONTRAST):  # else: the default
+        if setter:
             try:
-                setter(CONTRAST[level])
+                setter(CONTRAST[self.system["contrast"]])
             except OSError:
                 pass  # the panel did not answer: it keeps its own level
         game = None
@@ -181,7 +182,7 @@ class App:
 
     def sound(self, name):
         """Play a named sound (stones.hw.buzzer.SOUNDS) if a buzzer is fitted and sound is on."""
-        if self.buzzer is not None and self.settings.get("system", {}).get("sound", True):
+        if self.buzzer is not None and self.system["sound"]:
             self.buzzer.play(name)
 
     def refresh(self):
@@ -239,6 +240,20 @@ class App:
         while True:
             if not self.step() and sleep:
                 sleep(_IDLE_MS)
+
+
+def _system_settings(settings):
+    """settings["system"] with every entry valid (a saved value out of range, or of the wrong
+    type, is replaced by its default): the system screen edits it, start() applies it."""
+    system = settings.get("system")
+    if not isinstance(system, dict):
+        system = settings["system"] = {}
+    level = system.get("contrast")
+    if type(level) is not int or not 0 <= level < len(CONTRAST):  # (a bool is an int)
+        system["contrast"] = _BRIGHTEST
+    if not isinstance(system.get("sound"), bool):
+        system["sound"] = True  # whoever fitted a buzzer wants to hear it
+    return system
 
 
 def _load(name):

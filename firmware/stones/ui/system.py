@@ -11,9 +11,7 @@ from stones.ui.draw import ListView, title
 class Screen:
     def __init__(self, app):
         self.app = app
-        self.settings = app.settings.setdefault("system", {})
-        self.settings.setdefault("contrast", 2)
-        self.settings.setdefault("sound", True)  # whoever fitted a buzzer wants to hear it
+        self.settings = app.system  # valid entries, defaults filled in (ui.app)
         self.list = ListView(self.rows())
         self.dirty = True
         self.shown = False
