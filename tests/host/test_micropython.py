@@ -4,9 +4,9 @@ Each module runs twice. Over the firmware compiled by mpy-cross (the files the d
 heap is Pico-sized: 190 KB, about what the RP2040 port has after boot, and stricter here since the
 unix port's objects are 64-bit. Over the firmware sources the unix port compiles every module
 first, and that takes room the device never needs: the parse tree of a 25 KB engine module, and
-the interned path of every source file, so the margin depends on where the repository lies (a
-clone in /check/work/main needed 210 KB where /work/main needed 180 KB). The source run checks that
-the code behaves the same under MicroPython; it gets 256 KB.
+the interned path of every source file, so the margin depends on where the repository lies (the
+same module needed 180 KB in one clone and 210 KB in another, by their paths). The source run
+checks that the code behaves the same under MicroPython; it gets 256 KB.
 """
 
 import glob
