@@ -18,7 +18,7 @@ pass, loadsgf answers the colour to move, errors read 'illegal move', 'invalid c
 coordinate', 'unacceptable size', 'cannot undo', 'unknown command'. set_position is KataGo's:
 stones placed without rules, prisoners zero, and the next play may be of either colour.
 
-Hexagonal games (Loupe, OffShore) name points as the rules notes do ('d4': row letter from the
+Hexagonal games (Loupe, OffShore) name points as docs/rules.md does ('d4': row letter from the
 top, then the point's number in its row); Game.parse reads them. A Loupe turn is two stones, and
 GTP sends each stone as its own 'play', so a turn is two plays of the same colour.
 

@@ -16,7 +16,7 @@ def raises(error_type, function, *args, **kwargs):
 
 
 def position(game, black="", white=""):
-    """Set up stones named like the rules notes ('D5 F5 E6') on game, without rules."""
+    """Set up stones named as in docs/rules.md ('D5 F5 E6') on game, without rules."""
     stones = [(1, game.parse(name)) for name in black.split()]
     stones += [(2, game.parse(name)) for name in white.split()]
     game.set_position(stones)

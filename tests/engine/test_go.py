@@ -1,4 +1,4 @@
-"""Go: the hand-worked positions of the rules notes (section 2.3) and the rule statements of 2.1."""
+"""Go: the positions G1-G7 and the readings A1-A9 of docs/rules.md."""
 
 from support import names, position, raises, stones_of
 
@@ -36,7 +36,7 @@ def test_multi_stone_suicide_is_illegal():
 
 def test_a_stone_without_liberties_that_captures_is_legal():
     # White A1 touches only black A2 and B1; it takes B1's last liberty, so B1 is captured first
-    # and A1 then has a liberty: legal (notes A2: captures are resolved before suicide).
+    # and A1 then has a liberty: legal (rules.md A2: captures are resolved before suicide).
     game = position(Go(), black="B1 A2", white="C1 B2")
     game._switch(WHITE)
     game.play_text("A1")
@@ -78,7 +78,7 @@ def test_a_pass_lifts_the_ko_ban():
 def test_snapback_recapture_is_legal():
     #  3 X X . .      White B1 B2 has liberties A1 A2. Black throws in at A1; White takes it
     #  2 . O X .      with A2, whose group then has A1 as its only liberty; Black retakes at
-    #  1 . O X .      A1 and captures three. The position does not repeat: not a ko (notes A3).
+    #  1 . O X .      A1 and captures three. The position does not repeat: not a ko (rules.md A3).
     #    A B C D
     game = position(Go(), black="C1 C2 B3 A3", white="B1 B2")
     game.play_text("A1")

@@ -1,4 +1,4 @@
-"""Loose: the hand-worked positions of the rules notes (section 3.3), the readings B1-B9 of 3.2,
+"""Loose: the positions L1-L6 and the readings B1-B9 of docs/rules.md,
 the rule statements of 3.1, the komi protocol, and properties over random games."""
 
 from support import position, raises, random_games, stones_of

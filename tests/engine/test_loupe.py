@@ -1,6 +1,6 @@
-"""Loupe: the hand-worked positions of the rules notes (section 4.3), the rule statements of 4.1,
+"""Loupe: the positions P1-P9 and the readings C1-C11 of docs/rules.md,
 the readings of 4.2 and the options of 4.4; loops cross-checked against brute-force enumeration of
-every simple cycle. Positions are on the side-7 board of the notes unless said otherwise."""
+every simple cycle. Positions are on a side-7 board unless said otherwise."""
 
 from support import names, position, raises
 

@@ -1,8 +1,8 @@
-"""OffShore: the hand-worked positions of the rules notes (section 5.3), the rule statements of 5.1,
+"""OffShore: the positions O1-O4 and the readings D1-D10 of docs/rules.md,
 the readings D1-D9, the options, and random games checked against a from-scratch reference.
 
-Diagrams use the notes' marks (X O stones; x o * empty cells in Black's, White's, both
-territories), which is what OffShore.symbol draws, so the notes' pictures are compared verbatim.
+Diagrams use these marks (X O stones; x o * empty cells in Black's, White's, both
+territories), which is what OffShore.symbol draws, so hand-drawn pictures are compared verbatim.
 """
 
 from support import names, position, raises, stones_of
@@ -24,7 +24,7 @@ from stones.engine.rng import Rng
 
 
 def same_board(game, text):
-    """The game's diagram equals the notes' diagram (compared row by row, spacing ignored)."""
+    """The game's diagram equals the hand-drawn diagram (compared row by row, spacing ignored)."""
     got = [" ".join(row.split()) for row in game.diagram().splitlines()]
     want = [" ".join(row.split()) for row in text.strip().splitlines()]
     assert got == want, "\n" + game.diagram()
@@ -63,7 +63,7 @@ def cube(game, p):
 
 
 def ref_hull(game, group):
-    """Cells whose three cube coordinates lie within the group's minima and maxima (notes 5.1.3)."""
+    """Cells whose three cube coordinates lie within the group's minima and maxima (rules.md D1)."""
     coords = [cube(game, s) for s in group]
     low = [min(c[i] for c in coords) for i in range(3)]
     high = [max(c[i] for c in coords) for i in range(3)]
@@ -75,7 +75,7 @@ def ref_hull(game, group):
     return out
 
 
-# Ludii's HexHullSites (notes D1): the group plus, for six pairs of directions 120 degrees apart,
+# Ludii's HexHullSites (rules.md D1): the group plus, for six pairs of directions 120 degrees apart,
 # the cells that rays from the group's stones reach in both directions. Rays skip their origin
 # and run through stones to the edge. Axial steps: E (1,0) W (-1,0) NNE (1,-1) NNW (0,-1)
 # SSE (0,1) SSW (-1,1).
@@ -116,7 +116,7 @@ def ref_territory(game, colour):
 
 
 def ref_legal(game, colour, weak):
-    """Legal placements of colour, judged on the current board (notes 4.1, 4.2, D3, D4)."""
+    """Legal placements of colour, judged on the current board (rules.md D3, D4)."""
     theirs = ref_territory(game, 3 - colour)
     groups = ref_groups(game, colour)
     barred = set()
@@ -454,7 +454,7 @@ def test_occupied_cell_is_refused():
 
 def test_move_cap_ends_the_game_without_a_result():
     game = OffShore()
-    game.cap = 6  # an engine safeguard against repetition (notes section 6), shortened here
+    game.cap = 6  # an engine safeguard against repetition (rules.md D10), shortened here
     game.playout(9)
     assert game.over and game.count == 6 and game.passes < 2
     result = game.result()
@@ -466,7 +466,7 @@ def test_move_cap_ends_the_game_without_a_result():
 
 def test_a_setup_group_inside_enemy_territory_goes_at_the_next_enemy_placement():
     # White d3 sits inside O1's hull: the rule removes it after any Black placement, even an
-    # isolated one far away (notes 5.1.5, read literally); White's own placements never do.
+    # isolated one far away (rules.md D5, read literally); White's own placements never do.
     game = position(OffShore(), black="b2 c2 d2 e2 e3 e4", white="d3")
     assert game.sweep
     game._switch(WHITE)

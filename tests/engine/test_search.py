@@ -85,7 +85,7 @@ def test_loose_black_flips_two_to_win():
 
 
 def test_loupe_closes_its_ring():
-    # Black's five stones round g7 (notes P1 without h7), a few White stones about: h7 makes a
+    # Black's five stones round g7 (rules.md P1 without h7), a few White stones about: h7 makes a
     # loop of 6 (value 6), which no White group can match; Black has a two-stone turn.
     game = position(Loupe(7), black="f6 f7 g6 g8 h6", white="b2 c5 k3 j8")
     for work in (300, 1000, 3000):

@@ -8,7 +8,7 @@ must agree, and every few moves `is_legal` for the side to move is compared on e
 Each game ends with an SGF exchange in both directions (our printsgf read by GNU Go's loadsgf,
 GNU Go's printsgf read by ours).
 
-Both follow simple ko and forbid suicide (GNU Go's defaults), the rules of the notes (2.1.3).
+Both follow simple ko and forbid suicide (GNU Go's defaults), readings A2 and A3 of docs/rules.md.
 `make test` installs GNU Go (Debian package gnugo, command in /usr/games); without it these tests
 fail and say so.
 """
@@ -174,8 +174,8 @@ def test_sgf_records_agree_with_gnugo(gnugo, tmp_path):
                 "list_stones " + colour)
 
 
-def test_ko_and_suicide_positions_of_the_notes(gnugo):
-    # G2 and G4 of the rules notes, set up with plays on both engines.
+def test_ko_and_suicide_positions_of_the_rules_readings(gnugo):
+    # G2 and G4 of docs/rules.md, set up with plays on both engines.
     pair = Pair(gnugo, 0)
     for point in "D5 F5 E6 E4 A2 B1".split():
         pair.both("play black " + point)
@@ -195,7 +195,7 @@ def test_ko_and_suicide_positions_of_the_notes(gnugo):
 
 
 def test_capturer_may_fill_the_ko_point_out_of_turn(gnugo):
-    """The ko ban is only for the opponent's next turn (notes A3): a move out of turn skips it,
+    """The ko ban is only for the opponent's next turn (rules.md A3): a move out of turn skips it,
     so the capturer may fill the point, as GNU Go agrees."""
     pair = Pair(gnugo, 0)
     for colour, points in (("black", "C5 D6 D4"), ("white", "D5 E6 F5 E4")):

@@ -2,8 +2,8 @@
 hex coordinates, the flags generated from the games' options, and a subprocess smoke test.
 
 Most tests drive the engine in-process: gtp(commands) returns the responses as GTP prints them
-('= D5', '?3 illegal move'), without the blank line after each. Positions come from the rules
-notes (section numbers in the test names).
+('= D5', '?3 illegal move'), without the blank line after each. Positions come from
+docs/rules.md (their names in the test names).
 """
 
 import importlib.util
@@ -54,7 +54,7 @@ def error(commands, game="go", size=None, **settings):
 
 
 def setup(black="", white=""):
-    """A set_position command from the notes' stone lists."""
+    """A set_position command from the stone lists of docs/rules.md."""
     words = ["set_position"]
     words += ["b " + name for name in black.split()]
     words += ["w " + name for name in white.split()]
@@ -376,7 +376,7 @@ def test_loose_l3_flip_counts_as_a_capture():
 
 @needs_loose
 def test_loose_l6_tie_break_final_score():
-    # 11 black stones, 7 white; a tie is lost by the last to place a stone (notes B5).
+    # 11 black stones, 7 white; a tie is lost by the last to place a stone (rules.md B5).
     stones = setup(black="B5 C5 A4 C4 A3 B3 C3 A2 C2 B1 C1", white="D5 D4 E4 D3 D2 E2 D1")
     # No stone placed: White passed second and loses the tie (11 against 7 + 4).
     assert answer([stones, "play b pass", "play w pass", "final_score"], "loose", 5, komi=4) \
@@ -430,7 +430,7 @@ def test_loupe_hex_coordinates_and_turns():
 @needs_loupe
 def test_loupe_p9_placement_restriction_after_set_position():
     # After set_position, Black's next play starts a two-stone turn: h7 then g7 is legal, g7
-    # first is not (the rules notes P9).
+    # first is not (rules.md P9).
     base = setup(black="g6", white="f6 f7")
     assert gtp([base, "is_legal b g7", "is_legal b g8", "is_legal b h7", "play b g7",
                 "play b h7", "is_legal b g7", "play b g7", "list_stones b", "is_legal w g7",

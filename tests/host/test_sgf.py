@@ -55,7 +55,7 @@ def test_round_trip_of_a_finished_game_keeps_the_result():
 
 
 def test_captures_and_ko_survive_the_round_trip():
-    # The rules notes G4: Black takes the ko; after the record is replayed the retake is still
+    # docs/rules.md G4: Black takes the ko; after the record is replayed the retake is still
     # barred and the prisoners are the same.
     game = Go()
     game.set_position([(BLACK, game.parse(n)) for n in "C5 D6 D4".split()]
@@ -143,7 +143,7 @@ def test_no_result_while_the_game_goes_on():
 
 def test_move_cap_is_written_as_void():
     # Random play that fills its own eyes goes on capturing until the move cap ends the game
-    # without a result (notes A9).
+    # without a result (rules.md A9).
     game = Go(9)
     rng = Rng(11)
     while not game.over:
@@ -185,7 +185,7 @@ def test_compressed_point_lists():
 
 
 def test_gnugo_printsgf_output_reads():
-    # What GNU Go 3.8's printsgf wrote for the ko position of the notes (G4), then Black J1.
+    # What GNU Go 3.8's printsgf wrote for the ko position of docs/rules.md (G4), then Black J1.
     text = """(;GM[1]FF[4]
 SZ[9]
 GN[GNU Go 3.8 load and print]

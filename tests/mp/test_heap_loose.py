@@ -43,7 +43,7 @@ def test_loose_every_point_tried_then_undone_allocates_nothing():
 
 
 def test_loose_flips_and_a_refused_capture_allocate_nothing():
-    # notes B1 (two groups flip at once) and B2/B3 (a capture refused after its flip)
+    # rules.md B1 (two groups flip at once) and B2/B3 (a capture refused after its flip)
     flips = _position(Loose(5), "A3 A1 C1", "A4 B3")
     flips._switch(WHITE)
     refused = _position(Loose(5), "A5 B4", "C5")

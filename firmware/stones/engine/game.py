@@ -167,7 +167,7 @@ class Game:
     sizes = (9,)
     default_size = 9
     options = ()  # Option instances
-    cap_factor = 3  # move cap = cap_factor * points (an engine safeguard, rules notes 2.2 A9)
+    cap_factor = 3  # move cap = cap_factor * points (an engine safeguard, docs/rules.md A9)
     log_per_move = 4  # most log words a move writes besides its captured/flipped stones
     log_points = 4  # undo log length, in words per point of the board
     REASONS = REASONS

@@ -1,4 +1,5 @@
-"""Go: the 9x9 club tournament rules (rules/go.md, notes section 2), also on 13x13 and 19x19.
+"""Go: the 9x9 club tournament rules (help/go.txt, read as docs/rules.md A1-A9), also on 13x13
+and 19x19.
 
 Captures are found with pseudo-liberties: libs[root] counts (stone, empty neighbour) pairs of the
 group, so a group is captured exactly when its count reaches 0, and placing or lifting a stone
@@ -6,13 +7,14 @@ changes the count of each neighbouring group by one per shared edge. That keeps 
 of byte reads (the packed cell tells at once whether the new stone has an empty neighbour) with no
 flood fill.
 
-Ko is the simple ko of the text (notes A3): when a move captures exactly one stone and the capturing
-stone is then alone with one liberty, the captured point is barred for the opponent's next move.
+Ko is the simple ko of the text (rules.md A3): when a move captures exactly one stone and the
+capturing stone is then alone with one liberty, the captured point is barred for the opponent's
+next move.
 
 Log entry of a placement, top last: captured stones..., number captured, ko before. A pass logs
 the ko before it. (The move itself is in the history.)
 
-Scoring (notes 2.1.5): dead groups are marked after two passes (toggle_dead), dead stones become
+Scoring (rules.md A4-A8): dead groups are marked after two passes (toggle_dead), dead stones become
 the opponent's prisoners, each empty region bordered by one colour only is its territory, and a
 score is territory + prisoners (+ komi for White). Area scoring counts stones + territory instead.
 """
@@ -544,7 +546,7 @@ class Go(Game):
 
     def territory(self):
         """{point: colour} of every point that is territory: each empty region (dead stones
-        count as empty) whose border holds stones of one colour only (notes 2.1.5b)."""
+        count as empty) whose border holds stones of one colour only (rules.md A7)."""
         cell = self.cell
         dead = self.dead
         owner = {}

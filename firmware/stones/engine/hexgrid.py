@@ -1,6 +1,6 @@
 """HexGrid: a hexagon with n sites per side, 6 neighbours (Loupe points, OffShore cells).
 
-Coordinates are axial (q, r) with s = -q - r, as in the rules notes: rows are r = -R..R from the
+Coordinates are axial (q, r) with s = -q - r, as in docs/rules.md: rows are r = -R..R from the
 top (R = n - 1), row i lettered 'a' + i, sites numbered 1.. from the left of their row. The mailbox
 stores the hexagon inside its axial parallelogram: cell (q, r) lives at index
 (r + R + 1) * W + (q + R + 1) with stride W = 2R + 2. Cells of the parallelogram outside the

@@ -1,5 +1,5 @@
-"""Loose: Go's surround capture, but surrounded stones flip instead of leaving (rules/loose.md,
-notes section 3).
+"""Loose: Go's surround capture, but surrounded stones flip instead of leaving (help/loose.txt,
+read as docs/rules.md B1-B9).
 
 Reading guide. A **false point** is an empty point with no empty neighbour and at least one black
 and one white neighbour; every other empty point is **true**. The packed cell byte answers that in
@@ -12,9 +12,9 @@ A placement of colour c on p, in _run (one loop for checked play and random play
 
 1. put the stone (colour and neighbour counts only; p stays out of the group lists for now);
 2. flip: only enemy groups touching p, or touching an empty neighbour of p that is now false, can
-   have lost their last true liberty (notes 3.1, facts). Each one without a true liberty turns
-   c, stone by stone, onto the log. Flipping never makes a point false, so checking and flipping
-   them one after the other is the simultaneous flip of the rules, with no cascade (B1, B2);
+   have lost their last true liberty (rules.md, Loose's facts). Each one without a true liberty
+   turns c, stone by stone, onto the log. Flipping never makes a point false, so checking and
+   flipping them one after the other is the simultaneous flip of the rules, with no cascade (B1, B2);
 3. legality (B3, B4): only c's group containing p and c's groups touching an empty neighbour of p
    that is false can be left without a true liberty. Without flips, p's group is p plus its own
    neighbour groups, tested piece by piece before any list is spliced, so an illegal placement
@@ -25,8 +25,8 @@ Log entry of a placement, top last: the flipped stones..., how many. A pass logs
 turns the flipped stones back, lifts p and rebuilds the groups around them from the colours.
 
 Score (rule 5, 6): stones on the board, + komi for White; a tie is lost by the player who placed
-the last stone, or with no stone placed by the second passer (notes B5), Result.tiebreak set.
-Komi (rule 7, B7): an even integer setting; KomiProtocol holds the steps of the two-screen
+the last stone, or with no stone placed by the second passer (rules.md B5), Result.tiebreak set.
+Komi (B7): an even integer setting; KomiProtocol holds the steps of the two-screen
 pre-game protocol (one player names the komi, the other picks a colour).
 """
 
@@ -104,7 +104,7 @@ class Loose(Game):
     key = "loose"
     title = "Loose"
     grid_class = SquareGrid
-    sizes = (5, 7, 9, 11, 13, 15, 17, 19)  # odd only (notes B8)
+    sizes = (5, 7, 9, 11, 13, 15, 17, 19)  # odd only (rules.md B8)
     default_size = 9
     # The last empty point can never be filled (that group would have no liberty), so a game has
     # at most n*n - 1 placements, one pass before, between and two after them: 2 n*n moves, the
@@ -116,7 +116,7 @@ class Loose(Game):
     options = (Option("komi", "Komi", KOMI_CHOICES, "0"),)
 
     def _setting(self, option, value):
-        if option.key == "komi":  # any even integer, not only the offered ones (notes B7)
+        if option.key == "komi":  # any even integer, not only the offered ones (rules.md B7)
             return str(parse_komi(value))
         return Game._setting(self, option, value)
 
@@ -480,7 +480,7 @@ class Loose(Game):
     # -- scoring ------------------------------------------------------------------------------
 
     def last_placer(self):
-        """Who loses a tie (notes B5): the colour that placed the last stone, or with no stone
+        """Who loses a tie (rules.md B5): the colour that placed the last stone, or with no stone
         placed the colour that made the last move (the second passer); None before any move."""
         history = self.history
         for i in range(self.count - 1, -1, -1):
@@ -509,7 +509,7 @@ class Loose(Game):
 
 
 class KomiProtocol:
-    """The pre-game komi protocol (rule 7, notes B7) as data the UI drives over two screens.
+    """The pre-game komi protocol (rules.md B7) as data the UI drives over two screens.
 
     Its players are PROPOSER (the rules' "first player", not necessarily Black) and CHOOSER.
     Step NAME_KOMI: the proposer names an even komi, propose(komi) (offer choices; any even

@@ -1,8 +1,8 @@
-"""Loupe: groups score by their shortest loop (rules/loupe.md, notes section 4).
+"""Loupe: groups score by their shortest loop (help/loupe.txt, read as docs/rules.md C1-C11).
 
 Reading guide.
 
-**Turns** (4.1.2, C7). ``phase`` says which stone of a turn comes next: _TWO (0) a two-stone turn
+**Turns** (C7). ``phase`` says which stone of a turn comes next: _TWO (0) a two-stone turn
 begins, _SECOND (1) its second stone is due, _OPENING (2) Black's one-stone first turn. The UI
 reads ``stones_left`` (2 or 1), ``turn_size`` (1 for the opening, else 2) and ``can_pass``. A pass
 replaces a whole turn, so it is refused while the second stone is due (MID_TURN); two passing
@@ -10,7 +10,7 @@ turns in a row end the game. Each stone is its own history entry, so undo takes 
 at a time and restores the phase with it. A play out of turn (GTP after set_position) starts a
 two-stone turn for that colour (_switch).
 
-**Placement** (4.1.3, C6). A stone of colour c may go on an empty point with no more enemy than
+**Placement** (C6). A stone of colour c may go on an empty point with no more enemy than
 friendly neighbours: one read of the packed cell byte and one lookup, ``_LEGAL[v] & c`` (the table
 holds bit c for "c may play here" and bit c << 2 for "c may play here once one more c stone is
 next to it"; stones and sentinels hold 0). **C7**: a first stone is legal only if a legal second
@@ -23,13 +23,13 @@ No captures, nothing ever moves, so the log is not needed: undoing a stone is li
 rebuilding the groups that touched it from the colours. Groups are merged on placement (the
 smaller list is relabelled), as in Go, so scoring finds them ready.
 
-**Scoring** (4.1.6, 4.1.7). A finished side-9 board takes about 0.15 ms on the unix port (0.6 ms
+**Scoring** (C2-C5, C8, C11). A finished side-9 board takes about 0.15 ms on the unix port (0.6 ms
 the worst seen; a Pico is ~120 times slower). For each group G of N stones:
 
 1. Holes by Euler's formula: G's stones, its adjacencies and the lattice triangles with all three
    corners in G form a complex whose holes number 1 - V + E - T (the union of G's hexagonal cells
    has this complex as its nerve, and its bounded complementary regions are exactly the holes of
-   the notes). E is half the sum of the friendly counts in the cell bytes; T counts each triangle
+   rules.md C2). E is half the sum of the friendly counts in the cell bytes; T counts each triangle
    once, at its upper-left corner s: {s, s+1, s+W} and {s, s+W-1, s+W}. No hole: an empty group,
    value -N (or 0 by the option, C5).
 2. A point not in G with six neighbours of G's colour is ringed by six stones of G: L = 6, the
@@ -40,7 +40,7 @@ the worst seen; a Pico is ~120 times slower). For each group G of N stones:
    better than the best so far is not searched.
 3. Otherwise the holes are flooded one by one (components of the points not in G, seeded from G's
    neighbours; one that never meets the board's edge is a hole), stopping when Euler's count of
-   holes has been found. For each hole, P = its last point in reading order, and the notes'
+   holes has been found. For each hole, P = its last point in reading order, and a
    search runs from each stone s of G right of P in its row with an adjacency crossing the ray:
    breadth-first over (stone, parity) pairs where crossing the ray flips the parity. A state x at
    distance D(x) whose twin (same stone, other parity) is at D(x') closes an odd walk of length

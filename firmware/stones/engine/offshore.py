@@ -1,9 +1,10 @@
-"""OffShore (Dale Walton, 2022): territory by grid-oriented hulls (rules/offshore.md, notes 5).
+"""OffShore (Dale Walton, 2022): territory by grid-oriented hulls (help/offshore.txt, read as
+docs/rules.md D1-D10).
 
 Reading guide. A group's hull is the region between the six grid lines through its extreme stones:
 the cells whose cube coordinates q, r, s each lie within the group's minimum and maximum of that
-coordinate (notes D1). A player's territory is the union of the hulls of their groups, and a score
-counts the empty cells in it. Two tables carry all of that:
+coordinate (rules.md D1). A player's territory is the union of the hulls of their groups, and a
+score counts the empty cells in it. Two tables carry all of that:
 
 * ``hull[root]``, the per-group word: the six bounds packed in 5-bit fields, 4 value bits and a
   guard bit each (the SWAR layout below), 30 bits in all, so every word is a small int on a Pico.
@@ -29,13 +30,14 @@ field of b". Both take a handful of whole-word operations (SWAR):
 No field borrows from the next ((16 + a_i) - b_i >= 1), and (a | GUARD) < 2**30. A lone cell's word
 is ``cellhull[p]``; the word 0 is the empty hull (the identity of the maximum).
 
-A move. Placement legality is judged on the board before it (notes 4.1, 4.2, D3, D4): not in the
+A move. Placement legality is judged on the board before it (rules.md D3, D4): not in the
 opponent's territory (Weak: unless next to an own stone), not next to an own group with more stones
 than the mover has groups. Then the stone joins its neighbour groups: the first group met keeps its
 hull ``old`` in ``cover``, the others' hulls are painted out, and the cells of the new hull outside
 ``old`` are painted in. Only those newly covered cells can complete the capture of an opponent
-group: at the start of a turn no group lies wholly inside enemy territory (notes 5.1: by induction
-over the moves), so a group inside the mover's territory now has a stone in a newly covered cell.
+group: at the start of a turn no group lies wholly inside enemy territory (rules.md, OffShore's
+facts: by induction over the moves), so a group inside the mover's territory now has a stone in a
+newly covered cell.
 Opponent stones met while painting name the candidate groups; each is walked and removed if every
 stone is covered (D5). A set-up position (GTP, tests) may break that starting condition: then
 ``sweep`` is set and every placement tests every opponent group instead.
@@ -246,7 +248,7 @@ class OffShore(Game):
         return black, white
 
     def symbol(self, p):
-        """Diagram marks of the notes: X O stones, x o * empty cells in Black's, White's, both."""
+        """Diagram marks: X O stones, x o * empty cells in Black's, White's, both territories."""
         v = self.cell[p] & 3
         if v:
             return ".XO"[v]

@@ -1,4 +1,4 @@
-"""Loose's komi protocol as two screens (rules 7, notes B7): first the proposing player names an
+"""Loose's komi protocol as two screens (docs/rules.md B7): first the proposing player names an
 even komi, then the other player picks a colour. The engine's KomiProtocol holds the steps."""
 
 from stones.engine.loose import KomiProtocol
