@@ -14,7 +14,7 @@ A placement of colour c on p, in _run (one loop for checked play and random play
 2. flip: only enemy groups touching p, or touching an empty neighbour of p that is now false, can
    have lost their last true liberty (rules.md, Loose's facts). Each one without a true liberty
    turns c, stone by stone, onto the log. Flipping never makes a point false, so checking and
-   flipping them one after the other is the simultaneous flip of the rules, with no cascade (B1, B2);
+   flipping them one after the other is the simultaneous flip of the rules, no cascade (B1, B2);
 3. legality (B3, B4): only c's group containing p and c's groups touching an empty neighbour of p
    that is false can be left without a true liberty. Without flips, p's group is p plus its own
    neighbour groups, tested piece by piece before any list is spliced, so an illegal placement
