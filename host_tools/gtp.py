@@ -150,7 +150,7 @@ class Engine:
         if colour == game.to_move and not (game.setup and not game.count):
             return game
         game = self.copy()
-        game._switch(colour)  # what play_as does first; on a copy, so the served game is untouched
+        game.set_turn(colour)  # what play_as does first; on a copy, so the served game is untouched
         return game
 
     # -- the protocol -----------------------------------------------------------------------
@@ -464,19 +464,11 @@ def fresh(game, **changes):
     return new
 
 
-def replay(board, entry):
-    """Play one history word on board in the turn state it was played in (engine/game.py: the
-    colour, passes and phase above the move's 9 bits), however that turn state came about:
-    what Game._replay does, with the checks of play."""
-    board._restore_turn(entry)
-    board.play(entry & 0x1FF)
-
-
 def rebuild(game, **changes):
     """A copy of game with its set-up and every move, under changed settings if any."""
     new = fresh(game, **changes)
     for i in range(game.count):
-        replay(new, game.history[i])
+        new.play_as(*game.entry(i))  # the hand-overs of out-of-turn moves come back too
     return new
 
 
@@ -490,9 +482,9 @@ def captured(game, colour):
     board = fresh(game)
     total = 0
     for i in range(game.count):
-        mover = game.history[i] >> 9 & 3  # the colour bits of the history word
+        mover, move = game.entry(i)
         before = board.count_stones(3 - mover)
-        replay(board, game.history[i])
+        board.play_as(mover, move)
         if mover == colour:
             total += before - board.count_stones(3 - mover)
     return total

@@ -237,9 +237,8 @@ class GnuGoPlayer:
         if self.seen is None or self.seen > game.count:
             self.new_game(game)
         for i in range(self.seen, game.count):
-            entry = game.history[i]
-            move = entry & 0x1FF
-            colour = "black" if entry >> 9 & 3 == BLACK else "white"
+            mover, move = game.entry(i)
+            colour = "black" if mover == BLACK else "white"
             self.ask("play %s %s" % (colour, "pass" if move == PASS else
                                      format_vertex(game.grid.coords(move))))
         self.seen = game.count

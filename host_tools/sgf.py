@@ -47,7 +47,7 @@ def played(game):
     A history word holds the move in bits 0-8 and the turn state it was played in above, the
     colour in bits 9-10 (engine/game.py); that colour is who played it, also out of turn.
     """
-    return [(game.history[i] >> 9 & 3, game.history[i] & 0x1FF) for i in range(game.count)]
+    return [game.entry(i) for i in range(game.count)]
 
 
 # -- the record -----------------------------------------------------------------------------------
@@ -111,7 +111,7 @@ class Record:
                 raise SgfError("move %d (%s %s): %s" % (number, "BW"[colour - 1],
                                                       game.name(move), error)) from None
         if self.player is not None and not wanted and game.to_move != self.player:
-            game._switch(self.player)  # PL with no move after it: the turn is the record's word
+            game.set_turn(self.player)  # PL with no move after it: the turn is the record's word
         return game
 
 

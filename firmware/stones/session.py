@@ -102,11 +102,13 @@ def encode_game(game, players):
     """The game save: a header line, the set-up stones, the history words (see above)."""
     from array import array
 
+    from stones.engine.game import stone_word
+
     settings = ",".join("%s=%s" % (option.key, game.settings[option.key])
                         for option in game.options)
     who = ",".join("%s:%s" % item for item in sorted(players.items()))
     header = "G1 %s %d %s %s\n" % (game.key, game.size, settings or "-", who or "-")
-    setup = array("H", [len(game.setup)] + [c << 9 | p for c, p in game.setup])
+    setup = array("H", [len(game.setup)] + [stone_word(c, p) for c, p in game.setup])
     moves = array("H", game.history[: game.count])
     return header.encode() + bytes(setup) + bytes(moves)
 
@@ -115,6 +117,7 @@ def decode_game(data):
     """(game, players) from a game save; ValueError (or GameError) if it is not one."""
     from array import array
 
+    from stones.engine.game import split_word
     from stones.engine.registry import game_class
 
     end = data.index(b"\n")
@@ -138,10 +141,10 @@ def decode_game(data):
     table = array("H", body)
     n_setup = table[0]
     if n_setup:
-        game.set_position([(w >> 9, w & 0x1FF) for w in table[1:1 + n_setup]])
+        game.set_position([split_word(w) for w in table[1:1 + n_setup]])
     for i in range(1 + n_setup, len(table)):
-        entry = table[i]
-        game.play_as(entry >> 9 & 3, entry & 0x1FF)
+        colour, move = split_word(table[i])
+        game.play_as(colour, move)
     return game, players
 
 

@@ -17,7 +17,7 @@ def test_g1_single_capture():
 
 def test_g2_suicide_is_refused_and_changes_nothing():
     game = position(Go(), black="D5 F5 E6 E4 A2 B1")
-    game._switch(WHITE)
+    game.set_turn(WHITE)
     before = game.state()
     for point in ("E5", "A1"):
         error = raises(IllegalMove, game.play_text, point)
@@ -30,7 +30,7 @@ def test_multi_stone_suicide_is_illegal():
     # White A1 A2 with one liberty at A3 (B1, B2 are black); white A3 would fill it: the group
     # A1 A2 A3 has no liberty once B3 and A4 are black and nothing is captured.
     game = position(Go(), black="B1 B2 B3 A4", white="A1 A2")
-    game._switch(WHITE)
+    game.set_turn(WHITE)
     assert game.reason(game.parse("A3")) == SUICIDE
 
 
@@ -38,7 +38,7 @@ def test_a_stone_without_liberties_that_captures_is_legal():
     # White A1 touches only black A2 and B1; it takes B1's last liberty, so B1 is captured first
     # and A1 then has a liberty: legal (rules.md A2: captures are resolved before suicide).
     game = position(Go(), black="B1 A2", white="C1 B2")
-    game._switch(WHITE)
+    game.set_turn(WHITE)
     game.play_text("A1")
     assert game.colour(game.parse("B1")) == 0 and game.prisoners[WHITE] == 1
     assert game.colour(game.parse("A2")) == BLACK
@@ -69,7 +69,7 @@ def test_a_pass_lifts_the_ko_ban():
     game.play_text("pass")  # two passes end the game, so undo one and retake after a pass
     game.undo()
     assert not game.over
-    game._switch(WHITE)
+    game.set_turn(WHITE)
     # After Black's pass the position before White's last turn is not repeated by D5.
     game.play_text("D5")
     assert game.prisoners[WHITE] == 1
@@ -192,7 +192,7 @@ def test_undo_restores_every_state_of_random_games():
         after = game.state()
         game.undo()
         assert game.state() == before
-        game.play(game.history[game.count] & 0x1FF)
+        game.play(game.entry(game.count)[1])  # the undone move's word is still there
         assert game.state() == after
 
     from support import random_games

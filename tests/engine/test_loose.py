@@ -52,7 +52,7 @@ def is_eye(game, p, c):
 
 
 def white_to_move(game):
-    game._switch(WHITE)
+    game.set_turn(WHITE)
     return game
 
 

@@ -198,7 +198,7 @@ def test_p4_two_loops_sharing_two_stones():
 
 def p9():
     game = position(Loupe(7), black="g6", white="f6 f7")
-    game._switch(BLACK)  # Black to play a turn of two stones
+    game.set_turn(BLACK)  # Black to play a turn of two stones
     return game
 
 
@@ -227,7 +227,7 @@ def test_p9_the_order_of_the_two_stones_matters():
 
 def test_p9_for_white():
     game = position(Loupe(7), black="g6", white="f6 f7")
-    game._switch(WHITE)
+    game.set_turn(WHITE)
     assert game.legal(point(game, "g7"))  # enemy 1, friendly 2
     assert game.reason(point(game, "g5")) == OUTNUMBERED  # enemy g6 = 1 > 0
 
@@ -259,8 +259,13 @@ def test_turn_structure_one_stone_then_two_each():
     game.play_text("m1")
     game.play_text("m2")
     assert game.to_move == WHITE and game.stones_left == 2
-    assert [(e >> 9 & 3, e >> 13) for e in game.history[:game.count]] == [
-        (BLACK, 2), (WHITE, 0), (WHITE, 1), (BLACK, 0), (BLACK, 1)]
+    assert [game.entry(i)[0] for i in range(game.count)] == [BLACK, WHITE, WHITE, BLACK, BLACK]
+    turns = []  # each stone's turn state comes back with its undo: colour, stone of the turn
+    while game.count:
+        game.undo()
+        turns.append((game.to_move, game.turn_size - game.stones_left + 1, game.turn_size))
+    assert turns[::-1] == [(BLACK, 1, 1), (WHITE, 1, 2), (WHITE, 2, 2), (BLACK, 1, 2),
+                           (BLACK, 2, 2)]
 
 
 def test_undo_goes_back_one_stone_at_a_time():
@@ -301,7 +306,7 @@ def test_a_first_stone_needs_a_legal_second_stone():
     # black neighbours. After a1 nothing is legal for White: a1 is refused (C7) and White can
     # only pass. Black cannot play a1 either (enemy 2 > friendly 1): the game ends.
     game = full_board("a1 g7", white="a2 b1")
-    game._switch(WHITE)
+    game.set_turn(WHITE)
     assert game.reason(point(game, "a1")) == NO_SECOND_STONE
     assert "second stone" in str(raises(IllegalMove, game.play_text, "a1"))
     assert game.reason(point(game, "g7")) == OUTNUMBERED
@@ -314,14 +319,14 @@ def test_a_first_stone_needs_a_legal_second_stone():
     assert game.over and game.moves() == [PASS, PASS]
     # Made empty, a2 is illegal for White (enemy b2 b3 = 2 > a3 = 1) until a1 is White's.
     game = full_board("a1 a2 g7", white="a3 b1")
-    game._switch(WHITE)
+    game.set_turn(WHITE)
     assert game.reason(point(game, "a2")) == OUTNUMBERED
     assert names(game, game.legal_moves()) == ["a1"]
     game.play_text("a1")
     game.play_text("a2")
     # With two legal points each may come first: neither needs the other.
     game = full_board("a1 m7 g7", white="a2 b1 m6 l7")
-    game._switch(WHITE)
+    game.set_turn(WHITE)
     assert names(game, game.legal_moves()) == ["a1", "m7"]
 
 
@@ -645,7 +650,7 @@ def test_random_games_undo_counts_groups_and_placement():
                     assert cell[t] & 3 != x or game.root[t] == game.root[q]
         game.undo()
         assert game.state() == before
-        game.play(game.history[game.count] & 0x1FF)
+        game.play(game.entry(game.count)[1])  # the undone move's word is still there
         assert game.state() == after
 
     rng = Rng(99)
@@ -676,7 +681,7 @@ def test_playout_follows_the_policy():
 
 def test_playout_reaches_every_legal_first_stone():
     game = full_board("a1 m7 g7", white="a2 b1 m6 l7")
-    game._switch(WHITE)
+    game.set_turn(WHITE)
     start = game.state()
     seen = set()
     seed = 1

@@ -192,7 +192,7 @@ def test_o1_hull_and_score():
     assert names(game, game.territory(BLACK)) == cells(game, "b2 c2 c3 d2 d3 d4 e2 e3 e4")
     assert game.score() == (3, 0)
     check_tables(game)
-    game._switch(WHITE)
+    game.set_turn(WHITE)
     for point in ("c3", "d3", "d4"):
         assert game.reason(game.parse(point)) == ENEMY_TERRITORY
         error = raises(IllegalMove, game.play_text, point)
@@ -303,7 +303,7 @@ def test_weak_territory_allows_cells_next_to_an_own_stone():
     # O1's hull c3 d3 d4 is Black's; White d5 touches d4 (not c3 or d3).
     for setting, d4_code in (("strong", ENEMY_TERRITORY), ("weak", 0)):
         game = position(OffShore(territory=setting), black="b2 c2 d2 e2 e3 e4", white="d5")
-        game._switch(WHITE)
+        game.set_turn(WHITE)
         assert game.reason(game.parse("d4")) == d4_code
         assert game.reason(game.parse("c3")) == ENEMY_TERRITORY  # no white neighbour
         assert game.reason(game.parse("d3")) == ENEMY_TERRITORY
@@ -313,18 +313,18 @@ def test_weak_territory_allows_cells_next_to_an_own_stone():
 
 def test_weak_territory_still_bars_cells_next_to_an_oversized_group():
     game = position(OffShore(territory="weak"), black="b2 c2 d2 e2 e3 e4", white="d5 d6")
-    game._switch(WHITE)
+    game.set_turn(WHITE)
     assert game.reason(game.parse("d4")) == OVERSIZED_GROUP  # d5 d6: 2 stones > 1 group
     assert game.reason(game.parse("c3")) == ENEMY_TERRITORY
     game = position(OffShore(territory="weak"), black="b2 c2 d2 e2 e3 e4", white="d5 d6 g4")
-    game._switch(WHITE)
+    game.set_turn(WHITE)
     assert game.reason(game.parse("d4")) == 0
 
 
 def test_weak_legal_list_matches_the_reference():
     game = position(OffShore(territory="weak"), black="b2 c2 d2 e2 e3 e4 a4", white="d5 g1")
     for colour in (WHITE, BLACK):
-        game._switch(colour)
+        game.set_turn(colour)
         assert game.legal_moves() == ref_legal(game, colour, True)
 
 
@@ -346,7 +346,7 @@ def test_d6_a_cell_in_both_territories_scores_for_both_and_neither_may_play_it()
     assert game.score() == (1, 1)
     d4 = game.parse("d4")
     for colour in (BLACK, WHITE):
-        game._switch(colour)
+        game.set_turn(colour)
         assert game.in_territory(colour, d4) and game.reason(d4) == ENEMY_TERRITORY
     game.play(PASS)
     game.play(PASS)
@@ -407,7 +407,7 @@ def test_d2_a_lone_stone_is_its_own_hull():
     game.play_text("d4")
     assert names(game, game.territory(BLACK)) == ["d4"] and game.score() == (0, 0)
     assert game.hull[game.parse("d4")] == game.cellhull[game.parse("d4")]
-    game._switch(BLACK)
+    game.set_turn(BLACK)
     assert game.reason(game.parse("d5")) == 0  # 1 stone is not more than 1 group
 
 
@@ -469,7 +469,7 @@ def test_a_setup_group_inside_enemy_territory_goes_at_the_next_enemy_placement()
     # isolated one far away (rules.md D5, read literally); White's own placements never do.
     game = position(OffShore(), black="b2 c2 d2 e2 e3 e4", white="d3")
     assert game.sweep
-    game._switch(WHITE)
+    game.set_turn(WHITE)
     game.play_text("g4")
     assert game.colour(game.parse("d3")) == WHITE
     game.play_text("a4")
@@ -647,7 +647,7 @@ def test_playout_follows_the_policy():
 
 def test_playout_draws_uniformly_among_legal_placements():
     game = position(OffShore(), black="b2 c2 d2 e2 e3 e4", white="g4")
-    game._switch(WHITE)
+    game.set_turn(WHITE)
     legal = game.legal_moves()
     tally = dict((p, 0) for p in legal)
     seed = 99

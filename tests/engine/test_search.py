@@ -53,7 +53,7 @@ def test_go_capture_race_is_won_by_capturing():
 
 def test_go_white_takes_the_capture_too():
     game = position(Go(), black="A1 B1 C1 A3 B3 C3 D3 E2", white="A2 B2 C2 D2")
-    game._switch(WHITE)
+    game.set_turn(WHITE)
     move, _ = think(game, 3000, 7)
     assert game.name(move) == "D1"
 
@@ -66,7 +66,7 @@ def test_loose_only_winning_move_flips_thirteen_stones():
     #  1 O O . . X
     game = position(Loose(5), black="A5 C5 D5 E5 A4 B4 C4 D4 A3 B3 D3 A2 B2 E1",
                     white="C3 E3 C2 D2 E2 A1 B1")
-    game._switch(WHITE)
+    game.set_turn(WHITE)
     for work in (300, 1000, 3400):
         move, _ = think(game, work)
         assert game.name(move) == "B5", (work, game.name(move))
@@ -116,7 +116,7 @@ def test_offshore_only_winning_move_captures():
     # g    X X O .
     game = position(OffShore(), black="a1 a4 c1 c3 c4 c5 c6 e1 e2 e6 f1 f3 g1 g2",
                     white="a3 b2 b3 b4 d1 d2 d4 d5 d7 e4 f4 g3")
-    game._switch(WHITE)
+    game.set_turn(WHITE)
     for work in (300, 1000, 4500):
         move, _ = think(game, work)
         assert game.name(move) == "c2", (work, game.name(move))

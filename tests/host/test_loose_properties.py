@@ -184,8 +184,9 @@ def test_result_follows_score_komi_and_the_tie_break(game_spec, half_komi):
         assert result.winner == (BLACK if black > white else WHITE) and not result.tiebreak
         assert result.margin2 == 2 * abs(black - white)
     else:
-        placers = [game.history[i] >> 9 & 3 for i in range(game.count) if game.history[i] & 0x1FF]
-        loser = placers[-1] if placers else game.history[game.count - 1] >> 9 & 3
+        moves = [game.entry(i) for i in range(game.count)]
+        placers = [colour for colour, move in moves if move]
+        loser = placers[-1] if placers else moves[-1][0]
         assert result.tiebreak and result.winner == 3 - loser
         assert result.gtp() == "BW"[result.winner - 1] + "+0"
 

@@ -147,8 +147,8 @@ def test_finished_playouts_score_consistently(seed, size):
                 assert _encloses_any(game, loop, set(game.group(g)))
                 assert value == 2 * len(loop) - game.stones[g]
     compound = Loupe(size, modality="compound")
-    for e in game.history[:game.count]:
-        compound.play_as(e >> 9 & 3, e & 0x1FF)
+    for i in range(game.count):
+        compound.play_as(*game.entry(i))
     result = compound.result()
     assert result.lines[-1] == ("Score", sum(black), sum(white))
     assert result.winner == (0 if sum(black) == sum(white) else

@@ -45,9 +45,9 @@ def test_loose_every_point_tried_then_undone_allocates_nothing():
 def test_loose_flips_and_a_refused_capture_allocate_nothing():
     # rules.md B1 (two groups flip at once) and B2/B3 (a capture refused after its flip)
     flips = _position(Loose(5), "A3 A1 C1", "A4 B3")
-    flips._switch(WHITE)
+    flips.set_turn(WHITE)
     refused = _position(Loose(5), "A5 B4", "C5")
-    refused._switch(WHITE)
+    refused.set_turn(WHITE)
     b2 = flips.parse("B2")
     a3 = refused.parse("A3")
     before = refused.state()

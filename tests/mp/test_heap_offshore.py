@@ -62,12 +62,12 @@ def _play_out_then_take_back(game):
     moves = captured = 0
     for _ in range(20):
         seed = game.playout(seed)
-        placed = 0
-        for i in range(game.count):
-            if game.history[i] & 0x1FF:
-                placed += 1
         moves += game.count
-        captured += game.top - placed  # the log: one count word a placement, then captures
+        t = game.top  # the log, top last: each placement's captured stones, then their number
+        while t:
+            n = game.log[t - 1]
+            captured += n
+            t -= n + 1
         while game.count:
             game.undo()
     return moves << 16 | captured

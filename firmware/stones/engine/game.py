@@ -32,6 +32,8 @@ Protocol for the UI, the computer player and GTP:
     legal(move), legal_moves()
     undo()                          any number of times
     to_move, over, result(), diagram(), record()
+    entry(i) -> (colour, move)      the game's move i; count moves in all
+    set_turn(colour), play_as(colour, move)   out of turn (GTP, records, SGF)
     set_position([(colour, point), ...])   stones placed without rules (GTP set_position)
 """
 
@@ -128,6 +130,16 @@ class Result:
         if self.tiebreak:
             return who + " wins the tie"
         return who + " wins by " + self.margin_text()
+
+
+def split_word(word):
+    """(colour, move) of a history word, or of a stone word (colour << 9 | point) of a save."""
+    return word >> 9 & 3, word & 0x1FF
+
+
+def stone_word(colour, move):
+    """The word split_word reads: colour above the move's 9 bits."""
+    return colour << 9 | move
 
 
 def half_points(value2):
@@ -485,11 +497,24 @@ class Game:
             self._restore_turn(history[i])
             self._push(history[i] & 0x1FF)
 
+    def entry(self, i):
+        """(colour, move) of the game's move i (0 the first): who played what. The history word
+        also keeps the turn state the move was played in; only the engine reads that."""
+        return split_word(self.history[i])
+
     def moves(self):
         return [self.history[i] & 0x1FF for i in range(self.count)]
 
     def last_move(self):
         return self.history[self.count - 1] & 0x1FF if self.count else None
+
+    def last_placer(self):
+        """The colour that placed the game's last stone (set-up stones aside), or None."""
+        history = self.history
+        for i in range(self.count - 1, -1, -1):
+            if history[i] & 0x1FF:
+                return history[i] >> 9 & 3
+        return None
 
     def play_as(self, colour, move):
         """Play move for colour even out of turn (GTP lets either colour play next)."""
@@ -497,8 +522,14 @@ class Game:
             self._switch(colour)
         self.play(move)
 
+    def set_turn(self, colour):
+        """Hand the turn to colour outside the normal order (GTP, SGF's PL, tests). The skipped
+        turn counts as the other side's: Go lifts a ko ban (rules.md A3), Loupe starts a
+        two-stone turn. Replaying a history with play_as(*entry(i)) makes the same hand-overs."""
+        self._switch(colour)
+
     def _switch(self, colour):
-        """Hand the turn to colour outside the normal order; Loupe also starts a new turn."""
+        """set_turn's hook: what a game changes besides to_move when the turn is handed over."""
         self.to_move = colour
 
     def set_position(self, stones):

@@ -474,19 +474,18 @@ class Loose(Game):
         white = self.grid.count - self.n_empty - black + self.komi
         if black != white:
             return BLACK if black > white else WHITE
-        loser = self.last_placer()
+        loser = self.tie_loser()
         return 0 if loser is None else 3 - loser
 
     # -- scoring ------------------------------------------------------------------------------
 
-    def last_placer(self):
+    def tie_loser(self):
         """Who loses a tie (rules.md B5): the colour that placed the last stone, or with no stone
         placed the colour that made the last move (the second passer); None before any move."""
-        history = self.history
-        for i in range(self.count - 1, -1, -1):
-            if history[i] & 0x1FF:
-                return history[i] >> 9 & 3
-        return history[self.count - 1] >> 9 & 3 if self.count else None
+        placer = self.last_placer()
+        if placer is None and self.count:
+            return self.history[self.count - 1] >> 9 & 3  # (a tuple from entry would allocate)
+        return placer
 
     def score(self):
         """(black, white) and the rows for the score screen: stones, komi, total."""
@@ -501,7 +500,7 @@ class Loose(Game):
         if black != white:
             winner = BLACK if black > white else WHITE
             return Result(winner, 2 * abs(black - white), lines)
-        loser = self.last_placer()
+        loser = self.tie_loser()
         if loser is None:  # no move made yet: nobody has lost the tie
             return Result(0, 0, lines, note="no move yet")
         return Result(3 - loser, 0, lines, tiebreak=True,

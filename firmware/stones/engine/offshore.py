@@ -255,14 +255,6 @@ class OffShore(Game):
         cover = self.cover[p]
         return ".xo*"[(cover & 0xFF and 1) | (cover & 0xFF00 and 2)]
 
-    def last_placer(self):
-        """Colour of the last stone placed in the game (set-up stones aside), or None."""
-        history = self.history
-        for i in range(self.count - 1, -1, -1):
-            if history[i] & 0x1FF:
-                return history[i] >> 9 & 3
-        return None
-
     def result(self):
         black, white = self.score()
         lines = [("Territory", black, white),

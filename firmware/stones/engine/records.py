@@ -29,8 +29,8 @@ def write_record(game, write):
         write("\n")
     write("moves")
     for i in range(game.count):
-        entry = game.history[i]
-        write(" %s:%s" % ("BW"[(entry >> 9 & 3) - 1], game.name(entry & 0x1FF)))
+        colour, move = game.entry(i)
+        write(" %s:%s" % ("BW"[colour - 1], game.name(move)))
     write("\n")
     for line in game._record_extra():
         write(line + "\n")

@@ -65,9 +65,8 @@ def record_data(game):
     setup = [(colour, grid.coords(p)) for colour, p in game.setup]
     moves = []
     for i in range(game.count):
-        entry = game.history[i]
-        move = entry & 0x1FF
-        moves.append((entry >> 9 & 3, grid.coords(move) if move else None))
+        colour, move = game.entry(i)
+        moves.append((colour, grid.coords(move) if move else None))
     player = None
     if setup:  # who moves after the set-up: the first mover, else whoever is to move
         player = moves[0][0] if moves else game.to_move

@@ -11,7 +11,7 @@ class Screen:
     def __init__(self, app, game):
         self.app = app
         self.game = game
-        self.moves = [game.history[i] for i in range(game.count)]  # (turn state, move) words
+        self.moves = [game.entry(i) for i in range(game.count)]  # (colour, move)
         self.result = game.result() if game.over else None
         fb = app.display
         width = fb.width - 7 * CHAR if fb.height < 96 else fb.width
@@ -37,8 +37,8 @@ class Screen:
         game = self.game
         moved = False
         while n > 0 and game.count < len(self.moves):
-            entry = self.moves[game.count]
-            game.play_as(entry >> 9 & 3, entry & 0x1FF)
+            colour, move = self.moves[game.count]
+            game.play_as(colour, move)
             n -= 1
             moved = True
         while n < 0 and game.count:
