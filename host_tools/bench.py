@@ -21,6 +21,7 @@ import tempfile
 
 from host_tools.build import PICO_ARCH, compile_firmware, native_growth
 from host_tools.paths import FIRMWARE, ROOT, tool
+from stones.engine import registry  # (host_tools.paths puts firmware/ on sys.path)
 
 HEAP = "190K"
 MP_SCRIPT = os.path.join(ROOT, "host_tools", "mp", "bench_engine.py")
@@ -78,8 +79,7 @@ def engines(ms, games):
             except RuntimeError as error:
                 line("%s %d: not measured" % (key, size), "-", str(error).splitlines()[0])
                 continue
-            name = "%s %dx%d" % (key, size, size) if key in ("go", "loose") else "%s side %d" % (
-                key, size)
+            name = "%s %s" % (key, registry.size_name(key, size))
             target = lambda t: "target >= %d" % t if t else ""  # noqa: E731
             rate, plain_rate = mp["playouts_per_s"], plain["playouts_per_s"]
             line(name + " playouts/s CPython", int(cp["playouts_per_s"]), target(cpy_target))

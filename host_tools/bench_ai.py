@@ -26,7 +26,7 @@ from host_tools import opponents
 from host_tools.bench import line, parse
 from host_tools.build import compile_firmware
 from host_tools.paths import ROOT, tool
-from stones.engine import search
+from stones.engine import registry, search
 
 HEAP = "190K"
 PICO_RATIO = 110  # the unix port runs this code 100-120 times as fast as a 125 MHz Pico
@@ -224,8 +224,7 @@ def main(argv=None):
         for key, size, random_target, greedy_target in GAMES:
             if args.only and key not in args.only:
                 continue
-            name = "%s %dx%d" % (key, size, size) if key in ("go", "loose") else (
-                "%s side %d" % (key, size))
+            name = "%s %s" % (key, registry.size_name(key, size))
             budget = search.levels(key)[-1]
             line(name + " top Pico level", budget, "moves simulated a move (levels %s)"
                  % ", ".join(map(str, search.levels(key))))
@@ -262,7 +261,7 @@ def main(argv=None):
                 tally = run_tasks(_one_game, tasks, args.workers)
                 rate_line("%s vs %s, top Pico level" % (name, opponent), tally, target,
                           time.time() - start)
-            if key == "go" and not args.no_gnugo:
+            if key == opponents.GNUGO_GAME and not args.no_gnugo:
                 gnugo_games = args.games if args.gnugo_games is None else args.gnugo_games
                 pi_budget = search.levels(key, pi=True)[-1]
                 if ensure_gnugo() is None:

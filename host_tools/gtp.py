@@ -32,7 +32,7 @@ genmove asks the device's computer player (stones.engine.search) at --level N: 1
 the Pico's levels come next and the Raspberry Pi's last (the default is the strongest Pico level,
 what the device plays in about 2 seconds a move); --seed makes its answers reproducible.
 --level 0 plays a uniformly random legal move instead, never one that fills the mover's own eye
-in games that define is_eye (Go), else a pass.
+where the game's playouts refuse one (Game.is_eye: Go, Loose), else a pass.
 """
 
 import argparse
@@ -293,10 +293,7 @@ def do_genmove(engine, args):
         budget = search.budget(game.key, engine.level, pi=True)
         move = engine.search.think(game, budget, engine.seed + game.count)
     else:
-        moves = game.legal_moves()
-        is_eye = getattr(game, "is_eye", None)
-        if is_eye is not None:
-            moves = [p for p in moves if not is_eye(p, colour)]
+        moves = [p for p in game.legal_moves() if not game.is_eye(p, colour)]
         move = moves[engine.rng.below(len(moves))] if moves else PASS
     try:
         game.play(move)
@@ -317,11 +314,10 @@ def do_undo(engine, args):
 def do_showboard(engine, args):
     game = engine.game
     lines = ["", game.diagram()]
-    prisoners = getattr(game, "prisoners", None)
-    if prisoners is not None:
+    if game.keeps_prisoners:
         for colour in (WHITE, BLACK):
             lines.append("%s (%s) has captured %d stones"
-                         % (COLOUR_NAMES[colour], ".XO"[colour], prisoners[colour]))
+                         % (COLOUR_NAMES[colour], ".XO"[colour], game.captures(colour)))
     if game.over:
         lines.append("game over: " + game.result().text())
     else:
@@ -343,7 +339,7 @@ def do_list_stones(engine, args):
 def do_captures(engine, args):
     """Stones COLOR has captured (GNU Go: 'captures black' counts white stones taken)."""
     colour = parse_colour(args[0] if args else "")
-    return str(captured(engine.game, colour))
+    return str(engine.game.captures(colour))
 
 
 def do_final_score(engine, args):
@@ -352,20 +348,20 @@ def do_final_score(engine, args):
         result = game.result()
     except GameError:
         raise CommandError("cannot score") from None
-    return result.gtp() + score_detail(game)
+    return result.gtp() + score_detail(result.score)
 
 
-def score_detail(game):
-    """What the bare result leaves out: Loupe's group values, ' (B: 6 4 -3; W: 2 -1)'."""
-    value_lists = getattr(game, "value_lists", None)
-    if value_lists is None:
+def score_detail(score):
+    """What the bare result leaves out where values are compared one by one (Loupe's group
+    values): ' (B: 6 4 -3; W: 2 -1)'."""
+    if score.listed is None:
         return ""
-    black, white = value_lists()
+    black, white = score.listed
     return " (B:%s; W:%s)" % ("".join(" %d" % v for v in black), "".join(" %d" % v for v in white))
 
 
 def do_loadsgf(engine, args):
-    if engine.cls.key != "go":
+    if engine.cls.record_ending != "sgf":
         raise CommandError("SGF records are for Go only")
     if not args:
         raise CommandError("syntax error")
@@ -396,7 +392,7 @@ def do_loadsgf(engine, args):
 
 
 def do_printsgf(engine, args):
-    if engine.cls.key != "go":
+    if engine.cls.record_ending != "sgf":
         raise CommandError("SGF records are for Go only")
     try:
         text = sgf.write(engine.game)
@@ -470,24 +466,6 @@ def rebuild(game, **changes):
     for i in range(game.count):
         new.play_as(*game.entry(i))  # the hand-overs of out-of-turn moves come back too
     return new
-
-
-def captured(game, colour):
-    """How many stones colour has taken from the opponent: Go's prisoners; in the other games
-    the opponent stones each of colour's moves took off the board (OffShore) or turned over
-    (Loose, whose flips are its captures), counted by replaying the game; Loupe never takes any."""
-    prisoners = getattr(game, "prisoners", None)
-    if prisoners is not None:
-        return prisoners[colour]
-    board = fresh(game)
-    total = 0
-    for i in range(game.count):
-        mover, move = game.entry(i)
-        before = board.count_stones(3 - mover)
-        board.play_as(mover, move)
-        if mover == colour:
-            total += before - board.count_stones(3 - mover)
-    return total
 
 
 def find_option(cls, key):

@@ -27,24 +27,14 @@ from stones.engine.game import BLACK, PASS, WHITE
 from stones.engine.rng import Rng
 from stones.engine.search import PICO_NODES, Search
 
-
-def own_eye(game, p, c):
-    """Go's and Loose's playout rule: every neighbour of empty p is c's and the diagonals hold
-    at most one enemy stone (none on the edge)."""
-    if game.key not in ("go", "loose"):
-        return False
-    v = game.cell[p]
-    degree = game.degree[p]
-    if (v >> 2 & 7 if c == BLACK else v >> 5) != degree:
-        return False
-    enemies = sum(1 for d in game.grid.diagonals if game.cell[p + d] & 3 == 3 - c)
-    return enemies <= (0 if degree < 4 else 1)
+GNUGO_GAME = "go"  # the one game GNU Go plays
 
 
 def playable(game):
-    """The legal placements a random or greedy player chooses from."""
+    """The legal placements a random or greedy player chooses from: not the mover's own eye
+    where the game's playouts refuse one (Game.is_eye)."""
     c = game.to_move
-    return [p for p in game.legal_moves() if not own_eye(game, p, c)]
+    return [p for p in game.legal_moves() if not game.is_eye(p, c)]
 
 
 class RandomPlayer:
@@ -56,24 +46,6 @@ class RandomPlayer:
     def move(self, game):
         moves = playable(game)
         return moves[self.rng.below(len(moves))] if moves else PASS
-
-
-def standing(game, c):
-    """What the greedy player maximises for colour c after its move (see the module text)."""
-    key = game.key
-    if key == "go":
-        return game.prisoners[c]
-    if key == "loose":
-        return game.count_stones(c)
-    if key == "offshore":
-        black, white = game.score()
-        return black - white if c == BLACK else white - black
-    values = game.group_values(c)  # loupe: the other player's values do not depend on c's stones
-    if game.settings["modality"] == "compound":
-        return sum(values)
-    if game.settings["runout"] == "draw":  # a longer list is no better: pad to compare
-        return values + [-10 ** 6] * (game.grid.count - len(values))
-    return values
 
 
 class GreedyPlayer:
@@ -91,7 +63,7 @@ class GreedyPlayer:
         choices = []
         for p in moves:
             game.play(p)
-            value = standing(game, c)
+            value = game.gain(c)  # what the game says c has won (see the module text)
             game.undo()
             if best is None or value > best:
                 best = value
@@ -285,7 +257,7 @@ def gnugo_match(size, player, games, level=1, first=0, settings=None):
             black, white = (ours, gnugo) if colour == BLACK else (gnugo, ours)
             gnugo.seen = None
             gnugo.resigned = None
-            game = play_game("go", size, black, white, settings)
+            game = play_game(GNUGO_GAME, size, black, white, settings)
             if gnugo.resigned:
                 winner = 3 - gnugo.resigned
             else:

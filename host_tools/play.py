@@ -52,8 +52,8 @@ def make_game(args):
 def prompt(game):
     who = COLOUR_NAMES[game.to_move]
     extra = ""
-    left = getattr(game, "stones_left", None)
-    if left is not None and not callable(left):
+    if game.stones_per_turn > 1:
+        left = game.stones_left
         extra = " (%d stone%s left this turn)" % (left, "" if left == 1 else "s")
     return "%s to play%s> " % (who, extra)
 
@@ -99,7 +99,7 @@ def run(game, read, write):
         except GameError as error:
             write("! %s\n" % error)
     write(game.diagram() + "\n")
-    if hasattr(game, "toggle_dead"):
+    if game.marks_dead:
         mark_dead(game, read, write)
     show_result(game, write)
     return 0

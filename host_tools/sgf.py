@@ -73,7 +73,7 @@ class Record:
     @classmethod
     def of(cls, game):
         """The record of a Go game as it stands: set-up, moves, and the result once it is over."""
-        if game.key != "go":
+        if game.record_ending != "sgf":
             raise SgfError("SGF records are written for Go only, not %s" % game.title)
         return cls(*record_data(game))
 
@@ -117,7 +117,7 @@ class Record:
 
 def write(game):
     """SGF text of a Go game."""
-    if game.key != "go":
+    if game.record_ending != "sgf":
         raise SgfError("SGF records are written for Go only, not %s" % game.title)
     return write_sgf(game)
 

@@ -91,7 +91,7 @@ class Session:
         number = int(names[-1].split("-")[0]) + 1 if names else 1
         while len(names) >= MAX_RECORDS:
             fs.remove(RECORDS + "/" + names.pop(0))
-        ending = "go.sgf" if game.key == "go" else game.key + ".txt"
+        ending = game.key + "." + game.record_ending
         with fs.open("%s/%04d-%s" % (RECORDS, number, ending), "wb") as handle:
             write_record_file(game, lambda text: handle.write(text.encode()))
         self.clear_game()
@@ -149,16 +149,10 @@ def decode_game(data):
 
 
 def write_record_file(game, write):
-    """A finished game as its record file, piece by piece: SGF for Go, the record format
-    (stones.engine.records) for the others."""
-    if game.key == "go":
-        from stones.engine.sgf import write_sgf
-
-        write_sgf(game, write)
-    else:
-        from stones.engine.records import write_record
-
-        write_record(game, write)
+    """A finished game as its record file, piece by piece, by the module the game names:
+    SGF for Go (stones.engine.sgf), the record format (stones.engine.records) for the others."""
+    module = __import__(game.records, None, None, ("write_record",))
+    module.write_record(game, write)
 
 
 __all__ = ("Session", "OK", "OLDER", "NONE", "write_record_file")

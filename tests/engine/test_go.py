@@ -118,29 +118,31 @@ def test_g7_counting_with_dead_stones():
     assert result.winner == BLACK and result.margin2 == 2
     game.toggle_dead(game.parse("B5"))
     game.toggle_dead(game.parse("H5"))
-    black_score, white_score, lines = game.score()
-    assert (black_score, white_score) == (2 * 35, 2 * 34)
-    assert ("Territory", 27, 27) in lines and ("Prisoners", 8, 7) in lines
+    score = game.score()
+    assert (score.black2, score.white2) == (2 * 35, 2 * 34)
+    assert ("Territory", 27, 27) in score.lines and ("Prisoners", 8, 7) in score.lines
+    assert score.total == score.lines[-1] == ("Total", "35", "34")
     result = game.result()
     assert result.winner == BLACK and result.margin2 == 2 and result.gtp() == "B+1"
     # Marking again brings B5 back to life: Black's region is then neutral (it touches B5),
     # White keeps its side: Black 0 + 7 prisoners, White 27 + 7.
     game.toggle_dead(game.parse("B5"))
-    assert game.score()[:2] == (2 * 7, 2 * 34)
+    score = game.score()
+    assert (score.black2, score.white2) == (2 * 7, 2 * 34)
 
 
 def test_territory_regions_touching_both_colours_are_neutral():
     game = position(Go(), black="D1 D2 D3 D4 D5 D6 D7 D8 D9", white="F1 F2 F3 F4 F5 F6 F7 F8 F9")
-    owner = game.territory()
-    assert names(game, [p for p in owner if owner[p] == BLACK]) == names(
+    black, white = game.territory()
+    assert names(game, black) == names(
         game, [game.grid.index(c, r) for c in range(3) for r in range(9)])
-    assert game.parse("E5") not in owner
+    assert game.parse("E5") not in black + white and len(white) == 27
 
 
 def test_komi_and_area_scoring():
     game = position(Go(komi="6.5", scoring="area"), black="C1 C2 C3 C4 C5 C6 C7 C8 C9")
-    black, white, lines = game.score()
-    assert black == 2 * 81 and white == 13  # no white stones: 9 stones + 72 points of territory
+    score = game.score()
+    assert score.black2 == 2 * 81 and score.white2 == 13  # 9 stones + 72 points of territory
     assert game.result().gtp() == "B+74.5"
     assert Go(komi=7).settings["komi"] == "7"
     raises(GameError, Go, 9, komi="six")

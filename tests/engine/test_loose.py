@@ -235,7 +235,8 @@ def test_l6_filling_an_own_eye_point_breaks_the_tie():
     assert l6().legal(l6().parse("A5"))
     game = white_to_move(l6())
     game.play_text("E3")
-    assert game.score()[:2] == (11, 12)
+    score = game.score()
+    assert (score.black2, score.white2) == (22, 24)
 
 
 def test_l6_playing_into_the_opponents_area_is_illegal():
@@ -425,8 +426,9 @@ def test_occupied_point_is_refused():
 
 def test_empty_points_score_for_nobody():
     game = position(Loose(5, komi=2), black="A1 A2 A3", white="E5")
-    black, white, lines = game.score()
-    assert (black, white) == (3, 3) and lines[0] == ("Stones", 3, 1)
+    score = game.score()
+    assert (score.black2, score.white2) == (6, 6) and score.lines[0] == ("Stones", 3, 1)
+    assert score.total == score.lines[-1] == ("Total", 3, 3) and game.territory() == ([], [])
 
 
 def test_registry_and_record_round_trip_with_komi_and_setup():

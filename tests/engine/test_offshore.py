@@ -108,6 +108,13 @@ def ray_hull(game, group):
     return hull
 
 
+def totals(game):
+    """(Black's score, White's) in whole cells, from the game's Score."""
+    score = game.score()
+    assert score.total == score.lines[0] == ("Territory", score.black2 // 2, score.white2 // 2)
+    return score.black2 // 2, score.white2 // 2
+
+
 def ref_territory(game, colour):
     out = set()
     for group in ref_groups(game, colour):
@@ -157,7 +164,7 @@ def check_tables(game):
     """cover, hull words, group counts and the territory API against the reference."""
     for colour in (BLACK, WHITE):
         want = sorted(ref_territory(game, colour))
-        assert game.territory(colour) == want
+        assert game.hull_cells(colour) == want
         for p in game.grid.points:
             assert game.in_territory(colour, p) == (p in want)
         groups = ref_groups(game, colour)
@@ -169,7 +176,9 @@ def check_tables(game):
                 ref_hull(game, group)
     black = sum(1 for p in game.grid.points if not game.colour(p) and p in ref_territory(game, 1))
     white = sum(1 for p in game.grid.points if not game.colour(p) and p in ref_territory(game, 2))
-    assert game.score() == (black, white)
+    assert totals(game) == (black, white)
+    empty = [[p for p in game.hull_cells(colour) if not game.colour(p)] for colour in (1, 2)]
+    assert list(game.territory()) == empty and game.panel() == ("Land", black, white)
 
 
 # -- O1: a hull and its score ---------------------------------------------------------------------
@@ -189,8 +198,8 @@ def test_o1_hull_and_score():
     # Bounds q in [-2,0], r in [-2,1], s in [-1,2]: shifted by R = 3 in the hull word.
     word = game.hull[game.root[game.parse("b2")]]
     assert hull_bounds(word) == (1, 3, 1, 4, 2, 5)
-    assert names(game, game.territory(BLACK)) == cells(game, "b2 c2 c3 d2 d3 d4 e2 e3 e4")
-    assert game.score() == (3, 0)
+    assert names(game, game.hull_cells(BLACK)) == cells(game, "b2 c2 c3 d2 d3 d4 e2 e3 e4")
+    assert totals(game) == (3, 0)
     check_tables(game)
     game.set_turn(WHITE)
     for point in ("c3", "d3", "d4"):
@@ -263,7 +272,7 @@ def test_o4_capture_from_two_sides():
     hull_b = [p for p in game.grid.points if hull_contains(b, game.cellhull[p])]
     assert names(game, hull_b) == cells(game, "c5 d5 d6 e5")
     assert stones_of(game, WHITE) == []
-    assert game.score() == (2, 0) and game.ngroups[WHITE] == 0
+    assert totals(game) == (2, 0) and game.ngroups[WHITE] == 0
     same_board(game, """
         a    . . . .
         b   . . . . .
@@ -275,7 +284,7 @@ def test_o4_capture_from_two_sides():
     """)
     check_tables(game)
     game.undo()
-    assert stones_of(game, WHITE) == ["d4", "d5"] and game.score() == (0, 0)
+    assert stones_of(game, WHITE) == ["d4", "d5"] and totals(game) == (0, 0)
     check_tables(game)
 
 
@@ -288,7 +297,7 @@ def test_every_enclosed_group_goes_at_once_and_own_groups_stay():
     game.play_text("d2")
     assert stones_of(game, WHITE) == [] and game.ngroups[WHITE] == 0
     assert game.count_stones(BLACK) == 9 and game.ngroups[BLACK] == 5
-    assert names(game, game.territory(BLACK)) == cells(
+    assert names(game, game.hull_cells(BLACK)) == cells(
         game, "a1 a4 c2 c3 c4 c5 d2 d3 d4 d5 g1 g4")
     check_tables(game)
     game.undo()
@@ -343,7 +352,7 @@ def test_d6_a_cell_in_both_territories_scores_for_both_and_neither_may_play_it()
         f   . . . . .
         g    . . . .
     """)
-    assert game.score() == (1, 1)
+    assert totals(game) == (1, 1)
     d4 = game.parse("d4")
     for colour in (BLACK, WHITE):
         game.set_turn(colour)
@@ -405,7 +414,7 @@ def test_d8_no_stones_at_all_the_second_player_wins():
 def test_d2_a_lone_stone_is_its_own_hull():
     game = OffShore()
     game.play_text("d4")
-    assert names(game, game.territory(BLACK)) == ["d4"] and game.score() == (0, 0)
+    assert names(game, game.hull_cells(BLACK)) == ["d4"] and totals(game) == (0, 0)
     assert game.hull[game.parse("d4")] == game.cellhull[game.parse("d4")]
     game.set_turn(BLACK)
     assert game.reason(game.parse("d5")) == 0  # 1 stone is not more than 1 group

@@ -95,18 +95,41 @@ class IllegalMove(GameError):
         self.code = code
 
 
+class Score:
+    """What a game counts at its end, the same shape in every game.
+
+    lines   [(label, black, white)]: each counted part, as the score table shows them (Go:
+            territory, prisoners, komi, total; Loupe: each group's value...)
+    total   (label, black, white): the row that decides, one of lines or a summary of them
+    black2, white2   the totals in half points (komi may be 5.5); None where the game compares
+            lists rather than sums (Loupe's simple modality)
+    listed  (black's values, white's) where the result compares values item by item (Loupe's
+            group values, highest first; GTP's final_score prints them), else None
+    """
+
+    def __init__(self, lines, total, black2=None, white2=None, listed=None):
+        self.lines = lines
+        self.total = total
+        self.black2 = black2
+        self.white2 = white2
+        self.listed = listed
+
+
 class Result:
     """The outcome of a finished game.
 
     winner is BLACK, WHITE, 0 for a draw or None when the game ended without a result (move cap).
-    margin is in half points (komi may be 5.5), tiebreak is True when a tie-break rule decided,
-    lines is a list of (label, black value, white value) rows for the score screen.
+    margin is in half points (komi may be 5.5), tiebreak is True when a tie-break rule decided
+    and note says how (or why there is no result); score is the game's Score, whose lines and
+    total rows the score screen shows.
     """
 
-    def __init__(self, winner, margin2, lines, tiebreak=False, note=""):
+    def __init__(self, winner, margin2, score, tiebreak=False, note=""):
         self.winner = winner
         self.margin2 = margin2
-        self.lines = lines
+        self.score = score
+        self.lines = score.lines
+        self.total = score.total
         self.tiebreak = tiebreak
         self.note = note
 
@@ -183,6 +206,12 @@ class Game:
     log_per_move = 4  # most log words a move writes besides its captured/flipped stones
     log_points = 4  # undo log length, in words per point of the board
     REASONS = REASONS
+    stones_per_turn = 1  # stones a turn places (Loupe: 2, its first turn 1; see turn_size)
+    marks_dead = False  # the players mark dead groups after the game (Go: toggle_dead)
+    keeps_prisoners = False  # a prisoner count is part of the position (Go; GTP showboard)
+    pregame = None  # the screen two humans go through before the game (Loose: "komi")
+    records = "stones.engine.records"  # the module whose write_record keeps a finished game
+    record_ending = "txt"  # its files' ending ("sgf": the module writes SGF)
 
     def __init__(self, size=None, **settings):
         size = self.default_size if size is None else int(size)
@@ -546,8 +575,89 @@ class Game:
         self.setup = []
         self.reset()
 
-    def result(self):
+    # -- the end of the game: one shape for every game ------------------------------------------
+
+    def score(self):
+        """The Score of the position as it stands (see Score)."""
         raise NotImplementedError
+
+    def result(self):
+        """The Result of the game as it stands (see Result)."""
+        raise NotImplementedError
+
+    def decide(self, score, tie_winner=0, note=""):
+        """The Result of a score by sums: the larger total wins by the difference; a tie goes
+        to tie_winner (0: a draw) as a tie-break win, with note saying why."""
+        margin = score.black2 - score.white2
+        if margin:
+            return Result(BLACK if margin > 0 else WHITE, abs(margin), score)
+        if tie_winner:
+            return Result(tie_winner, 0, score, tiebreak=True, note=note)
+        return Result(0, 0, score, note=note)
+
+    def territory(self):
+        """(Black's points, White's): the points counted as each side's territory, in reading
+        order (Go: empty regions bordered by one colour, dead stones included; OffShore: the
+        empty cells of each side's hulls); ([], []) in games without territory."""
+        return [], []
+
+    def dead_stones(self):
+        """The stones marked dead (games with marks_dead)."""
+        return []
+
+    def toggle_dead(self, p):
+        """Mark the group at p dead, or alive again (games with marks_dead)."""
+        raise GameError("%s has no dead stones to mark" % self.title)
+
+    def counted(self):
+        """What the score screen draws on the board: (territory, dead stones, loop stones),
+        territory as territory() gives it; the loop stones are those of the loops that were
+        counted (Loupe), which blink."""
+        return self.territory(), self.dead_stones(), ()
+
+    def panel(self):
+        """(label, black, white): the running count the game screen's panel shows."""
+        return "Stones", self.count_stones(BLACK), self.count_stones(WHITE)
+
+    @property
+    def stones_left(self):
+        """Stones still to place in the current turn (see stones_per_turn)."""
+        return 1
+
+    @property
+    def turn_size(self):
+        """Stones in the current turn."""
+        return 1
+
+    def captures(self, colour):
+        """How many stones colour has taken from the opponent (GTP's captures): a prisoner
+        count where the game keeps one, else the opponent stones each of colour's moves took
+        off the board or turned over, counted by replaying the game (allocates: host use)."""
+        board = type(self)(self.size, **self.settings)
+        if self.setup:
+            board.set_position(self.setup)
+        total = 0
+        for i in range(self.count):
+            mover, move = self.entry(i)
+            before = board.count_stones(3 - mover)
+            board.play_as(mover, move)
+            if mover == colour:
+                total += before - board.count_stones(3 - mover)
+        return total
+
+    def problem(self, root):
+        """What is wrong with the group at root in a position reached by legal play (Go: no
+        liberty), or None; the fuzzer's invariant check asks every group."""
+        return None
+
+    def gain(self, c):
+        """What a one-ply greedy player (host_tools.opponents) maximises for c after its move;
+        any value that compares: material(c) unless the game says better."""
+        return self.material(c)
+
+    def is_eye(self, p, c):
+        """Whether the random playouts refuse empty point p to c as c's own eye (Go, Loose)."""
+        return False
 
     # -- hooks for the computer player (stones.engine.search) ---------------------------------
     # The search keeps one scratch game, restores it from the real one before every playout

@@ -31,6 +31,7 @@ from stones.engine.game import (
     GameError,
     Option,
     Result,
+    Score,
     half_points,
     parse_half_points,
 )
@@ -57,6 +58,10 @@ class Go(Game):
         Option("komi", "Komi", ("0", "5.5", "6.5", "7.5"), "0"),
         Option("scoring", "Scoring", ("territory", "area"), "territory"),
     )
+    marks_dead = True
+    keeps_prisoners = True
+    records = "stones.engine.sgf"
+    record_ending = "sgf"
 
     def _setting(self, option, value):
         if option.key == "komi":  # any whole or half number, not only the offered ones
@@ -545,8 +550,8 @@ class Go(Game):
         return [p for p in self.grid.points if self.dead[p]]
 
     def territory(self):
-        """{point: colour} of every point that is territory: each empty region (dead stones
-        count as empty) whose border holds stones of one colour only (rules.md A7)."""
+        """(Black's points, White's) in reading order: each empty region (dead stones count as
+        empty) whose border holds stones of one colour only (rules.md A7)."""
         cell = self.cell
         dead = self.dead
         owner = {}
@@ -575,13 +580,14 @@ class Go(Game):
             if borders == BLACK or borders == WHITE:
                 for s in region:
                     owner[s] = borders
-        return owner
+        points = self.grid.points
+        return ([p for p in points if owner.get(p) == BLACK],
+                [p for p in points if owner.get(p) == WHITE])
 
     def score(self):
-        """(black, white) in half points and the breakdown rows for the score screen."""
-        land = [0, 0, 0]
-        for colour in self.territory().values():
-            land[colour] += 1
+        """Territory and prisoners (dead stones included), or stones and territory by area
+        scoring, komi for White; totals in half points."""
+        land_b, land_w = self.territory()
         dead = [0, 0, 0]
         alive = [0, 0, 0]
         cell = self.cell
@@ -590,29 +596,47 @@ class Go(Game):
             if x:
                 (dead if self.dead[p] else alive)[x] += 1
         if self.settings["scoring"] == "area":
-            black = alive[BLACK] + land[BLACK]
-            white = alive[WHITE] + land[WHITE]
+            black = alive[BLACK] + len(land_b)
+            white = alive[WHITE] + len(land_w)
             lines = [("Stones", alive[BLACK], alive[WHITE]),
-                     ("Territory", land[BLACK], land[WHITE])]
+                     ("Territory", len(land_b), len(land_w))]
         else:
             prisoners_b = self.prisoners[BLACK] + dead[WHITE]
             prisoners_w = self.prisoners[WHITE] + dead[BLACK]
-            black = land[BLACK] + prisoners_b
-            white = land[WHITE] + prisoners_w
-            lines = [("Territory", land[BLACK], land[WHITE]),
+            black = len(land_b) + prisoners_b
+            white = len(land_w) + prisoners_w
+            lines = [("Territory", len(land_b), len(land_w)),
                      ("Prisoners", prisoners_b, prisoners_w)]
         lines.append(("Komi", "0", self.settings["komi"]))
-        return 2 * black, 2 * white + self.komi2, lines
+        black2 = 2 * black
+        white2 = 2 * white + self.komi2
+        total = ("Total", half_points(black2), half_points(white2))
+        lines.append(total)
+        return Score(lines, total, black2, white2)
 
     def result(self):
-        black, white, lines = self.score()
-        lines.append(("Total", half_points(black), half_points(white)))
+        score = self.score()
         if self.count >= self.cap and self.passes < 2:
-            return Result(None, 0, lines, note="move cap reached")
-        if black == white:
-            return Result(0, 0, lines)
-        winner = BLACK if black > white else WHITE
-        return Result(winner, abs(black - white), lines)
+            return Result(None, 0, score, note="move cap reached")
+        return self.decide(score)
+
+    def panel(self):
+        return "Captured", self.prisoners[BLACK], self.prisoners[WHITE]
+
+    def captures(self, colour):
+        return self.prisoners[colour]
+
+    def problem(self, root):
+        """A group without a liberty cannot stand on a Go board."""
+        cell = self.cell
+        s = root
+        while True:
+            for d in self.offsets:
+                if not cell[s + d] & 3:
+                    return None
+            s = self.link[s]
+            if s == root:
+                return "no liberty"
 
     def symbol(self, p):
         x = self.cell[p] & 3

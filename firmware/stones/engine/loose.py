@@ -38,7 +38,7 @@ from stones.engine.game import (
     Game,
     GameError,
     Option,
-    Result,
+    Score,
 )
 from stones.engine.square import SquareGrid, is_eye
 
@@ -114,6 +114,8 @@ class Loose(Game):
     cap_factor = 2
     log_per_move = 2
     options = (Option("komi", "Komi", KOMI_CHOICES, "0"),)
+    pregame = "komi"  # two humans settle the komi first (rules.md B7): ui/komi.py
+    is_eye = is_eye  # the playouts' own-eye rule, stones.engine.square.is_eye as a method
 
     def _setting(self, option, value):
         if option.key == "komi":  # any even integer, not only the offered ones (rules.md B7)
@@ -488,23 +490,23 @@ class Loose(Game):
         return placer
 
     def score(self):
-        """(black, white) and the rows for the score screen: stones, komi, total."""
+        """Stones on the board, komi for White (rules 5); totals in half points."""
         black = self.count_stones(BLACK)
         white = self.count_stones(WHITE)
         komi = self.komi
-        return black, white + komi, [("Stones", black, white), ("Komi", 0, komi),
-                                     ("Total", black, white + komi)]
+        total = ("Total", black, white + komi)
+        return Score([("Stones", black, white), ("Komi", 0, komi), total], total,
+                     2 * black, 2 * (white + komi))
 
     def result(self):
-        black, white, lines = self.score()
-        if black != white:
-            winner = BLACK if black > white else WHITE
-            return Result(winner, 2 * abs(black - white), lines)
         loser = self.tie_loser()
         if loser is None:  # no move made yet: nobody has lost the tie
-            return Result(0, 0, lines, note="no move yet")
-        return Result(3 - loser, 0, lines, tiebreak=True,
-                      note="a tie: the last to place a stone loses")
+            return self.decide(self.score(), note="no move yet")
+        return self.decide(self.score(), 3 - loser, "a tie: the last to place a stone loses")
+
+    def problem(self, root):
+        """Every group of a Loose position has a true liberty (rules.md B3)."""
+        return None if self.has_true_liberty(root) else "no true liberty"
 
 
 class KomiProtocol:

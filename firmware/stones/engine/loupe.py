@@ -67,6 +67,7 @@ from stones.engine.game import (
     GameError,
     Option,
     Result,
+    Score,
 )
 from stones.engine.hexgrid import HexGrid
 
@@ -122,6 +123,7 @@ class Loupe(Game):
     # two-stone turn), so the cap is never reached in play; GTP plays out of turn may get nearer.
     cap_factor = 2
     log_per_move = 0  # nothing to log: undo lifts the stone and regroups
+    stones_per_turn = 2  # the opening turn is one stone (turn_size)
     options = (
         Option("modality", "Modality", ("simple", "compound"), "simple"),
         Option("empty_group_value", "Loopless group", ("minus-n", "zero"), "minus-n"),
@@ -596,11 +598,10 @@ class Loupe(Game):
 
     # -- the result ---------------------------------------------------------------------------
 
-    def result(self):
-        """Winner and margin by the modality; lines: each player's group values, highest first
-        ("-" where a list has run out), and for the compound modality the two sums. Margin:
-        the difference of the deciding pair (simple) or of the sums (compound); a win by the
-        longer list is a tie-break win (margin 0, W+0 in GTP)."""
+    def score(self):
+        """lines: each player's group values, highest first ("-" where a list has run out),
+        and for the compound modality the two sums (the total, in half points); listed: the two
+        value lists. The simple modality's total row is the best groups (nothing to sum)."""
         black, white = self.value_lists()
         lines = []
         for i in range(max(len(black), len(white))):
@@ -609,21 +610,50 @@ class Loupe(Game):
         if self.settings["modality"] == "compound":
             b = sum(black)
             w = sum(white)
-            lines.append(("Score", b, w))
-            if b == w:
-                return Result(0, 0, lines)
-            return Result(BLACK if b > w else WHITE, 2 * abs(b - w), lines)
+            total = ("Score", b, w)
+            lines.append(total)
+            return Score(lines, total, 2 * b, 2 * w, (black, white))
+        total = lines[0] if lines else ("Groups", "-", "-")
+        return Score(lines, total, listed=(black, white))
+
+    def result(self):
+        """Winner and margin by the modality. Margin: the difference of the deciding pair
+        (simple) or of the sums (compound); a win by the longer list is a tie-break win (margin
+        0, W+0 in GTP)."""
+        score = self.score()
+        if self.settings["modality"] == "compound":
+            return self.decide(score)
+        black, white = score.listed
         for i in range(min(len(black), len(white))):
             if black[i] != white[i]:
                 winner = BLACK if black[i] > white[i] else WHITE
-                return Result(winner, 2 * abs(black[i] - white[i]), lines,
+                return Result(winner, 2 * abs(black[i] - white[i]), score,
                               note="group %d decides" % (i + 1))
         if len(black) == len(white):
-            return Result(0, 0, lines)
+            return Result(0, 0, score)
         if self.settings["runout"] == "draw":
-            return Result(0, 0, lines, note="a list ran out with every pair equal")
+            return Result(0, 0, score, note="a list ran out with every pair equal")
         winner = BLACK if len(black) > len(white) else WHITE
-        return Result(winner, 0, lines, tiebreak=True, note="more groups")
+        return Result(winner, 0, score, tiebreak=True, note="more groups")
+
+    def counted(self):
+        """Loupe has no territory: the stones of each group's shortest loop are what counted."""
+        loops = []
+        for colour in (BLACK, WHITE):
+            for _, root in self.values(colour):
+                loops.extend(self.shortest_loop(root))
+        return ([], []), [], loops
+
+    def gain(self, c):
+        """c's own group values (the opponent's do not depend on c's stones): their sum in the
+        compound modality, else the list, highest first, padded when a longer list wins
+        nothing (C8)."""
+        values = self.group_values(c)
+        if self.settings["modality"] == "compound":
+            return sum(values)
+        if self.settings["runout"] == "draw":
+            return values + [-10 ** 6] * (self.grid.count - len(values))
+        return values
 
     # -- the computer player's hooks (Game.copy_from, candidates, quick_winner) ---------------
 

@@ -63,6 +63,7 @@ from stones.engine.game import (
     Game,
     Option,
     Result,
+    Score,
 )
 from stones.engine.hexgrid import HexGrid
 
@@ -227,14 +228,21 @@ class OffShore(Game):
         """Whether cell p lies in colour's territory (the union of its groups' hulls)."""
         return bool(self.cover[p] & (0xFF if colour == BLACK else 0xFF00))
 
-    def territory(self, colour):
-        """Every cell of colour's territory, stones included, in reading order (for shading)."""
+    def hull_cells(self, colour):
+        """Every cell of colour's territory, stones included, in reading order."""
         mask = 0xFF if colour == BLACK else 0xFF00
         cover = self.cover
         return [p for p in self.grid.points if cover[p] & mask]
 
-    def score(self):
-        """(black, white): the empty cells in each territory; a cell in both counts for both."""
+    def territory(self):
+        """(Black's cells, White's): the empty cells of each territory, what a score counts; a
+        cell in both is in both lists (D6)."""
+        cell = self.cell
+        return tuple([p for p in self.hull_cells(colour) if not cell[p] & 3]
+                     for colour in (BLACK, WHITE))
+
+    def panel(self):
+        """The score so far: empty cells in each territory (counted, no lists built)."""
         cell = self.cell
         cover = self.cover
         black = white = 0
@@ -245,7 +253,7 @@ class OffShore(Game):
                     black += 1
                 if v & 0xFF00:
                     white += 1
-        return black, white
+        return "Land", black, white
 
     def symbol(self, p):
         """Diagram marks: X O stones, x o * empty cells in Black's, White's, both territories."""
@@ -255,18 +263,23 @@ class OffShore(Game):
         cover = self.cover[p]
         return ".xo*"[(cover & 0xFF and 1) | (cover & 0xFF00 and 2)]
 
-    def result(self):
-        black, white = self.score()
-        lines = [("Territory", black, white),
+    def score(self):
+        """The empty cells in each territory (a cell in both counts for both), then stones and
+        groups on the board for the table; totals in half points."""
+        black, white = self.territory()
+        total = ("Territory", len(black), len(white))
+        lines = [total,
                  ("Stones", self.count_stones(BLACK), self.count_stones(WHITE)),
                  ("Groups", self.ngroups[BLACK], self.ngroups[WHITE])]
+        return Score(lines, total, 2 * len(black), 2 * len(white))
+
+    def result(self):
+        score = self.score()
         if self.count >= self.cap and self.passes < 2:
-            return Result(None, 0, lines, note="move cap reached")
-        if black != white:
-            return Result(BLACK if black > white else WHITE, 2 * abs(black - white), lines)
+            return Result(None, 0, score, note="move cap reached")
         # Tie: the last player to place a stone wins; no stone at all, the second player (D8).
-        winner = self.last_placer() or WHITE
-        return Result(winner, 0, lines, tiebreak=True, note="tie: the last to place a stone wins")
+        return self.decide(score, self.last_placer() or WHITE,
+                           "tie: the last to place a stone wins")
 
     # -- the computer player's hooks (Game.copy_from, candidates, quick_winner) -----------------
 

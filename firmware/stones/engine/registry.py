@@ -4,13 +4,24 @@ Adding a game is adding a module and an entry here; the menu, GTP and records re
 Only the game that is played is imported (a Pico has room for one engine at a time, comfortably).
 """
 
-# key, title, module, class name
+# key, title, module, class name, grid module (the board shape the game is played on)
 GAMES = (
-    ("go", "Go", "stones.engine.go", "Go"),
-    ("loose", "Loose", "stones.engine.loose", "Loose"),
-    ("loupe", "Loupe", "stones.engine.loupe", "Loupe"),
-    ("offshore", "OffShore", "stones.engine.offshore", "OffShore"),
+    ("go", "Go", "stones.engine.go", "Go", "stones.engine.square"),
+    ("loose", "Loose", "stones.engine.loose", "Loose", "stones.engine.square"),
+    ("loupe", "Loupe", "stones.engine.loupe", "Loupe", "stones.engine.hexgrid"),
+    ("offshore", "OffShore", "stones.engine.offshore", "OffShore", "stones.engine.hexgrid"),
 )
+
+
+def _entry(key):
+    for entry in GAMES:
+        if entry[0] == key:
+            return entry
+    return None
+
+
+def title(key):
+    return _entry(key)[1]
 
 
 def keys():
@@ -18,31 +29,37 @@ def keys():
 
 
 def game_class(key):
-    for entry in GAMES:
-        if entry[0] == key:
-            module = __import__(entry[2], None, None, (entry[3],))
-            return getattr(module, entry[3])
-    from stones.engine.game import GameError  # here, so listing the games imports no engine
+    entry = _entry(key)
+    if entry is None:
+        from stones.engine.game import GameError  # here, so listing the games imports no engine
 
-    raise GameError("no game called %r" % key)
+        raise GameError("no game called %r" % key)
+    module = __import__(entry[2], None, None, (entry[3],))
+    return getattr(module, entry[3])
 
 
 def modules_for(key):
     """The engine modules a game of `key` needs beyond the shared ones (its own and its
-    grid's); None: no game."""
-    for entry in GAMES:
-        if entry[0] == key:
-            grid = "square" if key in ("go", "loose") else "hexgrid"
-            return (entry[2], "stones.engine." + grid)
-    return ()
+    grid's); () for no game."""
+    entry = _entry(key)
+    return (entry[2], entry[4]) if entry else ()
+
+
+def size_name(key, size):
+    """A board of the game as people say it: '9x9' (square), 'side 9' (hexagon)."""
+    module = __import__(_entry(key)[4], None, None, ("size_name",))
+    return module.size_name(size)
 
 
 def unneeded_modules(key):
     """Engine modules that may be dropped while only a game of `key` (or none) is in memory."""
     keep = modules_for(key)
-    names = [entry[2] for entry in GAMES] + ["stones.engine.square", "stones.engine.hexgrid",
-                                             "stones.engine.records", "stones.engine.sgf"]
-    return [name for name in names if name not in keep]
+    names = []
+    for name in [entry[2] for entry in GAMES] + [entry[4] for entry in GAMES] + [
+            "stones.engine.records", "stones.engine.sgf"]:
+        if name not in keep and name not in names:
+            names.append(name)
+    return names
 
 
 def new_game(key, size=None, **settings):

@@ -58,6 +58,9 @@ def write_sgf(game, write=None):
     write_sgf_data(write, *record_data(game))
 
 
+write_record = write_sgf  # the name every record module has (Game.records, session.py)
+
+
 def record_data(game):
     """(size, komi2, setup, moves, result, player) of a Go game as it stands: set-up, moves,
     and the result once it is over; the arguments of sgf_text."""

@@ -1,6 +1,6 @@
 """The boot menu: resume a game in progress, start one of the four games, rules, system."""
 
-from stones.engine.registry import GAMES
+from stones.engine import registry
 from stones.ui import keys
 from stones.ui.draw import ListView, title
 
@@ -20,9 +20,9 @@ class Screen:
         if game is not None and not game.over:
             rows.append("Resume " + game.title)
             self.actions.append(("resume", None))
-        for key, name, _, _ in GAMES:
-            rows.append(name)
-            self.actions.append(("setup", key))
+        for entry in registry.GAMES:
+            rows.append(entry[1])
+            self.actions.append(("setup", entry[0]))
         rows.append("Rules")
         self.actions.append(("rules", None))
         rows.append("System")

@@ -19,17 +19,6 @@ _BLINK_ON_MS = const(600)  # the cursor outline shows this long, then hides for 
 _BLINK_OFF_MS = const(250)
 
 
-def panel_numbers(game):
-    """(label, black, white): the running count the panel shows for this game."""
-    key = game.key
-    if key == "go":
-        return "Captured", game.prisoners[1], game.prisoners[2]
-    if key == "offshore":
-        black, white = game.score()
-        return "Land", black, white
-    return "Stones", game.count_stones(1), game.count_stones(2)
-
-
 class Screen:
     def __init__(self, app, game=None):
         self.app = app
@@ -85,13 +74,12 @@ class Screen:
             else:
                 fb.ellipse(x + 3, y + 3, 3, 3, 1, False)
             fb.text("Black" if game.to_move == 1 else "White", x + 9, y, 1)
-        left = getattr(game, "stones_left", None)
         if self.thinking is not None and not self.thinking.hint:
             fb.text("thinks", x, y + LINE, 1)
-        elif left is not None and not game.over:
+        elif game.stones_per_turn > 1 and not game.over:  # which stone of the turn
             size = game.turn_size
-            fb.text("%d of %d" % (size - left + 1, size), x, y + LINE, 1)
-        label, black, white = panel_numbers(game)
+            fb.text("%d of %d" % (size - game.stones_left + 1, size), x, y + LINE, 1)
+        label, black, white = game.panel()
         row = y + 2 * LINE + (0 if self.tall else 2)
         if self.tall:
             fb.text("%s B%d W%d" % (label[:4], black, white), x, row, 1)

@@ -7,7 +7,7 @@ line, left/right a page, B goes back. Without a game named, a list of the games 
 """
 
 from stones.compat import const, zeros
-from stones.engine.registry import GAMES
+from stones.engine import registry
 from stones.ui import keys
 from stones.ui.draw import LINE, ListView, title
 
@@ -57,7 +57,7 @@ class Screen:
     def __init__(self, app, key=None):
         self.app = app
         self.key = key
-        self.list = ListView([name for _, name, _, _ in GAMES]) if key is None else None
+        self.list = ListView([entry[1] for entry in registry.GAMES]) if key is None else None
         self.dirty = True
         self.shown = False
         if key is not None:
@@ -73,7 +73,7 @@ class Screen:
             self.starts[i] = s
         self.count = len(starts) - 1
         self.first = 0
-        self.title = [name for k, name, _, _ in GAMES if k == key][0]
+        self.title = registry.title(key)
 
     def page_lines(self, fb):
         return (fb.height - LINE - 1) // LINE
@@ -109,7 +109,7 @@ class Screen:
             if button in (keys.UP, keys.DOWN):
                 self.list.move(-1 if button == keys.UP else 1)
             elif keys.kind(event) == keys.PRESS and button == keys.A:
-                self.open(GAMES[self.list.selected][0])
+                self.open(registry.GAMES[self.list.selected][0])
             elif keys.kind(event) == keys.PRESS and button == keys.B:
                 self.app.back()
                 return

@@ -22,16 +22,6 @@ _BLINK_MS = const(500)
 _SHORT = {"Territory": "Terr.", "Prisoners": "Captured"}  # labels longer than 8 columns
 
 
-def headline(rows):
-    """The row that decides the game: Go's and Loose's Total, Loupe's Score (compound),
-    OffShore's Territory; otherwise the first row (Loupe's best groups, simple modality)."""
-    for label in ("Total", "Score", "Territory"):
-        for row in rows:
-            if row[0] == label:
-                return row
-    return rows[0] if rows else ("Groups", "-", "-")  # Loupe with no stones at all
-
-
 class Screen:
     def __init__(self, app, game):
         self.app = app
@@ -41,10 +31,11 @@ class Screen:
         height = fb.height if fb.height < 96 else fb.height - 4 * LINE
         self.view = BoardView(game, 0, 0, width, height)
         self.view.show_cursor = False
-        self.stage = MARK if hasattr(game, "toggle_dead") else BOARD
+        self.stage = MARK if game.marks_dead else BOARD
         if self.stage == MARK:
             self.view.show_cursor = True
         self.result = None
+        self.blinks = False  # counted loops on the board: they blink
         self.blink = app.clock.ticks_ms()  # the counted loops show first, then blink
         self.hidden = False
         self.dirty = True
@@ -59,21 +50,11 @@ class Screen:
         for p in game.grid.points:
             marks[p] = 0
         self.result = game.result()
-        if game.key == "go":
-            for p, owner in game.territory().items():
-                marks[p] |= LAND_B if owner == 1 else LAND_W
-            for p in game.dead_stones():
-                marks[p] |= DEAD
-        elif game.key == "offshore":
-            for colour, mark in ((1, LAND_B), (2, LAND_W)):
-                for p in game.territory(colour):
-                    if not game.cell[p] & 3:
-                        marks[p] |= mark
-        elif game.key == "loupe":
-            for colour in (1, 2):
-                for _, root in game.values(colour):
-                    for p in game.shortest_loop(root):
-                        marks[p] |= LOOP
+        (black, white), dead, loops = game.counted()
+        for points, mark in ((black, LAND_B), (white, LAND_W), (dead, DEAD), (loops, LOOP)):
+            for p in points:
+                marks[p] |= mark
+        self.blinks = bool(loops)
 
     def draw(self, fb):
         if self.stage == RESULT:
@@ -105,7 +86,7 @@ class Screen:
             fb.text("MENU ok", x, y + 3 * LINE + 2, 1)
             self.view.label(fb, self.view.cursor, x, fb.height - 8)
             return
-        total = headline(self.result.lines)
+        total = self.result.total
         fb.text(total[0][:7], x, y, 1)
         fb.text("B %s" % total[1], x, y + LINE, 1)
         fb.text("W %s" % total[2], x, y + 2 * LINE, 1)
@@ -113,7 +94,7 @@ class Screen:
         fb.text("A: more", x, fb.height - 8, 1)
 
     def tick(self, now):
-        if self.game.key != "loupe" or self.stage != BOARD:
+        if not self.blinks or self.stage != BOARD:
             return
         if now - self.blink >= _BLINK_MS:
             self.blink = now
@@ -158,7 +139,7 @@ class Screen:
         elif self.stage == BOARD:
             if button == keys.A:
                 self.stage = TABLE
-            elif button == keys.B and hasattr(self.game, "toggle_dead"):
+            elif button == keys.B and self.game.marks_dead:
                 self.stage = MARK
                 self.view.show_cursor = True
             elif button == keys.B:

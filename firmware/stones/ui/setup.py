@@ -112,7 +112,7 @@ class Screen:
         self.app.players = {}
         for colour, who in (("1", self.who[0]), ("2", self.who[1])):
             self.app.players[colour] = "human" if who == "Human" else "device:" + who[7:]
-        if self.key == "loose" and self.who == ["Human", "Human"]:
-            self.app.replace("komi", game)  # two players settle the komi between them
+        if self.cls.pregame and self.who == ["Human", "Human"]:
+            self.app.replace(self.cls.pregame, game)  # two players settle the komi between them
         else:
             self.app.begin("play", game)

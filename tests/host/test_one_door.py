@@ -1,0 +1,92 @@
+"""The Game protocol is the only door between a game and the rest: nothing outside the engine
+decides by a game's name, probes a game for attributes, or unpacks its history words.
+
+The check reads the sources as text, line by line (comments and docstrings included, so a
+comment that quotes a branch counts too: write about it differently). The places where history
+words may still be read directly are listed with the reason; the list of places allowed to branch
+on a game's name is empty.
+"""
+
+import os
+import re
+
+from host_tools.paths import FIRMWARE, ROOT
+from stones.engine import registry
+
+STONES = os.path.join(FIRMWARE, "stones")
+
+# Everything that sits above the engine: the screens, the session, the search and the host tools.
+
+
+def _modules(folder):
+    return [os.path.join(folder, name) for name in sorted(os.listdir(folder))
+            if name.endswith(".py")]
+
+
+PLACES = (_modules(os.path.join(STONES, "ui"))
+          + [os.path.join(STONES, "session.py"), os.path.join(STONES, "engine", "search.py")]
+          + _modules(os.path.join(ROOT, "host_tools"))
+          + _modules(os.path.join(ROOT, "host_tools", "mp")))
+
+NAMES = "|".join(registry.keys())
+BRANCHES = (
+    # a game's name compared or tested for membership: == "go", "loupe" != x, in ("go", "loose")
+    re.compile(r"""(==|!=)\s*["'](%s)["']|["'](%s)["']\s*(==|!=)""" % (NAMES, NAMES)),
+    re.compile(r"""\bin\s*[(\[{][^)\]}]*["'](%s)["']""" % NAMES),
+    re.compile(r"""\b(game|cls|self)\.key\s*(==|!=|in\b|not in\b)"""),
+    # probing a game for what it has instead of asking the protocol
+    re.compile(r"""\b(getattr|hasattr)\(\s*(self\.|engine\.)?(game|cls|board)\b"""),
+)
+DECODING = (
+    re.compile(r">>\s*9\b"),  # the colour bits of a history word
+    re.compile(r"0x1FF\b", re.IGNORECASE),  # its move bits
+    re.compile(r"\._(switch|restore_turn)\("),  # the private turn hooks (set_turn is public)
+)
+# place -> why it may still read history words directly
+DECODING_ALLOWED = {
+    "firmware/stones/engine/search.py": "the search's allocation-free steps read the history "
+                                        "words of its scratch game (an engine module)",
+}
+
+
+def _hits(patterns):
+    found = []
+    for path in PLACES:
+        place = os.path.relpath(path, ROOT)
+        with open(path) as handle:
+            for number, line in enumerate(handle, 1):
+                if any(pattern.search(line) for pattern in patterns):
+                    found.append("%s:%d: %s" % (place, number, line.strip()))
+    return found
+
+
+def test_the_places_exist():
+    assert len(PLACES) > 25 and all(os.path.exists(path) for path in PLACES)
+    assert any(path.endswith("ui/score.py") for path in PLACES)
+
+
+def test_no_place_above_the_engine_branches_on_a_game_name_or_probes_a_game():
+    assert _hits(BRANCHES) == []
+
+
+def test_no_place_above_the_engine_decodes_history_words():
+    found = [hit for hit in _hits(DECODING) if hit.split(":")[0] not in DECODING_ALLOWED]
+    assert found == []
+
+
+def test_the_patterns_catch_what_they_are_for():
+    """The check is not vacuous: each pattern finds the forms the code used to have."""
+    catches = [
+        ('if game.key == "go":', BRANCHES), ("elif 'offshore' != key:", BRANCHES),
+        ('if key in ("go", "loose"):', BRANCHES), ('if self.key == "loose" and x:', BRANCHES),
+        ('left = getattr(game, "stones_left", None)', BRANCHES),
+        ('hasattr(self.game, "toggle_dead")', BRANCHES),
+        ("colour = entry >> 9 & 3", DECODING), ("move = entry & 0x1FF", DECODING),
+        ("game._switch(colour)", DECODING), ("board._restore_turn(entry)", DECODING),
+    ]
+    for line, patterns in catches:
+        assert any(pattern.search(line) for pattern in patterns), line
+    passes = ['ending = game.key + "." + game.record_ending', "game.set_turn(colour)",
+              'settings = registry.new_game("go", 9)', 'getattr(self.app, "autosave", None)']
+    for line in passes:
+        assert not any(p.search(line) for p in BRANCHES + DECODING), line
