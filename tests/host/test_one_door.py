@@ -90,3 +90,23 @@ def test_the_patterns_catch_what_they_are_for():
               'settings = registry.new_game("go", 9)', 'getattr(self.app, "autosave", None)']
     for line in passes:
         assert not any(p.search(line) for p in BRANCHES + DECODING), line
+
+
+def test_the_private_copies_of_the_engine_constants_equal_game_py():
+    """The move loops copy game.py's reason codes and cell byte fields as module-local consts
+    (MicroPython folds those); on CPython they are module attributes, compared here."""
+    from stones.engine import game
+
+    checked = 0
+    for entry in registry.GAMES:
+        module = __import__(entry[2], None, None, (entry[3],))
+        for name in dir(module):
+            if name.startswith("_") and name[1:].isupper() and hasattr(game, name[1:]):
+                assert getattr(module, name) == getattr(game, name[1:]), (entry[0], name)
+                checked += 1
+    assert checked >= 30
+    assert game.ONE_BLACK == 1 << game.BLACKS and game.ONE_WHITE == 1 << game.WHITES
+    assert game.COUNT << game.BLACKS & game.COUNT << game.WHITES == 0  # the fields do not overlap
+    for reason in ("OCCUPIED", "SUICIDE", "KO", "NO_TRUE_LIBERTY", "OUTNUMBERED",
+                   "NO_SECOND_STONE", "MID_TURN", "ENEMY_TERRITORY", "OVERSIZED_GROUP"):
+        assert game.REASONS[getattr(game, reason)]

@@ -46,7 +46,16 @@ WHITE = const(2)
 PASS = const(0)
 
 COLOUR_NAMES = ("empty", "Black", "White")
-_ONE = b"\x00\x04\x20"  # the count increment of one neighbour of colour 1 or 2 in a packed cell
+
+# The packed cell byte's fields. The move loops keep private copies (_COLOUR, ...: a const with
+# a leading underscore folds into the code that uses it); a test checks they equal these.
+COLOUR = const(3)  # mask of the colour bits
+BLACKS = const(2)  # shift of the count of black neighbours
+WHITES = const(5)  # shift of the count of white neighbours
+COUNT = const(7)  # mask of a count, once shifted
+ONE_BLACK = const(4)  # one more black neighbour: 1 << BLACKS
+ONE_WHITE = const(32)  # one more white neighbour: 1 << WHITES
+_ONE = bytes((0, ONE_BLACK, ONE_WHITE))  # the count increment of one neighbour of colour c
 
 # Reasons a move is refused; the UI shows REASONS[code].
 OK = const(0)

@@ -47,6 +47,13 @@ _PASS = const(0)
 _BLACK = const(1)
 _OCCUPIED = const(1)
 _NO_TRUE_LIBERTY = const(6)
+# The packed cell byte's fields (game.py), folded into the loops the same way.
+_COLOUR = const(3)  # mask: EMPTY, BLACK, WHITE, EDGE
+_BLACKS = const(2)  # shift of the count of black neighbours
+_WHITES = const(5)  # shift of the count of white neighbours
+_COUNT = const(7)  # mask of a count, once shifted
+_ONE_BLACK = const(4)  # one more black neighbour
+_ONE_WHITE = const(32)  # one more white neighbour
 
 
 # _TRUE_BELOW[v]: for an empty point's byte v, the count of stones next to it if it has
@@ -55,10 +62,10 @@ _NO_TRUE_LIBERTY = const(6)
 # after the import (a builder function would stay in RAM).
 _TRUE_BELOW = bytearray(256)
 for _v in range(256):
-    if _v & 3:
+    if _v & _COLOUR:
         _TRUE_BELOW[_v] = 7
     elif _v & 0x1C and _v & 0xE0:
-        _TRUE_BELOW[_v] = (_v >> 2 & 7) + (_v >> 5)
+        _TRUE_BELOW[_v] = (_v >> _BLACKS & _COUNT) + (_v >> _WHITES)
 del _v
 
 KOMI_CHOICES = ("0", "2", "4", "6", "8", "10")
@@ -82,7 +89,7 @@ def _alive(s, cell, link, degree, w):
     start = s
     while True:
         v = cell[s]
-        if (v >> 2 & 7) + (v >> 5) < degree[s]:  # an empty neighbour: is one of them true?
+        if (v >> _BLACKS & _COUNT) + (v >> _WHITES) < degree[s]:  # an empty neighbour: one true?
             t = s + 1
             if true_below[cell[t]] < degree[t]:
                 return True
@@ -165,13 +172,13 @@ class Loose(Game):
         while True:
             # -- choose p: the given move, or draws from the empty list -------------------------
             e = 3 - c
-            one = 4 if c == _BLACK else 32  # one more c neighbour in a packed cell
+            one = _ONE_BLACK if c == _BLACK else _ONE_WHITE  # one more c neighbour
             if random:
                 if over or not randoms:
                     break
                 randoms -= 1
                 k = n_empty
-                own = 2 if c == _BLACK else 5  # shift of c's neighbour count in a packed cell
+                own = _BLACKS if c == _BLACK else _WHITES  # shift of c's neighbour count
             while True:
                 if random:
                     if not k:
@@ -184,10 +191,10 @@ class Loose(Game):
                     p = empty[i]
                     v = cell[p]
                     legal = True
-                    if v >> own & 7 == degree[p]:  # every neighbour is c's: an own eye?
+                    if v >> own & _COUNT == degree[p]:  # every neighbour is c's: an own eye?
                         enemies = 0
                         for d in diagonals:
-                            if cell[p + d] & 3 == e:
+                            if cell[p + d] & _COLOUR == e:
                                 enemies += 1
                         legal = enemies > (0 if degree[p] < 4 else 1)
                 else:
@@ -195,7 +202,7 @@ class Loose(Game):
                     if p == _PASS:
                         break
                     v = cell[p]
-                    if v & 3:
+                    if v & _COLOUR:
                         code = _OCCUPIED
                         break
                     legal = True
@@ -223,7 +230,7 @@ class Loose(Game):
                     for d in offsets:
                         q = p + d
                         y = cell[q]
-                        z = y & 3
+                        z = y & _COLOUR
                         if z == e:
                             candidates[n] = q
                             n += 1
@@ -237,15 +244,16 @@ class Loose(Game):
                                 falses += 1
                                 for d2 in offsets:
                                     t = q + d2
-                                    if cell[t] & 3 == e:
+                                    if cell[t] & _COLOUR == e:
                                         candidates[n] = t
                                         n += 1
                     # -- 2. flip each candidate group without a true liberty -----------------
                     # (enemy roots share gen with c's marked roots: they are other groups)
-                    flip = 2 * one - 36  # a stone turning from e to c, seen by a neighbour
+                    # a stone turning from e to c, as a neighbour's counts see it
+                    flip = 2 * one - (_ONE_BLACK + _ONE_WHITE)
                     for j in range(n):
                         q = candidates[j]
-                        if cell[q] & 3 != e:
+                        if cell[q] & _COLOUR != e:
                             continue  # flipped already, with an earlier candidate's group
                         r = root[q]
                         if mark[r] == gen:
@@ -257,7 +265,7 @@ class Loose(Game):
                         while True:
                             log[top] = s
                             top += 1
-                            cell[s] ^= 3  # 1 <-> 2
+                            cell[s] ^= _COLOUR  # 1 <-> 2
                             cell[s + 1] += flip
                             cell[s - 1] += flip
                             cell[s + w] += flip
@@ -277,7 +285,7 @@ class Loose(Game):
                             s = p if j < base else log[j]
                             for d in offsets:
                                 t = s + d
-                                if cell[t] & 3 == c and root[t] != root[s]:
+                                if cell[t] & _COLOUR == c and root[t] != root[s]:
                                     self._merge(root[s], root[t])
                         self.gen = gen
                         gen = self._new_generation()
@@ -289,17 +297,17 @@ class Loose(Game):
                         # alive if any piece has a true liberty.
                         for d in offsets:
                             q = p + d
-                            if cell[q] & 3 == c and alive(q, cell, link, degree, w):
+                            if cell[q] & _COLOUR == c and alive(q, cell, link, degree, w):
                                 legal = True
                                 break
                     if legal and falses:  # the other c groups at a false neighbour of p
                         for d in offsets:
                             q = p + d
                             y = cell[q]
-                            if true_below[y] >= degree[q] and not y & 3:
+                            if true_below[y] >= degree[q] and not y & _COLOUR:
                                 for d2 in offsets:
                                     t = q + d2
-                                    if t != p and cell[t] & 3 == c:
+                                    if t != p and cell[t] & _COLOUR == c:
                                         r = root[t]
                                         if mark[r] != gen:
                                             mark[r] = gen
@@ -327,7 +335,7 @@ class Loose(Game):
                         if friends:
                             for d in offsets:
                                 q = p + d
-                                if cell[q] & 3 == c:
+                                if cell[q] & _COLOUR == c:
                                     r = root[q]
                                     a = root[p]
                                     if r != a:
@@ -392,11 +400,11 @@ class Loose(Game):
         cell = self.cell
         log = self.log
         w = self.grid.stride
-        one = 4 if c == BLACK else 32
-        flip = 36 - 2 * one  # a stone turning from c back to the opponent's colour
+        one = _ONE_BLACK if c == BLACK else _ONE_WHITE
+        flip = (_ONE_BLACK + _ONE_WHITE) - 2 * one  # a stone turning from c back to e
         for j in range(base, end):
             s = log[j]
-            cell[s] ^= 3
+            cell[s] ^= _COLOUR
             cell[s + 1] += flip
             cell[s - 1] += flip
             cell[s + w] += flip
@@ -409,13 +417,13 @@ class Loose(Game):
         self._new_generation()
         offsets = self.offsets
         for d in offsets:  # p's group may fall apart into its old pieces
-            if cell[p + d] & 3 == c:
+            if cell[p + d] & _COLOUR == c:
                 self._regroup(p + d)
         for j in range(base, end):  # each flipped group, and the c groups it had joined
             s = log[j]
             self._regroup(s)
             for d in offsets:
-                if cell[s + d] & 3 == c:
+                if cell[s + d] & _COLOUR == c:
                     self._regroup(s + d)
 
     def _pop(self):
@@ -435,7 +443,7 @@ class Loose(Game):
 
     def is_false(self, p):
         """Whether p is a false point: empty, no empty neighbour, both colours next to it."""
-        return _TRUE_BELOW[self.cell[p]] == self.degree[p] and not self.cell[p] & 3
+        return _TRUE_BELOW[self.cell[p]] == self.degree[p] and not self.cell[p] & _COLOUR
 
     def has_true_liberty(self, p):
         """Whether the group of the stone on p has a true liberty."""
@@ -462,7 +470,7 @@ class Loose(Game):
         cell = self.cell
         mine = 0
         for p in self.grid.points:
-            if cell[p] & 3 == c:
+            if cell[p] & _COLOUR == c:
                 mine += 1
         return 2 * mine - (self.grid.count - self.n_empty)
 
@@ -471,7 +479,7 @@ class Loose(Game):
         cell = self.cell
         black = 0
         for p in self.grid.points:
-            if cell[p] & 3 == BLACK:
+            if cell[p] & _COLOUR == BLACK:
                 black += 1
         white = self.grid.count - self.n_empty - black + self.komi
         if black != white:

@@ -78,6 +78,13 @@ _OCCUPIED = const(1)
 _OUTNUMBERED = const(7)
 _NO_SECOND_STONE = const(8)
 _MID_TURN = const(11)
+# The packed cell byte's fields (game.py), folded into the loops the same way.
+_COLOUR = const(3)  # mask: EMPTY, BLACK, WHITE, EDGE
+_BLACKS = const(2)  # shift of the count of black neighbours
+_WHITES = const(5)  # shift of the count of white neighbours
+_COUNT = const(7)  # mask of a count, once shifted
+_ONE_BLACK = const(4)  # one more black neighbour
+_ONE_WHITE = const(32)  # one more white neighbour
 
 # phase: which stone of the turn comes next
 _TWO = const(0)  # the first of a two-stone turn (a pass may replace the turn)
@@ -92,10 +99,10 @@ def _legal_table():
     or a sentinel."""
     table = bytearray(256)
     for v in range(256):
-        if v & 3:
+        if v & _COLOUR:
             continue
-        b = v >> 2 & 7
-        w = v >> 5
+        b = v >> _BLACKS & _COUNT
+        w = v >> _WHITES
         table[v] = (w <= b) | (b <= w) << 1 | (w <= b + 1) << 2 | (b <= w + 1) << 3
     return bytes(table)
 
@@ -216,7 +223,7 @@ class Loupe(Game):
                         if phase == _SECOND:
                             code = _MID_TURN
                         break
-                    if cell[p] & 3:
+                    if cell[p] & _COLOUR:
                         code = _OCCUPIED
                         break
                 if not legal[cell[p]] & c:
@@ -273,18 +280,18 @@ class Loupe(Game):
             link[p] = p
             stones[p] = 1
             if c == _BLACK:
-                one = 4  # one more black neighbour in a packed cell
-                own = v >> 2 & 7
+                one = _ONE_BLACK  # one more black neighbour in a packed cell
+                own = v >> _BLACKS & _COUNT
             else:
-                one = 32
-                own = v >> 5
+                one = _ONE_WHITE
+                own = v >> _WHITES
             if own:  # p joins the groups of its friendly neighbours
                 a = p
                 for d in offsets:
                     q = p + d
                     y = cell[q]
                     cell[q] = y + one
-                    if y & 3 == c:
+                    if y & _COLOUR == c:
                         r = root[q]
                         if r != a:
                             if stones[a] < stones[r]:
@@ -324,12 +331,13 @@ class Loupe(Game):
             return
         cell = self.cell
         v = cell[p]
-        c = v & 3
+        c = v & _COLOUR
         self._lift(p)
-        if (v >> 2 & 7) if c == BLACK else (v >> 5):  # p joined groups: they may fall apart
+        if (v >> _BLACKS & _COUNT) if c == BLACK else (v >> _WHITES):  # p joined groups, which
+            # may fall apart
             self._new_generation()
             for d in self.offsets:
-                if cell[p + d] & 3 == c:
+                if cell[p + d] & _COLOUR == c:
                     self._regroup(p + d)
 
     # -- loops and values ---------------------------------------------------------------------
@@ -339,15 +347,15 @@ class Loupe(Game):
         cell = self.cell
         link = self.link
         w = self.grid.stride
-        c = cell[g] & 3
-        shift = 2 if c == BLACK else 5
+        c = cell[g] & _COLOUR
+        shift = _BLACKS if c == BLACK else _WHITES
         v = e = t = 0
         s = g
         while True:
             v += 1
-            e += cell[s] >> shift & 7
-            if cell[s + w] & 3 == c:
-                t += (cell[s + 1] & 3 == c) + (cell[s + w - 1] & 3 == c)
+            e += cell[s] >> shift & _COUNT
+            if cell[s + w] & _COLOUR == c:
+                t += (cell[s + 1] & _COLOUR == c) + (cell[s + w - 1] & _COLOUR == c)
             s = link[s]
             if s == g:
                 break
@@ -372,13 +380,13 @@ class Loupe(Game):
         link = self.link
         degree = self.degree
         offsets = self.offsets
-        c = cell[g] & 3
-        shift = 2 if c == BLACK else 5
+        c = cell[g] & _COLOUR
+        shift = _BLACKS if c == BLACK else _WHITES
         s = g
         while True:  # a point ringed by six stones of G: L = 6, the least there is
             for d in offsets:
                 v = cell[s + d]
-                if v & 3 != c and v >> shift & 7 == 6:
+                if v & _COLOUR != c and v >> shift & _COUNT == 6:
                     self._hole = s + d
                     return 6
             s = link[s]
@@ -400,7 +408,7 @@ class Loupe(Game):
                 t = s + d
                 if mark[t] == gen:
                     continue
-                y = cell[t] & 3
+                y = cell[t] & _COLOUR
                 if y == 3 or (y == c and root[t] == g):
                     continue
                 mark[t] = gen
@@ -419,7 +427,7 @@ class Loupe(Game):
                     for d2 in offsets:
                         z = u + d2
                         if mark[z] != gen:
-                            y = cell[z] & 3
+                            y = cell[z] & _COLOUR
                             if y == 3 or (y == c and root[z] == g):
                                 continue
                             mark[z] = gen
@@ -435,8 +443,8 @@ class Loupe(Game):
                     for r in range(lo, hi):  # each stone with an adjacency crossing the ray
                         if 2 * (r - last) >= best:
                             break  # a loop through r round last is at least 2 (r - last) long
-                        if cell[r] & 3 == c and root[r] == g and (
-                                cell[r - w] & 3 == c or cell[r - w + 1] & 3 == c):
+                        if cell[r] & _COLOUR == c and root[r] == g and (
+                                cell[r - w] & _COLOUR == c or cell[r - w + 1] & _COLOUR == c):
                             length = self._search(c, r, lo, hi, best)
                             self._forget()
                             if length < best:
@@ -485,7 +493,7 @@ class Loupe(Game):
             here = lo <= a < hi
             for d in offsets:
                 b = a + d
-                if cell[b] & 3 != c:
+                if cell[b] & _COLOUR != c:
                     continue
                 z = 2 * b + par
                 if d == up or d == up + 1:
@@ -524,7 +532,7 @@ class Loupe(Game):
             a = z >> 1
             for d in self.offsets:
                 b = a + d
-                if cell[b] & 3 != c:
+                if cell[b] & _COLOUR != c:
                     continue
                 y = 2 * b + (z & 1)
                 if (d == -w or d == 1 - w) and lo <= a < hi or (
@@ -537,7 +545,7 @@ class Loupe(Game):
         return path
 
     def _group_root(self, p):
-        c = self.cell[p] & 3
+        c = self.cell[p] & _COLOUR
         if c != BLACK and c != WHITE:
             raise GameError("no stones at %s" % self.grid.name(p))
         return self.root[p]
@@ -553,7 +561,7 @@ class Loupe(Game):
         root = self.root
         out = []
         for g in self.grid.points:
-            if cell[g] & 3 == colour and root[g] == g:
+            if cell[g] & _COLOUR == colour and root[g] == g:
                 out.append((self._value(g, self._loop(g)[0]), g))
         out.sort(reverse=True)
         return out
@@ -585,7 +593,7 @@ class Loupe(Game):
         w = self.grid.stride
         if not s:  # the six neighbours of hole, in order round it
             return [hole + d for d in (1, 1 - w, -w, -1, w - 1, w)]
-        c = self.cell[g] & 3
+        c = self.cell[g] & _COLOUR
         lo = hole + 1
         hi = (hole // w + 1) * w
         self._search(c, s, lo, hi, length + 1)
@@ -686,8 +694,8 @@ class Loupe(Game):
         mark = self.mark
         holey = self._holey
         c = self.to_move
-        own = 2 if c == BLACK else 5
-        other = 5 if c == BLACK else 2
+        own = _BLACKS if c == BLACK else _WHITES
+        other = _WHITES if c == BLACK else _BLACKS
         gen = self._new_generation()
         n = 0
         for i in range(self.n_empty):
@@ -696,7 +704,7 @@ class Loupe(Game):
             if not legal[v] & c:
                 continue
             q = 128
-            if v >> own & 7 == 6:  # the hole of an own ring: filling it kills the loop
+            if v >> own & _COUNT == 6:  # the hole of an own ring: filling it kills the loop
                 q = 8
             else:
                 best = 0
@@ -704,7 +712,7 @@ class Loupe(Game):
                 for d in offsets:
                     x = p + d
                     y = cell[x]
-                    z = y & 3
+                    z = y & _COLOUR
                     if z == c:
                         r = root[x]
                         if mark[r] != gen:
@@ -712,8 +720,8 @@ class Loupe(Game):
                             holey[r] = 1 if self._holes(r) else 0
                         if holey[r]:
                             surplus = True
-                    elif not z and degree[x] == 6 and not y >> other & 7:
-                        k = y >> own & 7  # c's stones round x already
+                    elif not z and degree[x] == 6 and not y >> other & _COUNT:
+                        k = y >> own & _COUNT  # c's stones round x already
                         if k > best:
                             best = k
                 q += _RING[best]
@@ -736,7 +744,7 @@ class Loupe(Game):
         nb = nw = 0
         sb = sw = 0
         for g in self.grid.points:
-            x = cell[g] & 3
+            x = cell[g] & _COLOUR
             if (x == 1 or x == 2) and root[g] == g:
                 length = self._shortest(g)
                 if length:

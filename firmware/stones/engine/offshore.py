@@ -73,6 +73,13 @@ _BLACK = const(1)
 _OCCUPIED = const(1)
 _ENEMY_TERRITORY = const(9)
 _OVERSIZED_GROUP = const(10)
+# The packed cell byte's fields (game.py), folded into the loops the same way.
+_COLOUR = const(3)  # mask: EMPTY, BLACK, WHITE, EDGE
+_BLACKS = const(2)  # shift of the count of black neighbours
+_WHITES = const(5)  # shift of the count of white neighbours
+_COUNT = const(7)  # mask of a count, once shifted
+_ONE_BLACK = const(4)  # one more black neighbour
+_ONE_WHITE = const(32)  # one more white neighbour
 GUARD = const(0x21084210)  # bit 4 of each 5-bit field: 1 << 4 | 1 << 9 | ... | 1 << 29
 
 if MICROPYTHON:
@@ -178,13 +185,13 @@ class OffShore(Game):
         ngroups[1] = ngroups[2] = 0
         w = self.grid.stride
         for p in self.grid.points:
-            c = cell[p] & 3
+            c = cell[p] & _COLOUR
             if c and root[p] == p:
                 ngroups[c] += 1
                 paint(cover, self.hull[p], 1 if c == BLACK else 256, w, self.t3)
         self.sweep = False
         for p in self.grid.points:
-            c = cell[p] & 3
+            c = cell[p] & _COLOUR
             if c and root[p] == p and self._inside(p, 0xFF00 if c == BLACK else 0xFF):
                 self.sweep = True  # a group starts inside enemy territory: test them all
 
@@ -238,7 +245,7 @@ class OffShore(Game):
         """(Black's cells, White's): the empty cells of each territory, what a score counts; a
         cell in both is in both lists (D6)."""
         cell = self.cell
-        return tuple([p for p in self.hull_cells(colour) if not cell[p] & 3]
+        return tuple([p for p in self.hull_cells(colour) if not cell[p] & _COLOUR]
                      for colour in (BLACK, WHITE))
 
     def panel(self):
@@ -247,7 +254,7 @@ class OffShore(Game):
         cover = self.cover
         black = white = 0
         for p in self.grid.points:
-            if not cell[p] & 3:
+            if not cell[p] & _COLOUR:
                 v = cover[p]
                 if v & 0xFF:
                     black += 1
@@ -257,7 +264,7 @@ class OffShore(Game):
 
     def symbol(self, p):
         """Diagram marks: X O stones, x o * empty cells in Black's, White's, both territories."""
-        v = self.cell[p] & 3
+        v = self.cell[p] & _COLOUR
         if v:
             return ".XO"[v]
         cover = self.cover[p]
@@ -294,7 +301,7 @@ class OffShore(Game):
         cover = self.cover
         margin = 0
         for p in self.grid.points:
-            if not cell[p] & 3:
+            if not cell[p] & _COLOUR:
                 v = cover[p]
                 if v & 0xFF:
                     margin += 1
@@ -325,21 +332,21 @@ class OffShore(Game):
         empty = self.empty
         offsets = self.offsets
         c = self.to_move
-        own = 2 if c == BLACK else 5
+        own = _BLACKS if c == BLACK else _WHITES
         theirs = 0xFF00 if c == BLACK else 0xFF
         weak = self.weak
         big = self.ngroups[c]
         n = 0
         for i in range(self.n_empty):
             p = empty[i]
-            friends = cell[p] >> own & 7
+            friends = cell[p] >> own & _COUNT
             if cover[p] & theirs and not (weak and friends):
                 continue
             if friends:
                 ok = True
                 for d in offsets:
                     q = p + d
-                    if cell[q] & 3 == c and stones[root[q]] > big:
+                    if cell[q] & _COLOUR == c and stones[root[q]] > big:
                         ok = False
                         break
                 if not ok:
@@ -360,17 +367,17 @@ class OffShore(Game):
             return OFF_BOARD
         cell = self.cell
         v = cell[move]
-        if v & 3:
+        if v & _COLOUR:
             return OCCUPIED
         c = self.to_move
-        friends = v >> (2 if c == BLACK else 5) & 7
+        friends = v >> (_BLACKS if c == BLACK else _WHITES) & _COUNT
         if self.in_territory(3 - c, move) and not (self.weak and friends):
             return ENEMY_TERRITORY
         if friends:
             big = self.ngroups[c]
             for d in self.offsets:
                 q = move + d
-                if cell[q] & 3 == c and self.stones[self.root[q]] > big:
+                if cell[q] & _COLOUR == c and self.stones[self.root[q]] > big:
                     return OVERSIZED_GROUP
         return 0
 
@@ -417,10 +424,10 @@ class OffShore(Game):
                 randoms -= 1
                 k = n_empty
             if c == _BLACK:
-                own = 2  # shift of c's neighbour count in a packed cell
+                own = _BLACKS  # shift of c's neighbour count in a packed cell
                 theirs = 0xFF00  # e's hull counts in a cover word
             else:
-                own = 5
+                own = _WHITES
                 theirs = 0xFF
             big = ngroups[c]
             while True:
@@ -437,16 +444,16 @@ class OffShore(Game):
                     p = move
                     if p == _PASS:
                         break
-                    if cell[p] & 3:
+                    if cell[p] & _COLOUR:
                         code = _OCCUPIED
                         break
-                friends = cell[p] >> own & 7
+                friends = cell[p] >> own & _COUNT
                 if cover[p] & theirs and not (weak and friends):
                     code = _ENEMY_TERRITORY
                 elif friends:
                     for d in offsets:
                         q = p + d
-                        if cell[q] & 3 == c and stones[root[q]] > big:
+                        if cell[q] & _COLOUR == c and stones[root[q]] > big:
                             code = _OVERSIZED_GROUP
                             break
                 if not code or not random:
@@ -483,10 +490,10 @@ class OffShore(Game):
             empty[where[p]] = q
             where[q] = where[p]
             if c == _BLACK:
-                one = 4  # one more c neighbour in a packed cell
+                one = _ONE_BLACK  # one more c neighbour in a packed cell
                 inc = 1  # one more c hull in a cover word
             else:
-                one = 32
+                one = _ONE_WHITE
                 inc = 256
             h = cellhull[p]  # the hull of p's group, growing as it joins its neighbours
             old = 0  # the hull of the first group joined, which stays painted
@@ -496,7 +503,7 @@ class OffShore(Game):
                 q = p + d
                 y = cell[q]
                 cell[q] = y + one
-                if y & 3 == c:
+                if y & _COLOUR == c:
                     r = root[q]
                     if r != a:
                         g = hull[r]
@@ -558,7 +565,7 @@ class OffShore(Game):
                                 i = resume
                                 continue
                             cover[i] += inc
-                            if cell[i] & 3 == e:
+                            if cell[i] & _COLOUR == e:
                                 q = root[i]
                                 j = 0
                                 while j < npend and pending[j] != q:
@@ -574,7 +581,7 @@ class OffShore(Game):
             captured = 0
             if npend:
                 mine = 0xFF if c == _BLACK else 0xFF00
-                lost = 36 - one  # one less e neighbour in a packed cell
+                lost = (_ONE_BLACK + _ONE_WHITE) - one  # one less e neighbour (the sum folds)
                 j = 0
                 while j < npend:
                     r = pending[j]
@@ -625,7 +632,7 @@ class OffShore(Game):
         pending = self.pending
         n = 0
         for p in self.grid.points:
-            if cell[p] & 3 == colour and root[p] == p:
+            if cell[p] & _COLOUR == colour and root[p] == p:
                 pending[n] = p
                 n += 1
         return n
@@ -658,7 +665,7 @@ class OffShore(Game):
         ngroups[c] -= 1  # p's group, which falls apart into the groups it joined
         for d in offsets:
             q = p + d
-            if cell[q] & 3 == c and mark[q] != gen:
+            if cell[q] & _COLOUR == c and mark[q] != gen:
                 self._regroup(q)
                 paint(cover, hull[q], inc, w, t3)
                 ngroups[c] += 1
