@@ -14,19 +14,7 @@ import os
 import sys
 
 from host_tools.paths import tool
-
-
-def load(path):
-    """The finished game a record file describes (SGF for Go, else the record format)."""
-    with open(path) as handle:
-        text = handle.read()
-    if text.lstrip().startswith("("):
-        from host_tools.sgf import read
-
-        return read(text).game()
-    from stones.engine.records import load_record
-
-    return load_record(text)
+from host_tools.record_files import load  # noqa: F401  (also this module's API)
 
 
 def fetch(port=None, out="records", mpremote=None):

@@ -69,7 +69,7 @@ def open_replay(device, path):
     read by host_tools.sgf; the device itself never reads SGF)."""
     if not path:
         return
-    from host_tools.records import load
+    from host_tools.record_files import load
 
     device.app.open("replay", load(path))
     device.app.refresh()

@@ -5,10 +5,19 @@ Reading guide:
     grid.py      the padded mailbox shared by both board shapes (points, neighbours, names)
     square.py    SquareGrid: n x n points (Go, Loose)
     hexgrid.py   HexGrid: a hexagon of side n (Loupe, OffShore)
-    game.py      the Game protocol every game implements, the packed cell byte, groups, undo log
-    go.py loose.py loupe.py offshore.py   one small class per game
-    registry.py  the list of games with their options; imports a game only when it is played
+    game.py      the Game protocol every game implements, the packed cell byte, groups, undo log,
+                 and the shapes every game answers in (Score, Result); read it first
+    go.py loose.py loupe.py offshore.py   one module per game (570-780 lines each): a reading
+                 guide, the settings, one inlined move loop for play and playouts, scoring, and
+                 the hooks the search and the screens call
+    registry.py  the games: key, title, module, class, grid module; a game is imported only when
+                 it is played, and adding a game is adding a module and an entry here
+    search.py    the computer player: one Monte Carlo tree search for every game
+    records.py   a game as text and back (saves, finished games, tests); sgf.py: Go's SGF
     rng.py       a 30-bit xorshift generator (every value stays a small int on the Pico)
+
+The rules' readings (where a rule text is silent or ambiguous) are in docs/rules.md; the
+engines cite them by label (A3, B5...).
 
 A move is an int: a point's mailbox index, or PASS (0, always off the board). Colours are
 BLACK = 1 and WHITE = 2; the opponent of c is 3 - c.
