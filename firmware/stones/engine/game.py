@@ -25,16 +25,23 @@ allocated once, here, so ``_push`` and ``_pop`` allocate nothing. Should the log
 (only possible in freak Loose or OffShore games), it restarts and undo past that point replays
 the history instead.
 
-Protocol for the UI, the computer player and GTP:
+Protocol for the UI, the computer player, GTP, records and the simulator (the only door: nothing
+above the engine asks which game it is, tests/host/test_one_door.py):
 
     play(move) / play_text("D5")   checked; raises IllegalMove naming the point and the reason
     reason(move) -> 0 or a code     why a move is illegal (REASONS[code]), without playing it
     legal(move), legal_moves()
     undo()                          any number of times
-    to_move, over, result(), diagram(), record()
+    to_move, over, diagram()
     entry(i) -> (colour, move)      the game's move i; count moves in all
     set_turn(colour), play_as(colour, move)   out of turn (GTP, records, SGF)
     set_position([(colour, point), ...])   stones placed without rules (GTP set_position)
+    score() -> Score, result() -> Result   the same shapes in every game (below)
+    territory() -> (Black's points, White's); counted(): what the score screen draws
+    panel() -> (label, black, white): the game screen's running count
+    stones_per_turn, stones_left, turn_size; marks_dead, toggle_dead(p), dead_stones()
+    pregame (a screen before the game), records / record_ending (how a finished game is kept)
+    captures(colour), keeps_prisoners; is_eye(p, c), gain(c), problem(root) (host tools)
 """
 
 from stones.compat import MICROPYTHON, const, fast, octets, words, zeros
