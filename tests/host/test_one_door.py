@@ -110,3 +110,35 @@ def test_the_private_copies_of_the_engine_constants_equal_game_py():
     for reason in ("OCCUPIED", "SUICIDE", "KO", "NO_TRUE_LIBERTY", "OUTNUMBERED",
                    "NO_SECOND_STONE", "MID_TURN", "ENEMY_TERRITORY", "OVERSIZED_GROUP"):
         assert game.REASONS[getattr(game, reason)]
+
+
+def test_every_game_answers_in_the_same_shapes():
+    """score(), result(), territory(), counted() and panel() of finished random games."""
+    from stones.engine.game import Result, Score
+
+    for key in registry.keys():
+        for seed in (1, 2, 3):
+            game = registry.new_game(key)
+            game.playout(seed)
+            assert game.over
+            score = game.score()
+            result = game.result()
+            assert isinstance(score, Score) and isinstance(result, Result)
+            assert result.lines == score.lines and result.total == score.total
+            assert len(score.total) == 3 and all(len(row) == 3 for row in score.lines)
+            assert score.total in score.lines or not score.lines
+            if score.black2 is not None:  # sums: the result follows them
+                margin = score.black2 - score.white2
+                assert result.winner in (0, 1, 2, None)
+                if result.winner and not result.tiebreak:
+                    assert result.margin2 == abs(margin) and (margin > 0) == (result.winner == 1)
+            else:
+                assert score.listed is not None
+            black, white = game.territory()
+            points = set(game.grid.points)
+            assert set(black) <= points and set(white) <= points
+            (land_b, land_w), dead, loops = game.counted()
+            assert (land_b, land_w) == (black, white) and set(dead) | set(loops) <= points
+            label, b, w = game.panel()
+            assert isinstance(label, str) and isinstance(b, int) and isinstance(w, int)
+            assert result.gtp()[0] in "BW0?"
