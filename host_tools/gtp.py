@@ -317,7 +317,7 @@ def do_showboard(engine, args):
     if game.keeps_prisoners:
         for colour in (WHITE, BLACK):
             lines.append("%s (%s) has captured %d stones"
-                         % (COLOUR_NAMES[colour], ".XO"[colour], game.captures(colour)))
+                         % (COLOUR_NAMES[colour], ".XO"[colour], game.prisoners[colour]))
     if game.over:
         lines.append("game over: " + game.result().text())
     else:
@@ -339,7 +339,7 @@ def do_list_stones(engine, args):
 def do_captures(engine, args):
     """Stones COLOR has captured (GNU Go: 'captures black' counts white stones taken)."""
     colour = parse_colour(args[0] if args else "")
-    return str(engine.game.captures(colour))
+    return str(captured(engine.game, colour))
 
 
 def do_final_score(engine, args):
@@ -468,6 +468,24 @@ def rebuild(game, **changes):
     return new
 
 
+def captured(game, colour):
+    """How many stones colour has taken from the opponent: the prisoners of a game that keeps
+    them (Go); in the others the opponent stones each of colour's moves took off the board
+    (OffShore) or turned over (Loose, whose flips are its captures), counted by replaying the
+    game; Loupe never takes any."""
+    if game.keeps_prisoners:
+        return game.prisoners[colour]
+    board = fresh(game)
+    total = 0
+    for i in range(game.count):
+        mover, move = game.entry(i)
+        before = board.count_stones(3 - mover)
+        board.play_as(mover, move)
+        if mover == colour:
+            total += before - board.count_stones(3 - mover)
+    return total
+
+
 def find_option(cls, key):
     for option in cls.options:
         if option.key == key:
@@ -525,3 +543,4 @@ def main(argv=None):
 
 if __name__ == "__main__":
     sys.exit(main())
+

@@ -10,10 +10,12 @@ board plus the stones they took; the higher score wins, equal scores are a draw.
 
 Like the real games it has one move loop for checked play and random playouts (_run) and an
 undo log (the stones a placement took, then how many), and answers the protocol's questions in
-the protocol's shapes (Score, Result). Nothing in it is fast: it is written for reading.
+the protocol's shapes (stones.engine.outcome's Score and Result). Nothing in it is fast: it
+is written for reading.
 """
 
-from stones.engine.game import BLACK, OCCUPIED, PASS, SUICIDE, WHITE, Game, Score
+from stones.engine.game import BLACK, OCCUPIED, PASS, SUICIDE, WHITE, Game
+from stones.engine.outcome import Score, decide
 from stones.engine.square import SquareGrid
 
 
@@ -118,13 +120,10 @@ class Capture5(Game):
                      total, 2 * total[1], 2 * total[2])
 
     def result(self):
-        return self.decide(self.score())
+        return decide(self.score())
 
     def panel(self):
         return "Taken", self.prisoners[BLACK], self.prisoners[WHITE]
-
-    def captures(self, colour):
-        return self.prisoners[colour]
 
     def material(self, c):
         return self.prisoners[c] - self.prisoners[3 - c]

@@ -114,7 +114,7 @@ def test_the_private_copies_of_the_engine_constants_equal_game_py():
 
 def test_every_game_answers_in_the_same_shapes():
     """score(), result(), territory(), counted() and panel() of finished random games."""
-    from stones.engine.game import Result, Score
+    from stones.engine.outcome import Result, Score
 
     for key in registry.keys():
         for seed in (1, 2, 3):

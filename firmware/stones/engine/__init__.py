@@ -10,6 +10,7 @@ Reading guide:
     go.py loose.py loupe.py offshore.py   one module per game (570-780 lines each): a reading
                  guide, the settings, one inlined move loop for play and playouts, scoring, and
                  the hooks the search and the screens call
+    outcome.py   Score and Result, what a finished game comes to (imported at its end)
     registry.py  the games: key, title, module, class, grid module; a game is imported only when
                  it is played, and adding a game is adding a module and an entry here
     search.py    the computer player: one Monte Carlo tree search for every game

@@ -36,12 +36,12 @@ above the engine asks which game it is, tests/host/test_one_door.py):
     entry(i) -> (colour, move)      the game's move i; count moves in all
     set_turn(colour), play_as(colour, move)   out of turn (GTP, records, SGF)
     set_position([(colour, point), ...])   stones placed without rules (GTP set_position)
-    score() -> Score, result() -> Result   the same shapes in every game (below)
+    score() -> Score, result() -> Result   the same shapes in every game (engine/outcome.py)
     territory() -> (Black's points, White's); counted(): what the score screen draws
     panel() -> (label, black, white): the game screen's running count
-    stones_per_turn, stones_left, turn_size; marks_dead, toggle_dead(p), dead_stones()
+    stones_per_turn, stones_left, turn_size; marks_dead (then toggle_dead(p), dead_stones())
     pregame (a screen before the game), records / record_ending (how a finished game is kept)
-    captures(colour), keeps_prisoners; is_eye(p, c), gain(c), problem(root) (host tools)
+    keeps_prisoners (then prisoners[colour]); is_eye(p, c), gain(c), problem(root) (host tools)
 """
 
 from stones.compat import MICROPYTHON, const, fast, octets, words, zeros
@@ -111,66 +111,6 @@ class IllegalMove(GameError):
         self.code = code
 
 
-class Score:
-    """What a game counts at its end, the same shape in every game.
-
-    lines   [(label, black, white)]: each counted part, as the score table shows them (Go:
-            territory, prisoners, komi, total; Loupe: each group's value...)
-    total   (label, black, white): the row that decides, one of lines or a summary of them
-    black2, white2   the totals in half points (komi may be 5.5); None where the game compares
-            lists rather than sums (Loupe's simple modality)
-    listed  (black's values, white's) where the result compares values item by item (Loupe's
-            group values, highest first; GTP's final_score prints them), else None
-    """
-
-    def __init__(self, lines, total, black2=None, white2=None, listed=None):
-        self.lines = lines
-        self.total = total
-        self.black2 = black2
-        self.white2 = white2
-        self.listed = listed
-
-
-class Result:
-    """The outcome of a finished game.
-
-    winner is BLACK, WHITE, 0 for a draw or None when the game ended without a result (move cap).
-    margin is in half points (komi may be 5.5), tiebreak is True when a tie-break rule decided
-    and note says how (or why there is no result); score is the game's Score, whose lines and
-    total rows the score screen shows.
-    """
-
-    def __init__(self, winner, margin2, score, tiebreak=False, note=""):
-        self.winner = winner
-        self.margin2 = margin2
-        self.score = score
-        self.lines = score.lines
-        self.total = score.total
-        self.tiebreak = tiebreak
-        self.note = note
-
-    def margin_text(self):
-        return half_points(self.margin2)
-
-    def gtp(self):
-        """GTP final_score form: B+3, W+0.5, 0 for a draw; a tie-break win is W+0."""
-        if self.winner is None:
-            return "?"
-        if self.winner == 0:
-            return "0"
-        return "BW"[self.winner - 1] + "+" + self.margin_text()
-
-    def text(self):
-        if self.winner is None:
-            return "No result"
-        if self.winner == 0:
-            return "Draw"
-        who = COLOUR_NAMES[self.winner]
-        if self.tiebreak:
-            return who + " wins the tie"
-        return who + " wins by " + self.margin_text()
-
-
 def split_word(word):
     """(colour, move) of a history word, or of a stone word (colour << 9 | point) of a save."""
     return word >> 9 & 3, word & 0x1FF
@@ -224,7 +164,7 @@ class Game:
     REASONS = REASONS
     stones_per_turn = 1  # stones a turn places (Loupe: 2, its first turn 1; see turn_size)
     marks_dead = False  # the players mark dead groups after the game (Go: toggle_dead)
-    keeps_prisoners = False  # a prisoner count is part of the position (Go; GTP showboard)
+    keeps_prisoners = False  # prisoners[colour] counts what colour took (Go; GTP showboard)
     pregame = None  # the screen two humans go through before the game (Loose: "komi")
     records = "stones.engine.records"  # the module whose write_record keeps a finished game
     record_ending = "txt"  # its files' ending ("sgf": the module writes SGF)
@@ -547,9 +487,6 @@ class Game:
         also keeps the turn state the move was played in; only the engine reads that."""
         return split_word(self.history[i])
 
-    def moves(self):
-        return [self.history[i] & 0x1FF for i in range(self.count)]
-
     def last_move(self):
         return self.history[self.count - 1] & 0x1FF if self.count else None
 
@@ -594,22 +531,12 @@ class Game:
     # -- the end of the game: one shape for every game ------------------------------------------
 
     def score(self):
-        """The Score of the position as it stands (see Score)."""
+        """The Score of the position as it stands (stones.engine.outcome)."""
         raise NotImplementedError
 
     def result(self):
-        """The Result of the game as it stands (see Result)."""
+        """The Result of the game as it stands (stones.engine.outcome)."""
         raise NotImplementedError
-
-    def decide(self, score, tie_winner=0, note=""):
-        """The Result of a score by sums: the larger total wins by the difference; a tie goes
-        to tie_winner (0: a draw) as a tie-break win, with note saying why."""
-        margin = score.black2 - score.white2
-        if margin:
-            return Result(BLACK if margin > 0 else WHITE, abs(margin), score)
-        if tie_winner:
-            return Result(tie_winner, 0, score, tiebreak=True, note=note)
-        return Result(0, 0, score, note=note)
 
     def territory(self):
         """(Black's points, White's): the points counted as each side's territory, in reading
@@ -617,49 +544,19 @@ class Game:
         empty cells of each side's hulls); ([], []) in games without territory."""
         return [], []
 
-    def dead_stones(self):
-        """The stones marked dead (games with marks_dead)."""
-        return []
-
-    def toggle_dead(self, p):
-        """Mark the group at p dead, or alive again (games with marks_dead)."""
-        raise GameError("%s has no dead stones to mark" % self.title)
-
     def counted(self):
         """What the score screen draws on the board: (territory, dead stones, loop stones),
-        territory as territory() gives it; the loop stones are those of the loops that were
-        counted (Loupe), which blink."""
-        return self.territory(), self.dead_stones(), ()
+        territory as territory() gives it; the dead stones those marked dead (games with
+        marks_dead, whose toggle_dead(p) marks a group); the loop stones those of the loops that
+        were counted (Loupe), which blink."""
+        return self.territory(), (), ()
 
     def panel(self):
         """(label, black, white): the running count the game screen's panel shows."""
         return "Stones", self.count_stones(BLACK), self.count_stones(WHITE)
 
-    @property
-    def stones_left(self):
-        """Stones still to place in the current turn (see stones_per_turn)."""
-        return 1
-
-    @property
-    def turn_size(self):
-        """Stones in the current turn."""
-        return 1
-
-    def captures(self, colour):
-        """How many stones colour has taken from the opponent (GTP's captures): a prisoner
-        count where the game keeps one, else the opponent stones each of colour's moves took
-        off the board or turned over, counted by replaying the game (allocates: host use)."""
-        board = type(self)(self.size, **self.settings)
-        if self.setup:
-            board.set_position(self.setup)
-        total = 0
-        for i in range(self.count):
-            mover, move = self.entry(i)
-            before = board.count_stones(3 - mover)
-            board.play_as(mover, move)
-            if mover == colour:
-                total += before - board.count_stones(3 - mover)
-        return total
+    stones_left = 1  # stones still to place in the current turn (Loupe: a property)
+    turn_size = 1  # stones in the current turn
 
     def problem(self, root):
         """What is wrong with the group at root in a position reached by legal play (Go: no

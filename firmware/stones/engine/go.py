@@ -30,8 +30,6 @@ from stones.engine.game import (
     Game,
     GameError,
     Option,
-    Result,
-    Score,
     half_points,
     parse_half_points,
 )
@@ -549,6 +547,9 @@ class Go(Game):
     def dead_stones(self):
         return [p for p in self.grid.points if self.dead[p]]
 
+    def counted(self):
+        return self.territory(), self.dead_stones(), ()
+
     def territory(self):
         """(Black's points, White's) in reading order: each empty region (dead stones count as
         empty) whose border holds stones of one colour only (rules.md A7)."""
@@ -587,6 +588,8 @@ class Go(Game):
     def score(self):
         """Territory and prisoners (dead stones included), or stones and territory by area
         scoring, komi for White; totals in half points."""
+        from stones.engine.outcome import Score
+
         land_b, land_w = self.territory()
         dead = [0, 0, 0]
         alive = [0, 0, 0]
@@ -615,16 +618,15 @@ class Go(Game):
         return Score(lines, total, black2, white2)
 
     def result(self):
+        from stones.engine.outcome import Result, decide
+
         score = self.score()
         if self.count >= self.cap and self.passes < 2:
             return Result(None, 0, score, note="move cap reached")
-        return self.decide(score)
+        return decide(score)
 
     def panel(self):
         return "Captured", self.prisoners[BLACK], self.prisoners[WHITE]
-
-    def captures(self, colour):
-        return self.prisoners[colour]
 
     def problem(self, root):
         """A group without a liberty cannot stand on a Go board."""

@@ -38,7 +38,6 @@ from stones.engine.game import (
     Game,
     GameError,
     Option,
-    Score,
 )
 from stones.engine.square import SquareGrid, is_eye
 
@@ -499,6 +498,8 @@ class Loose(Game):
 
     def score(self):
         """Stones on the board, komi for White (rules 5); totals in half points."""
+        from stones.engine.outcome import Score
+
         black = self.count_stones(BLACK)
         white = self.count_stones(WHITE)
         komi = self.komi
@@ -507,10 +508,12 @@ class Loose(Game):
                      2 * black, 2 * (white + komi))
 
     def result(self):
+        from stones.engine.outcome import decide
+
         loser = self.tie_loser()
         if loser is None:  # no move made yet: nobody has lost the tie
-            return self.decide(self.score(), note="no move yet")
-        return self.decide(self.score(), 3 - loser, "a tie: the last to place a stone loses")
+            return decide(self.score(), note="no move yet")
+        return decide(self.score(), 3 - loser, "a tie: the last to place a stone loses")
 
     def problem(self, root):
         """Every group of a Loose position has a true liberty (rules.md B3)."""

@@ -66,8 +66,6 @@ from stones.engine.game import (
     Game,
     GameError,
     Option,
-    Result,
-    Score,
 )
 from stones.engine.hexgrid import HexGrid
 
@@ -93,21 +91,18 @@ _OPENING = const(2)  # Black's one-stone first turn (a pass may replace it)
 
 
 
-def _legal_table():
-    """_LEGAL[v] for a packed cell byte v: bit 1 Black may play there, bit 2 White may, bit 4
-    Black may once one more black stone is next to it, bit 8 the same for White; 0 for a stone
-    or a sentinel."""
-    table = bytearray(256)
-    for v in range(256):
-        if v & _COLOUR:
-            continue
-        b = v >> _BLACKS & _COUNT
-        w = v >> _WHITES
-        table[v] = (w <= b) | (b <= w) << 1 | (w <= b + 1) << 2 | (b <= w + 1) << 3
-    return bytes(table)
-
-
-_LEGAL = _legal_table()
+# _LEGAL[v] for a packed cell byte v: bit 1 Black may play there, bit 2 White may, bit 4 Black may
+# once one more black stone is next to it, bit 8 the same for White; 0 for a stone or a sentinel.
+# Built by module-level code, which MicroPython frees after the import (a builder function would
+# stay in RAM, as in loose.py).
+_LEGAL = bytearray(256)
+for _v in range(256):
+    if not _v & _COLOUR:
+        _b = _v >> _BLACKS & _COUNT
+        _w = _v >> _WHITES
+        _LEGAL[_v] = (_w <= _b) | (_b <= _w) << 1 | (_w <= _b + 1) << 2 | (_b <= _w + 1) << 3
+_LEGAL = bytes(_LEGAL)
+del _v, _b, _w
 
 # candidates: the prior bonus of a stone on the ring of an empty point that has k of the mover's
 # stones round it already (k = 5: the stone closes the ring).
@@ -610,6 +605,8 @@ class Loupe(Game):
         """lines: each player's group values, highest first ("-" where a list has run out),
         and for the compound modality the two sums (the total, in half points); listed: the two
         value lists. The simple modality's total row is the best groups (nothing to sum)."""
+        from stones.engine.outcome import Score
+
         black, white = self.value_lists()
         lines = []
         for i in range(max(len(black), len(white))):
@@ -628,9 +625,11 @@ class Loupe(Game):
         """Winner and margin by the modality. Margin: the difference of the deciding pair
         (simple) or of the sums (compound); a win by the longer list is a tie-break win (margin
         0, W+0 in GTP)."""
+        from stones.engine.outcome import Result, decide
+
         score = self.score()
         if self.settings["modality"] == "compound":
-            return self.decide(score)
+            return decide(score)
         black, white = score.listed
         for i in range(min(len(black), len(white))):
             if black[i] != white[i]:

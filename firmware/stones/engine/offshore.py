@@ -62,8 +62,6 @@ from stones.engine.game import (
     WHITE,
     Game,
     Option,
-    Result,
-    Score,
 )
 from stones.engine.hexgrid import HexGrid
 
@@ -273,6 +271,8 @@ class OffShore(Game):
     def score(self):
         """The empty cells in each territory (a cell in both counts for both), then stones and
         groups on the board for the table; totals in half points."""
+        from stones.engine.outcome import Score
+
         black, white = self.territory()
         total = ("Territory", len(black), len(white))
         lines = [total,
@@ -281,11 +281,13 @@ class OffShore(Game):
         return Score(lines, total, 2 * len(black), 2 * len(white))
 
     def result(self):
+        from stones.engine.outcome import Result, decide
+
         score = self.score()
         if self.count >= self.cap and self.passes < 2:
             return Result(None, 0, score, note="move cap reached")
         # Tie: the last player to place a stone wins; no stone at all, the second player (D8).
-        return self.decide(score, self.last_placer() or WHITE,
+        return decide(score, self.last_placer() or WHITE,
                            "tie: the last to place a stone wins")
 
     # -- the computer player's hooks (Game.copy_from, candidates, quick_winner) -----------------

@@ -56,7 +56,7 @@ def unneeded_modules(key):
     keep = modules_for(key)
     names = []
     for name in [entry[2] for entry in GAMES] + [entry[4] for entry in GAMES] + [
-            "stones.engine.records", "stones.engine.sgf"]:
+            "stones.engine.records", "stones.engine.sgf", "stones.engine.outcome"]:
         if name not in keep and name not in names:
             names.append(name)
     return names
