@@ -93,20 +93,35 @@ def test_the_patterns_catch_what_they_are_for():
 
 
 def test_the_private_copies_of_the_engine_constants_equal_game_py():
-    """The move loops copy game.py's reason codes and cell byte fields as module-local consts
-    (MicroPython folds those); on CPython they are module attributes, compared here."""
+    """The move loops copy game.py's reason codes as module-local consts (MicroPython folds
+    those; on CPython they are module attributes) and name the cell byte's fields the same way:
+    every copy equals game.py's code, and the field names read a real cell byte right."""
     from stones.engine import game
 
-    checked = 0
+    fields = {"_COLOUR": 3, "_BLACKS": 2, "_WHITES": 5, "_COUNT": 7, "_ONE_BLACK": game._ONE[1],
+              "_ONE_WHITE": game._ONE[2]}
+    codes = fields_seen = 0
     for entry in registry.GAMES:
         module = __import__(entry[2], None, None, (entry[3],))
         for name in dir(module):
             if name.startswith("_") and name[1:].isupper() and hasattr(game, name[1:]):
                 assert getattr(module, name) == getattr(game, name[1:]), (entry[0], name)
-                checked += 1
-    assert checked >= 30
-    assert game.ONE_BLACK == 1 << game.BLACKS and game.ONE_WHITE == 1 << game.WHITES
-    assert game.COUNT << game.BLACKS & game.COUNT << game.WHITES == 0  # the fields do not overlap
+                codes += 1
+            elif name in fields:
+                assert getattr(module, name) == fields[name], (entry[0], name)
+                fields_seen += 1
+        # the fields as the module names them, on a real cell: one black, two white neighbours
+        board = registry.new_game(entry[0])
+        p = board.empty[board.n_empty // 2]
+        around = [p + d for d in board.offsets if board.grid.on_board(p + d)][:3]
+        board.set_position([(1, around[0]), (2, around[1]), (2, around[2])])
+        v = board.cell[p]
+        if hasattr(module, "_COLOUR"):
+            m = module
+            assert v & m._COLOUR == 0 and v >> m._BLACKS & m._COUNT == 1
+            assert v >> m._WHITES == 2 and m._ONE_BLACK == 1 << m._BLACKS
+            assert m._ONE_WHITE == 1 << m._WHITES
+    assert codes >= 20 and fields_seen == 18  # Loose, Loupe, OffShore: six fields each
     for reason in ("OCCUPIED", "SUICIDE", "KO", "NO_TRUE_LIBERTY", "OUTNUMBERED",
                    "NO_SECOND_STONE", "MID_TURN", "ENEMY_TERRITORY", "OVERSIZED_GROUP"):
         assert game.REASONS[getattr(game, reason)]

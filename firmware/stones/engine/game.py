@@ -54,15 +54,10 @@ PASS = const(0)
 
 COLOUR_NAMES = ("empty", "Black", "White")
 
-# The packed cell byte's fields. The move loops keep private copies (_COLOUR, ...: a const with
-# a leading underscore folds into the code that uses it); a test checks they equal these.
-COLOUR = const(3)  # mask of the colour bits
-BLACKS = const(2)  # shift of the count of black neighbours
-WHITES = const(5)  # shift of the count of white neighbours
-COUNT = const(7)  # mask of a count, once shifted
-ONE_BLACK = const(4)  # one more black neighbour: 1 << BLACKS
-ONE_WHITE = const(32)  # one more white neighbour: 1 << WHITES
-_ONE = bytes((0, ONE_BLACK, ONE_WHITE))  # the count increment of one neighbour of colour c
+# The packed cell byte's fields (above) are named in the move loops as module-local consts, which
+# MicroPython folds: _COLOUR 3 (mask), _BLACKS 2 and _WHITES 5 (shifts), _COUNT 7 (mask of a
+# count), _ONE_BLACK 4 and _ONE_WHITE 32 (one more neighbour); tests check every copy.
+_ONE = b"\x00\x04\x20"  # the count increment of one neighbour of colour 1 or 2 in a packed cell
 
 # Reasons a move is refused; the UI shows REASONS[code].
 OK = const(0)
