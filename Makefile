@@ -16,7 +16,10 @@ PORT ?=
 ARCH ?= armv6m
 MODE ?=
 
-.PHONY: help venv system-deps test play sim bench build flash lint clean screenshots fuzz
+MICROPY_DIR ?=
+MICROPY_ARCHIVE ?=
+
+.PHONY: help venv system-deps toolchain test play sim bench build flash firmware lint clean screenshots fuzz
 
 help:
 	@echo "Pocket Stones"
@@ -26,6 +29,8 @@ help:
 	@echo "  make bench            print the speed and memory figures"
 	@echo "  make build [ARCH=..]  compile the firmware with mpy-cross into build/ (armv6m: Pico)"
 	@echo "  make flash [PORT=..]  build for the device found and copy it with mpremote"
+	@echo "  make firmware         build/pocket-stones.uf2: MicroPython + the app, one file to drop"
+	@echo "                        on the Pico (MICROPY_DIR=tree or MICROPY_ARCHIVE=bundle)"
 	@echo "  make install-pi       (on a Raspberry Pi, as root) install the app as a service"
 	@echo "  make hardware         check the pin maps, redraw the wiring diagrams and tables"
 	@echo "  make fuzz             a million random button events on the simulated device"
@@ -41,12 +46,31 @@ $(STAMP): requirements.txt
 venv: $(STAMP)
 
 # Debian packages that tests and benchmarks drive from outside (socat: the virtual Pico; gnugo: the
-# reference Go engine). Installed only where missing.
+# reference Go engine; node and npm: the emulated RP2040). Installed only where missing.
 system-deps:
-	@sh host_tools/ensure_debian_packages.sh socat gnugo
+	@sh host_tools/ensure_debian_packages.sh socat gnugo nodejs:node npm
+
+# What make firmware compiles with (Debian's arm-none-eabi GCC and newlib, cmake, a host C++
+# compiler for picotool, xz for the source bundle).
+toolchain:
+	@sh host_tools/ensure_debian_packages.sh gcc-arm-none-eabi:arm-none-eabi-gcc \
+		libnewlib-arm-none-eabi:/usr/lib/arm-none-eabi/include/stdio.h cmake g++ xz-utils:xz
+
+# The emulated RP2040 (rp2040js from npm, pinned by host_tools/pico/package-lock.json).
+PICO_STAMP := host_tools/pico/node_modules/.installed
+$(PICO_STAMP): host_tools/pico/package-lock.json
+	cd host_tools/pico && npm ci --silent && touch node_modules/.installed
+
+# MicroPython v1.28.0 from source with the app frozen in (host_tools/firmware.py): the sources,
+# picotool and mpy-cross are built once per machine (~/.cache/pocket-stones), then only what
+# changed (seconds).
+firmware: $(STAMP) toolchain
+	$(PY) -m host_tools.firmware $(if $(MICROPY_DIR),--micropython $(MICROPY_DIR)) \
+		$(if $(MICROPY_ARCHIVE),--archive $(MICROPY_ARCHIVE))
 
 # pytest exits with 5 when it collects nothing; that is not a failure of the code.
-test: $(STAMP) system-deps
+# The emulated-Pico tests (tests/pico) run the firmware this builds.
+test: $(STAMP) system-deps $(PICO_STAMP) firmware
 	$(PY) -m pytest -q tests; rc=$$?; [ $$rc -eq 5 ] && rc=0; exit $$rc
 
 play: $(STAMP)

@@ -19,6 +19,17 @@ def help_path(key):
     return here[: here.rfind("/ui/")] + "/help/" + key + ".txt"
 
 
+def open_text(path, key):
+    """The rule text as an open file: the file beside the code, or, where the app is frozen into
+    the firmware (no files beside it), the module stones.help.<key> its manifest made of it."""
+    try:
+        return open(path)
+    except OSError:
+        from io import StringIO
+
+        return StringIO(__import__("stones.help." + key, None, None, ("TEXT",)).TEXT)
+
+
 def line_starts(text, width=_WIDTH, base=0):
     """Offsets (plus base) in text where each wrapped line begins; lines break at spaces and
     newlines. The offset after the text is not included."""
@@ -66,7 +77,7 @@ class Screen:
     def open(self, key):
         self.key = key
         self.path = help_path(key)
-        with open(self.path) as handle:
+        with open_text(self.path, key) as handle:
             starts = file_line_starts(handle)
         self.starts = zeros(len(starts))
         for i, s in enumerate(starts):
@@ -86,7 +97,7 @@ class Screen:
         title(fb, self.title)
         shown = self.page_lines(fb)
         first = self.first
-        with open(self.path) as handle:
+        with open_text(self.path, self.key) as handle:
             handle.seek(self.starts[first])
             chunk = handle.read(self.starts[min(self.count, first + shown)] - self.starts[first])
         y = LINE + 1

@@ -1,0 +1,224 @@
+"""The emulated Pico from Python: host_tools/pico/pico.mjs (rp2040js under node) driven over a pipe.
+
+    pico = EmulatedPico(uf2, files={"config.json": b"..."})   # boots from reset
+    pico.settle()                  # run until panel and flash have been quiet 100 ms
+    pico.press("a")                # a button on its GPIO (hardware/pico.json), 60 ms down, 60 up
+    pico.panel()                   # the SSD1306's 1024 bytes of RAM (framebuf MONO_VLSB order)
+    pico.exec("print(1)")          # in the raw REPL (boot with the recovery button held)
+
+Times are emulated: the clock runs at 125 MHz with the XIP cache and flash stalls added, so
+`cycles` and `ms` are what a Pico would take (within the model's limits, pico.mjs says which).
+The filesystem is a littlefs v2 image (littlefs-python) at RPI_PICO's flash offset 0xA0000,
+1408 KB in 4 KB blocks, as MicroPython's rp2 port formats and mounts it.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+
+from host_tools.paths import HARDWARE, ROOT
+
+PICO_DIR = os.path.join(ROOT, "host_tools", "pico")
+SCRIPT = os.path.join(PICO_DIR, "pico.mjs")
+STAMP = os.path.join(PICO_DIR, "node_modules", ".installed")
+FS_OFFSET = 0xA0000
+FS_BLOCK = 4096
+FS_BLOCKS = 1408 * 1024 // FS_BLOCK
+PRESS_MS = 60  # as the simulator's scripts press: down 60 ms, then up 60 ms
+MARKER = "machine.mem32[0x4005800C]"  # write n here on the device: a marker with its cycle count
+
+
+def pin_map():
+    with open(os.path.join(HARDWARE, "pico.json")) as handle:
+        return json.load(handle)
+
+
+def available():
+    """Why the emulated Pico cannot run here, or None when it can."""
+    if not shutil.which("node"):
+        return "node is not installed (make test installs it)"
+    if not os.path.exists(STAMP):
+        return "rp2040js is not installed in host_tools/pico (make test runs npm ci there)"
+    try:
+        import littlefs  # noqa: F401
+    except ImportError:
+        return "littlefs-python is missing (make venv)"
+    return None
+
+
+def littlefs_image(files):
+    """A littlefs image of RPI_PICO's filesystem holding files {path: bytes}."""
+    from littlefs import LittleFS
+
+    fs = LittleFS(block_size=FS_BLOCK, block_count=FS_BLOCKS, prog_size=256, read_size=32,
+                  lookahead_size=32, name_max=255, disk_version=0x00020001)
+    for name in sorted(files):
+        dest = "/" + name.lstrip("/")
+        parent = os.path.dirname(dest)
+        if parent != "/":
+            fs.makedirs(parent, exist_ok=True)
+        with fs.open(dest, "wb") as handle:
+            handle.write(files[name])
+    return bytes(fs.context.buffer)
+
+
+def tree_files(folder, prefix=""):
+    """{path: bytes} of every file under folder (a make build output)."""
+    files = {}
+    for top, dirs, names in os.walk(folder):
+        dirs.sort()
+        for name in sorted(names):
+            src = os.path.join(top, name)
+            rel = os.path.relpath(src, folder).replace(os.sep, "/")
+            if rel == "build.json":
+                continue
+            with open(src, "rb") as handle:
+                files[prefix + rel] = handle.read()
+    return files
+
+
+def read_flash_files(flash):
+    """{path: bytes} read back from a whole flash image's filesystem (after a run)."""
+    from littlefs import LittleFS
+
+    fs = LittleFS(block_size=FS_BLOCK, block_count=FS_BLOCKS, prog_size=256, read_size=32,
+                  lookahead_size=32, name_max=255, mount=False)
+    fs.context.buffer[:] = flash[FS_OFFSET:FS_OFFSET + FS_BLOCK * FS_BLOCKS]
+    fs.mount()
+    out = {}
+    for top, _dirs, names in fs.walk("/"):
+        for name in names:
+            path = top.rstrip("/") + "/" + name
+            with fs.open(path, "rb") as handle:
+                out[path.lstrip("/")] = handle.read()
+    return out
+
+
+class PicoError(Exception):
+    pass
+
+
+class EmulatedPico:
+    """One emulated Pico in a node process; close() (or a with block) ends it."""
+
+    def __init__(self, uf2=None, files=None, flash=None, cache=True, held=(), max_ms=None):
+        """Boot from reset: uf2 (the firmware) with a filesystem of files ({path: bytes}, none:
+        empty flash, which the firmware formats), or flash (a whole 2 MB image saved by
+        save_flash(), as a power cut left it). held: buttons down at power-on ("menu" is the
+        recovery button: the app does not start and the REPL is free)."""
+        reason = available()
+        if reason:
+            raise PicoError(reason)
+        self.pins = pin_map()["buttons"]
+        self.tmp = tempfile.mkdtemp(prefix="pico-")
+        request = {"cmd": "boot", "cache": cache,
+                   "low": [self.pins[name] for name in held]}
+        if flash is not None:
+            request["flash"] = self._write("flash.bin", flash)
+        else:
+            request["uf2"] = os.path.abspath(uf2)
+            if files is not None:
+                request["fs"] = self._write("fs.img", littlefs_image(files))
+        self.process = subprocess.Popen(["node", SCRIPT], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, text=True, cwd=PICO_DIR)
+        self.held = set(held)
+        self.now_ms = 0.0
+        self.call(request)
+
+    def _write(self, name, data):
+        path = os.path.join(self.tmp, name)
+        with open(path, "wb") as handle:
+            handle.write(data)
+        return path
+
+    def call(self, request):
+        self.process.stdin.write(json.dumps(request) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise PicoError("the emulator ended (node exited with %s)" % self.process.poll())
+        answer = json.loads(line)
+        if not answer.pop("ok"):
+            raise PicoError(answer["error"])
+        self.now_ms = answer.get("now_ms", self.now_ms)
+        return answer
+
+    def close(self):
+        if self.process.poll() is None:
+            self.process.stdin.close()
+            self.process.wait(timeout=30)
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # -- time and buttons ---------------------------------------------------------------------
+    def run_ms(self, ms):
+        self.call({"cmd": "run_ms", "ms": ms})
+
+    def settle(self, quiet_ms=100, max_ms=60000):
+        """Run until neither the panel nor the flash has been busy for quiet_ms; False if the
+        device stayed busy for max_ms."""
+        return self.call({"cmd": "settle", "quiet_ms": quiet_ms, "max_ms": max_ms})["settled"]
+
+    def set_button(self, name, down):
+        self.call({"cmd": "pin", "pin": self.pins[name], "high": not down})
+
+    def press(self, name, ms=PRESS_MS):
+        self.set_button(name, True)
+        self.run_ms(ms)
+        self.set_button(name, False)
+        self.run_ms(PRESS_MS)
+
+    # -- what the device shows and says --------------------------------------------------------
+    def panel(self):
+        """The panel's RAM (1024 bytes, page-major) and whether the panel is switched on."""
+        answer = self.call({"cmd": "panel"})
+        return bytes.fromhex(answer["ram"]), answer["on"]
+
+    def serial(self):
+        """Console output since the last call."""
+        return self.call({"cmd": "serial"})["text"]
+
+    def expect(self, text, max_ms=30000):
+        self.call({"cmd": "expect", "text": text, "max_ms": max_ms})
+
+    def repl(self):
+        """Into the raw REPL (the app must not be holding the console: boot with "menu" held)."""
+        self.call({"cmd": "repl"})
+
+    def exec(self, code, max_ms=600000):
+        """Run code in the raw REPL: {out, err, ms, cycles}; PicoError if it raised."""
+        answer = self.call({"cmd": "exec", "code": code, "max_ms": max_ms})
+        if answer["err"]:
+            raise PicoError("on the device: %s" % answer["err"].strip())
+        return answer
+
+    def markers(self):
+        """[{value, cycles, xip, misses, nanos}] written since the last call."""
+        return self.call({"cmd": "markers"})["markers"]
+
+    def counters(self):
+        return self.call({"cmd": "counters"})
+
+    def flash_log(self):
+        """[[op, address, bytes, nanos]] of erase/program operations since the last call."""
+        return self.call({"cmd": "flash_log"})["log"]
+
+    # -- flash ---------------------------------------------------------------------------------
+    def cut_after_flash_ops(self, n, max_ms=10000):
+        """Run until n more flash operations are done, then stop dead: a power cut there.
+        False when fewer happened within max_ms."""
+        return self.call({"cmd": "cut_after_flash_ops", "n": n, "max_ms": max_ms})["cut"]
+
+    def save_flash(self):
+        """The whole 2 MB flash as bytes."""
+        path = os.path.join(self.tmp, "saved.bin")
+        self.call({"cmd": "save_flash", "path": path})
+        with open(path, "rb") as handle:
+            return handle.read()

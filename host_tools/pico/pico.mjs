@@ -1,0 +1,406 @@
+// The emulated Pico: the project's MicroPython firmware on an RP2040 emulated cycle by cycle
+// (rp2040js, pinned in package-lock.json), driven in emulated time by host_tools/emulated_pico.py
+// over JSON lines on stdin/stdout (one request a line, one answer a line).
+//
+// What is modelled beyond rp2040js itself:
+// - the XIP flash cache: 16 KB, 2-way, 8-byte lines, LRU; every fetch or load from flash
+//   (0x10000000-0x13ffffff) goes through it and a miss stalls the core `miss` cycles (60: a QSPI
+//   line fill at clkdiv 2). Stalls count in the cycle count and in the emulated clock, so the
+//   device's own ticks_us() sees them. MicroPython keeps only vm.c, gc.c, parse.c and a few
+//   helpers in RAM; the rest of the runtime and all frozen code run from flash, which is why the
+//   model matters (without it flash reads as fast as SRAM).
+// - flash erase/program: rp2040js's SSI is a stub, so the boot ROM's flash_range_erase and
+//   flash_range_program are done here on the flash array, with W25Q16JV typical times as
+//   stalls (4 KB erase 45 ms, 256-byte page 0.4 ms); each operation is counted and can stop the
+//   run (a power cut in the middle of a save).
+// - an SSD1306 at 0x3C on I2C0 that keeps its RAM and answers each byte after 9 SCL periods
+//   of the controller's own fast-mode timing (400 kHz: a 1 KB frame takes ~23 ms of bus).
+// - buttons: GPIO inputs held high (pull-ups); a press drives one low.
+// - a USB CDC host that answers the device only when it has bytes for it (a real host NAKs in
+//   hardware; rp2040js's demo answers at once and costs the device an interrupt every ~10 us).
+// - markers: a write to watchdog SCRATCH0 (machine.mem32[0x4005800C] = n) is recorded with
+//   the cycle count, so a region is timed in emulated cycles.
+// Execution starts at boot2 in flash (0x10000000), as rp2040js's MicroPython demo does; the B1
+// boot ROM (bootrom-b1.bin, BSD-3-Clause: BOOTROM-LICENSE.txt) is there for its functions (flash,
+// float, memcpy).
+
+import fs from 'fs';
+import path from 'path';
+import readline from 'readline';
+import { fileURLToPath } from 'url';
+import * as rp from 'rp2040js';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const NS_PER_CYCLE = 8; // clk_sys 125 MHz, as MicroPython v1.28 sets it on an RP2040
+const FLASH_BASE = 0x10000000;
+const MARKER_OFFSET = 0x0c; // watchdog SCRATCH0
+
+function loadUF2(data, flash) {
+  let blocks = 0;
+  for (let off = 0; off + 512 <= data.length; off += 512) {
+    const view = new DataView(data.buffer, data.byteOffset + off, 512);
+    if (view.getUint32(0, true) !== 0x0a324655 || view.getUint32(4, true) !== 0x9e5d5157) continue;
+    const addr = view.getUint32(12, true);
+    const size = view.getUint32(16, true);
+    flash.set(data.subarray(off + 32, off + 32 + size), addr - FLASH_BASE);
+    blocks++;
+  }
+  return blocks;
+}
+
+class XipCache {
+  constructor(miss, enabled) {
+    this.miss = miss;
+    this.enabled = enabled;
+    this.tags = new Int32Array(2048).fill(-1); // 1024 sets x 2 ways
+    this.lru = new Uint8Array(1024); // the way a miss replaces
+    this.misses = 0;
+  }
+  flush() { this.tags.fill(-1); }
+  stall(addr) {
+    if (!this.enabled) return 0;
+    const alias = (addr >>> 24) & 3; // 0 cached, 1 no-allocate, 2-3 uncached
+    if (alias >= 2) { this.misses++; return this.miss; }
+    const line = (addr & 0xffffff) >>> 3;
+    const set = line & 1023;
+    const tag = line >>> 10;
+    const i = set << 1;
+    if (this.tags[i] === tag) { this.lru[set] = 1; return 0; }
+    if (this.tags[i + 1] === tag) { this.lru[set] = 0; return 0; }
+    this.misses++;
+    if (alias === 0) {
+      const way = this.lru[set];
+      this.tags[i + way] = tag;
+      this.lru[set] = way ^ 1;
+    }
+    return this.miss;
+  }
+}
+
+// The panel: control bytes, the commands the driver uses, and the RAM (page-major, MONO_VLSB
+// like framebuf, so its 1024 bytes compare directly with the simulator's frame buffer).
+class SSD1306 {
+  constructor() {
+    this.ram = new Uint8Array(1024);
+    this.col = 0; this.page = 0; this.col0 = 0; this.col1 = 127; this.page0 = 0; this.page1 = 7;
+    this.mode = 2; this.pending = 0; this.cmd = 0; this.args = [];
+    this.on = false; this.transfers = 0; this.bytes = 0;
+  }
+  start() { this.control = true; this.data = false; this.transfers++; }
+  write(byte) {
+    this.bytes++;
+    if (this.control) {
+      this.control = false;
+      this.data = (byte & 0x40) !== 0;
+      this.single = (byte & 0x80) !== 0; // Co: one byte, then another control byte
+      return;
+    }
+    if (this.data) {
+      this.ram[this.page * 128 + this.col] = byte;
+      this.advance();
+    } else this.command(byte);
+    if (this.single) this.control = true;
+  }
+  advance() {
+    if (this.mode === 0) { // horizontal
+      if (this.col >= this.col1) {
+        this.col = this.col0;
+        this.page = this.page >= this.page1 ? this.page0 : this.page + 1;
+      } else this.col++;
+    } else if (this.mode === 1) { // vertical
+      if (this.page >= this.page1) {
+        this.page = this.page0;
+        this.col = this.col >= this.col1 ? this.col0 : this.col + 1;
+      } else this.page++;
+    } else if (this.col < 127) this.col++; // page addressing
+  }
+  command(b) {
+    if (this.pending) {
+      this.args.push(b);
+      if (--this.pending === 0) this.apply();
+      return;
+    }
+    this.cmd = b; this.args = [];
+    if (b === 0x21 || b === 0x22) this.pending = 2;
+    else if ([0x20, 0x81, 0xa8, 0xd3, 0xda, 0xd5, 0xd9, 0xdb, 0x8d, 0xad].includes(b)) this.pending = 1;
+    else this.apply();
+  }
+  apply() {
+    const c = this.cmd, a = this.args;
+    if (c === 0x20) this.mode = a[0] & 3;
+    else if (c === 0x21) { this.col0 = a[0] & 127; this.col1 = a[1] & 127; this.col = this.col0; }
+    else if (c === 0x22) { this.page0 = a[0] & 7; this.page1 = a[1] & 7; this.page = this.page0; }
+    else if (c >= 0xb0 && c <= 0xb7) this.page = c & 7;
+    else if (c <= 0x0f) this.col = (this.col & 0xf0) | c;
+    else if (c >= 0x10 && c <= 0x1f) this.col = (this.col & 0x0f) | ((c & 0xf) << 4);
+    else if (c === 0xaf) this.on = true;
+    else if (c === 0xae) this.on = false;
+  }
+}
+
+export class Pico {
+  constructor({ uf2, flash = null, fs: fsImage = null, fsOffset = 0xa0000, cache = true,
+    miss = 60, eraseMs = 45, pageMs = 0.4, low = [] }) {
+    this.sim = new rp.Simulator();
+    const mcu = this.mcu = this.sim.rp2040;
+    this.clock = this.sim.clock;
+    mcu.loadBootrom(new Uint32Array(new Uint8Array(fs.readFileSync(path.join(HERE, 'bootrom-b1.bin'))).buffer));
+    mcu.logger = new rp.ConsoleLogger(rp.LogLevel.Error);
+    if (flash) mcu.flash.set(fs.readFileSync(flash));
+    else {
+      loadUF2(fs.readFileSync(uf2), mcu.flash);
+      if (fsImage) mcu.flash.set(fs.readFileSync(fsImage), fsOffset);
+    }
+    this.cycles = 0; this.xipStall = 0; this.flashStall = 0; this.sleepNanos = 0; this.stall = 0;
+    this.cache = new XipCache(miss, cache);
+    this.eraseCycles = Math.round(eraseMs * 125e3);
+    this.pageCycles = Math.round(pageMs * 125e3);
+    this.flashOps = 0; this.flashLog = [];
+    this.markers = [];
+    this.serial = ''; this.consumed = 0;
+    this.activity = 0; // clock nanos of the last panel transfer or flash operation
+    this.lastSleep = 0; // clock nanos when the core last slept (WFI/WFE)
+    this.stopAtFlashOp = -1; this.stopped = false;
+    this.watchdogResets = 0;
+    this.hookMemory();
+    this.hookRom();
+    this.hookMarkers();
+    this.setupUSB();
+    this.setupI2C();
+    for (let pin = 0; pin < 30; pin++) mcu.gpio[pin].setInputValue(!low.includes(pin));
+    mcu.peripherals[0x40058].onWatchdogTrigger = () => { this.watchdogResets++; };
+    mcu.core.PC = FLASH_BASE;
+  }
+
+  get nanos() { return this.clock.nanos; }
+
+  hookMemory() {
+    const core = this.mcu.core, mcu = this.mcu, cache = this.cache;
+    for (const name of ['readUint8', 'readUint16', 'readUint32']) {
+      const read = mcu[name].bind(mcu);
+      core[name] = (a) => {
+        if (a >= 0x10000000 && a < 0x14000000) this.stall += cache.stall(a);
+        return read(a);
+      };
+    }
+  }
+
+  romFunction(code) {
+    const read16 = (a) => this.mcu.readUint16(a);
+    for (let p = read16(0x14); ; p += 4) {
+      const c = read16(p);
+      if (!c) return -1;
+      if (c === code) return read16(p + 2) & ~1;
+    }
+  }
+
+  hookRom() {
+    const code = (s) => s.charCodeAt(0) | (s.charCodeAt(1) << 8);
+    this.romErase = this.romFunction(code('RE'));
+    this.romProgram = this.romFunction(code('RP'));
+    this.romFlush = this.romFunction(code('FC'));
+  }
+
+  // PC sits at a ROM flash function: do it on the flash array; true when done here.
+  romCall(pc) {
+    const r = this.mcu.core.registers, flash = this.mcu.flash;
+    let cycles;
+    if (pc === this.romErase) {
+      const addr = r[0] >>> 0, count = r[1] >>> 0;
+      flash.fill(0xff, addr, addr + count);
+      cycles = Math.ceil(count / 4096) * this.eraseCycles;
+      this.flashLog.push(['erase', addr, count, this.nanos]);
+    } else if (pc === this.romProgram) {
+      const addr = r[0] >>> 0, src = r[1] >>> 0, count = r[2] >>> 0;
+      for (let i = 0; i < count; i++) flash[addr + i] &= this.mcu.readUint8(src + i);
+      cycles = Math.ceil(count / 256) * this.pageCycles;
+      this.flashLog.push(['program', addr, count, this.nanos]);
+    } else {
+      if (pc === this.romFlush) this.cache.flush();
+      return false;
+    }
+    this.flashOps++;
+    this.flashStall += cycles;
+    this.stall += cycles;
+    this.cache.flush();
+    this.activity = this.nanos;
+    if (this.flashOps === this.stopAtFlashOp) this.stopped = true;
+    this.mcu.core.PC = this.mcu.core.LR & ~1;
+    return true;
+  }
+
+  hookMarkers() {
+    const watchdog = this.mcu.peripherals[0x40058];
+    const write = watchdog.writeUint32.bind(watchdog);
+    watchdog.writeUint32 = (offset, value) => {
+      if ((offset & 0xfff) === MARKER_OFFSET) {
+        this.markers.push({ value: value >>> 0, cycles: this.cycles + this.stall,
+          xip: this.xipStall, misses: this.cache.misses, nanos: this.nanos });
+      }
+      write(offset, value);
+    };
+  }
+
+  setupUSB() {
+    const usb = this.mcu.usbCtrl;
+    const cdc = this.cdc = new rp.USBCDC(usb);
+    this.connected = false; this.queue = []; this.pendingRead = null;
+    cdc.onDeviceConnected = () => { this.connected = true; };
+    cdc.onSerialData = (buf) => { this.serial += Buffer.from(buf).toString('latin1'); };
+    usb.onEndpointRead = (endpoint, size) => {
+      if (endpoint !== cdc.outEndpoint) return;
+      if (this.queue.length) this.deliver(size);
+      else this.pendingRead = size; // nothing to send: NAK until there is
+    };
+  }
+  deliver(size) {
+    const bytes = Uint8Array.from(this.queue.splice(0, Math.min(size, this.queue.length)));
+    this.mcu.usbCtrl.endpointReadDone(this.cdc.outEndpoint, bytes);
+  }
+  send(text) {
+    for (const b of Buffer.from(text, 'latin1')) this.queue.push(b);
+    if (this.pendingRead !== null) { const size = this.pendingRead; this.pendingRead = null; this.deliver(size); }
+  }
+
+  setupI2C() {
+    const i2c = this.mcu.i2c[0], clock = this.clock;
+    const panel = this.panel = new SSD1306();
+    this.i2cBytes = 0; this.i2cBusNanos = 0;
+    let target = false, startNanos = 0;
+    const byteNanos = () => 9 * ((i2c.fsClockHighPeriod + i2c.fsClockLowPeriod) || 312) * NS_PER_CYCLE;
+    const later = (ns, fn) => clock.createAlarm(fn).schedule(ns);
+    i2c.onStart = () => { startNanos = this.nanos; later(byteNanos() / 9, () => i2c.completeStart()); };
+    i2c.onConnect = (address) => {
+      target = address === 0x3c;
+      if (target) panel.start();
+      later(byteNanos(), () => i2c.completeConnect(target));
+    };
+    i2c.onWriteByte = (value) => {
+      if (target) { panel.write(value); this.i2cBytes++; }
+      later(byteNanos(), () => i2c.completeWrite(target));
+    };
+    i2c.onReadByte = () => later(byteNanos(), () => i2c.completeRead(0));
+    i2c.onStop = () => later(byteNanos() / 9, () => {
+      i2c.completeStop();
+      if (target) { this.activity = this.nanos; this.i2cBusNanos += this.nanos - startNanos; }
+    });
+  }
+
+  // Run until until() holds (checked every 256 instructions) or ms of emulated time pass.
+  run(until, ms) {
+    const core = this.mcu.core, clock = this.clock;
+    const end = clock.nanos + ms * 1e6;
+    const erase = this.romErase, program = this.romProgram, flush = this.romFlush;
+    for (;;) {
+      for (let i = 0; i < 256; i++) {
+        if (core.waiting) { // asleep (WFI/WFE): the clock jumps to the next event
+          let n = clock.nanosToNextAlarm;
+          if (n <= 0) n = 1000;
+          clock.tick(n); this.sleepNanos += n;
+          this.lastSleep = clock.nanos;
+          if (this.queue.length && this.pendingRead !== null) break;
+          continue;
+        }
+        const pc = core.registers[15];
+        if (pc < 0x4000 && (pc === erase || pc === program || pc === flush) && this.romCall(pc)) {
+          const c = this.stall + 3; this.stall = 0;
+          this.cycles += c; clock.tick(c * NS_PER_CYCLE);
+          if (this.stopped) return true;
+          continue;
+        }
+        const c = core.executeInstruction();
+        const s = this.stall;
+        if (s) { this.xipStall += s; this.stall = 0; }
+        this.cycles += c + s;
+        clock.tick((c + s) * NS_PER_CYCLE);
+      }
+      if (until && until()) return true;
+      if (clock.nanos >= end) return false;
+    }
+  }
+
+  waitSerial(text, ms, from = this.consumed) {
+    let at = -1;
+    if (!this.run(() => (at = this.serial.indexOf(text, from)) >= 0, ms)) {
+      throw new Error(`no ${JSON.stringify(text)} within ${ms} ms; serial: ${JSON.stringify(this.serial.slice(-300))}`);
+    }
+    return at + text.length;
+  }
+
+  counters() {
+    return { ms: this.nanos / 1e6, cycles: this.cycles, xip_stall: this.xipStall,
+      xip_misses: this.cache.misses, flash_stall: this.flashStall, sleep_ms: this.sleepNanos / 1e6,
+      flash_ops: this.flashOps, i2c_bytes: this.i2cBytes, i2c_bus_ms: this.i2cBusNanos / 1e6,
+      watchdog_resets: this.watchdogResets };
+  }
+}
+
+// -- the JSON-lines server ---------------------------------------------------------------------
+
+const handlers = {
+  boot(p, a) { return new Pico(a); },
+  run_ms(p, a) { p.run(null, a.ms); },
+  // Let the device settle: run until for quiet_ms neither panel nor flash has been busy and the
+  // core has not run 5 ms without sleeping (the app's loop sleeps between polls when idle).
+  settle(p, a) {
+    const quiet = (a.quiet_ms ?? 100) * 1e6;
+    const ok = p.run(() => {
+      if (p.nanos - p.lastSleep > 5e6) p.activity = p.nanos;
+      return p.nanos - p.activity >= quiet;
+    }, a.max_ms ?? 60000);
+    return { settled: ok };
+  },
+  pin(p, a) { p.mcu.gpio[a.pin].setInputValue(!!a.high); },
+  panel(p) { return { ram: Buffer.from(p.panel.ram).toString('hex'), on: p.panel.on, transfers: p.panel.transfers }; },
+  serial(p) { const text = p.serial.slice(p.consumed); p.consumed = p.serial.length; return { text }; },
+  // Wait for text on the console (the REPL prompt, a line the app prints).
+  expect(p, a) { p.consumed = p.waitSerial(a.text, a.max_ms ?? 30000); },
+  repl(p, a) {
+    if (!p.run(() => p.connected, a.max_ms ?? 20000)) throw new Error('USB CDC never connected');
+    p.send('\r\x03\x03\x01'); // Ctrl-C twice, then Ctrl-A: the raw REPL
+    p.consumed = p.waitSerial('raw REPL; CTRL-B to exit\r\n>', a.max_ms ?? 20000);
+  },
+  exec(p, a) {
+    const before = p.counters();
+    p.send(a.code); p.send('\x04');
+    const ok = p.waitSerial('OK', 60000);
+    const endOut = p.waitSerial('\x04', a.max_ms ?? 600000, ok);
+    const endErr = p.waitSerial('\x04', 60000, endOut);
+    p.consumed = p.waitSerial('>', 10000, endErr);
+    return { out: p.serial.slice(ok, endOut - 1), err: p.serial.slice(endOut, endErr - 1),
+      ms: p.nanos / 1e6 - before.ms, cycles: p.cycles - before.cycles };
+  },
+  // Run until the device has done n more flash operations (erase or program), then stop dead:
+  // what a power cut at that moment leaves. False when it did not happen within max_ms.
+  cut_after_flash_ops(p, a) {
+    p.stopAtFlashOp = p.flashOps + a.n; p.stopped = false;
+    const ok = p.run(() => p.stopped, a.max_ms ?? 10000);
+    p.stopAtFlashOp = -1;
+    return { cut: ok, flash_ops: p.flashOps };
+  },
+  save_flash(p, a) { fs.writeFileSync(a.path, p.mcu.flash); },
+  markers(p) { const m = p.markers; p.markers = []; return { markers: m }; },
+  flash_log(p) { const log = p.flashLog; p.flashLog = []; return { log }; },
+  counters(p) { return p.counters(); },
+};
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  let pico = null;
+  const lines = readline.createInterface({ input: process.stdin });
+  for await (const line of lines) {
+    if (!line.trim()) continue;
+    let answer;
+    try {
+      const request = JSON.parse(line);
+      const handler = handlers[request.cmd];
+      if (!handler) throw new Error('unknown command ' + request.cmd);
+      if (request.cmd === 'boot') { pico = handler(null, request); answer = { ok: true }; } else {
+        if (!pico) throw new Error('boot first');
+        answer = { ok: true, ...(handler(pico, request) || {}), now_ms: pico.nanos / 1e6 };
+      }
+    } catch (error) {
+      answer = { ok: false, error: String(error && error.stack || error) };
+    }
+    process.stdout.write(JSON.stringify(answer) + '\n');
+  }
+}

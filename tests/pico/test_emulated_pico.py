@@ -1,0 +1,204 @@
+"""The firmware on an emulated RP2040 (host_tools/emulated_pico.py): pocket-stones.uf2 booted
+from reset, buttons pressed on its GPIO pins, the panel read from the SSD1306 on I2C, saves
+written to its flash. `make test` builds the firmware first (make firmware); run alone, these
+tests skip when build/pocket-stones.uf2 is missing.
+
+The scripted games press the buttons the simulator's scripts press (tests/scripts/*.txt run by
+host_tools/simcore on CPython) and compare the panel's bytes with the simulator's frame after
+every step: the real chip, its MicroPython, the real driver and bus must show exactly what the
+simulator shows.
+"""
+
+import os
+
+import pytest
+
+from host_tools import emulated_pico
+from host_tools.emulated_pico import EmulatedPico
+from host_tools.paths import ROOT
+from host_tools.simcore import Device, run_script
+from stones.hw.fakes import FakeFS
+
+UF2 = os.path.join(ROOT, "build", "pocket-stones.uf2")
+SCRIPTS = os.path.join(ROOT, "tests", "scripts")
+
+pytestmark = [
+    pytest.mark.skipif(emulated_pico.available() is not None,
+                       reason=str(emulated_pico.available())),
+    pytest.mark.skipif(not os.path.exists(UF2),
+                       reason="no build/pocket-stones.uf2 (make firmware)"),
+]
+
+
+class Recorder(Device):
+    """The simulator's device, remembering each step it is given and the frames after it: the
+    frame as it is, and, on a board screen, the same frame with the cursor's outline in its other
+    blink phase (the outline blinks on a timer, so either may be on the panel when it is read)."""
+
+    def __init__(self, **kwargs):
+        self.steps = []
+        self.pressing = False
+        super().__init__(**kwargs)
+
+    def press(self, name, ms=60):
+        self.pressing = True
+        super().press(name, ms)
+        self.pressing = False
+        self.steps.append(("press", name, ms, self.frames()))
+
+    def run(self, ms):
+        super().run(ms)
+        if not self.pressing:
+            self.steps.append(("wait", None, ms, self.frames()))
+
+    def frames(self):
+        frames = [bytes(self.display.buffer)]
+        view = getattr(self.app.top, "view", None) if self.app.stack else None
+        if view is not None and getattr(view, "show_cursor", False):
+            view.blink(self.display, not view.blink_on)
+            frames.append(bytes(self.display.buffer))
+            view.blink(self.display, not view.blink_on)
+        return frames
+
+
+def simulated(lines):
+    device = Recorder()
+    first = bytes(device.display.buffer)
+    run_script(device, lines, lambda name: None)
+    return first, device.steps, device
+
+
+def script_lines(name, stop_at=None):
+    with open(os.path.join(SCRIPTS, name + ".txt")) as handle:
+        lines = handle.read().splitlines()
+    if stop_at:
+        lines = lines[:[i for i, line in enumerate(lines) if line.startswith(stop_at)][0]]
+    return lines
+
+
+def picture(frame):
+    """The frame as text, for a readable assertion message."""
+    rows = []
+    for y in range(0, 64, 2):
+        row = ""
+        for x in range(128):
+            top = frame[(y >> 3) * 128 + x] >> (y & 7) & 1
+            bottom = frame[((y + 1) >> 3) * 128 + x] >> ((y + 1) & 7) & 1
+            row += " '.:"[top | bottom << 1]
+        rows.append(row.rstrip())
+    return "\n".join(rows)
+
+
+def boot(**kwargs):
+    pico = EmulatedPico(UF2, **kwargs)
+    pico.settle(quiet_ms=200)
+    return pico
+
+
+def replay(pico, steps, label):
+    for number, (kind, name, ms, frame) in enumerate(steps):
+        if kind == "press":
+            pico.press(name, ms)
+        else:
+            pico.run_ms(ms)
+        assert pico.settle(), "%s step %d: the device never went quiet" % (label, number)
+        shown, on = pico.panel()
+        assert on
+        if shown not in frame:
+            pytest.fail("%s step %d (%s %s): the panel differs from the simulator\npanel:\n%s\n"
+                        "simulator:\n%s" % (label, number, kind, name or ms, picture(shown),
+                                            picture(frame[0])))
+
+
+def test_boots_to_the_menu_with_nothing_else_in_flash():
+    menu, _, _ = simulated([])
+    with boot() as pico:
+        shown, on = pico.panel()
+        assert on
+        assert shown == menu, "the menu differs from the simulator's:\n" + picture(shown)
+        assert "Traceback" not in pico.serial()
+
+
+@pytest.mark.parametrize("game", ["go", "loose", "loupe", "offshore"])
+def test_scripted_game_shows_what_the_simulator_shows(game):
+    _, steps, device = simulated(script_lines(game))
+    assert device.app.game is None or device.app.game.over or device.app.top.module_name == "menu"
+    with boot() as pico:
+        replay(pico, steps, game)
+        assert "Traceback" not in pico.serial()
+        assert pico.counters()["watchdog_resets"] == 0
+
+
+def test_rules_read_from_the_frozen_firmware():
+    """The rule texts are frozen as modules (no files beside frozen code): Loose's rules, their
+    first two pages, as the simulator shows them from the text file."""
+    _, steps, _ = simulated(["down"] * 4 + ["a", "down", "a", "right"])
+    with boot() as pico:
+        replay(pico, steps, "rules")
+        assert "Traceback" not in pico.serial()
+
+
+def test_power_cut_during_a_save_resumes_the_game():
+    """Go: two moves, then the power goes in the middle of the third move's autosave (after its
+    first flash operation). Booted again from that flash, the device resumes the game with two or
+    three moves, and shows what the simulator shows when it powers on with the same files (read
+    out of the emulated flash's littlefs)."""
+    lines = ["a", "a", "play E5", "play D5"]
+    _, steps, _ = simulated(lines)
+    _, after_steps, _ = simulated(lines + ["play E4"])
+    with boot() as pico:
+        replay(pico, steps, "before the cut")
+        for _kind, name, ms, _frame in after_steps[len(steps):-1]:  # walk to E4 ...
+            pico.press(name, ms)
+            assert pico.settle()
+        pico.flash_log()
+        pico.set_button("a", True)  # ... and place it: the autosave starts, then the power goes
+        cut = pico.cut_after_flash_ops(1, max_ms=60)
+        if not cut:
+            pico.set_button("a", False)
+            cut = pico.cut_after_flash_ops(1)
+        assert cut, "the move was not saved within 10 s"
+        assert pico.flash_log(), "no flash operation logged"
+        flash = pico.save_flash()
+    files = emulated_pico.read_flash_files(flash)
+    with EmulatedPico(flash=flash) as pico:
+        pico.settle(quiet_ms=200)
+        shown, on = pico.panel()
+        assert on and "Traceback" not in pico.serial()
+    assert files, "nothing on the filesystem"
+    device = Recorder(fs=FakeFS({name: bytearray(data) for name, data in files.items()}))
+    game = device.app.game
+    assert game is not None and game.key == "go" and game.count in (2, 3), device.summary()
+    assert shown in device.frames(), (
+        "after the power cut the panel differs from the simulator's resumed game (%s):\n%s\n\n%s"
+        % (device.summary(), picture(shown), picture(device.frames()[0])))
+
+
+def test_device_move_at_the_top_pico_level():
+    """Go 9x9, White is the device at its strongest Pico level: after Black's E5 the device
+    answers with a stone of its own, through the app's own loop (search slices, progress bar)."""
+    from stones.engine.go import Go
+
+    rows = 2 + len(Go.options) + 2  # Start, Size, the options, Black, White
+    with boot() as pico:
+        pico.press("a")  # Go
+        pico.settle()
+        for _ in range(rows - 1):
+            pico.press("down")
+        pico.press("left")  # White: Human -> the last (strongest) device level
+        for _ in range(rows - 1):
+            pico.press("up")
+        pico.press("a")  # Start
+        pico.settle()
+        _, steps, _ = simulated(["a", "a", "play E5"])
+        replay(pico, steps[2:-1], "Black's walk to E5")  # as the simulator walks there
+        placed = steps[-1][3]  # the simulator's board with E5 on it (White a human there)
+        start = pico.now_ms
+        pico.press("a")
+        assert pico.settle(quiet_ms=200, max_ms=30000), "the device never finished its move"
+        answered, _ = pico.panel()
+        assert "Traceback" not in pico.serial()
+        print("device move: %.2f s of emulated time" % ((pico.now_ms - start - 200) / 1000))
+    board = answered[128:]  # below the title bar; the device's stone is a difference there
+    assert all(board != frame[128:] for frame in placed), (
+        "no answer from the device:\n" + picture(answered))
