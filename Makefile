@@ -35,7 +35,7 @@ help:
 	@echo "  make hardware         check the pin maps, redraw the wiring diagrams and tables"
 	@echo "  make fuzz             a million random button events on the simulated device"
 	@echo "  make screenshots      regenerate the README's screenshots with the simulator"
-	@echo "  make lint             ruff over the whole tree"
+	@echo "  make lint             ruff over the whole tree, basedpyright over firmware/ (rp2 stubs)"
 	@echo "  make clean            remove build outputs (keeps .venv)"
 
 $(STAMP): requirements.txt
@@ -104,8 +104,9 @@ screenshots: $(STAMP)
 	done
 	rm -f docs/screenshots/final.png
 
-lint: $(STAMP)
+lint: $(STAMP) $(RP2_STUBS)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/basedpyright
 
 clean:
 	rm -rf build out .pytest_cache

@@ -45,14 +45,18 @@ INSTALLED_CONFIG = "/etc/pocket-stones/config.json"  # host_tools/pi_install.sh 
 def config_path():
     if MICROPYTHON:
         return "config.json"
+    # CPython (a Pi) from here on: the type check reads the rp2 port's os, which has neither
+    # environ nor path.
     import os
 
-    if os.environ.get("POCKET_STONES_CONFIG"):
-        return os.environ["POCKET_STONES_CONFIG"]
-    if os.path.exists(INSTALLED_CONFIG):
+    environ = os.environ  # pyright: ignore[reportAttributeAccessIssue]
+    path = os.path  # pyright: ignore[reportAttributeAccessIssue]
+    if environ.get("POCKET_STONES_CONFIG"):
+        return environ["POCKET_STONES_CONFIG"]
+    if path.exists(INSTALLED_CONFIG):
         return INSTALLED_CONFIG
-    here = os.path.dirname(os.path.abspath(__file__))
-    return os.path.join(here, "..", "..", "hardware", "pi.json")
+    here = path.dirname(path.abspath(__file__))
+    return path.join(here, "..", "..", "hardware", "pi.json")
 
 
 def defaults():
@@ -134,7 +138,7 @@ def main(config=None):
     from stones.storage import RealFS, Store
     from stones.ui.app import App
 
-    data = "" if MICROPYTHON else os.environ.get("POCKET_STONES_DATA", "")
+    data = "" if MICROPYTHON else os.environ.get("POCKET_STONES_DATA", "")  # pyright: ignore[reportAttributeAccessIssue]
     session = Session(Store(RealFS(data)))
     watchdog = start_watchdog(config) if platform == "pico" else None
     app = App(display, buttons, clock, session=session, platform=platform, watchdog=watchdog,
@@ -183,7 +187,7 @@ def keep_fed(watchdog):
         return None
     from machine import Timer
 
-    timer = Timer(period=WATCHDOG_MS // 4, callback=lambda t: watchdog.feed())
+    timer = Timer(-1, period=WATCHDOG_MS // 4, callback=lambda t: watchdog.feed())  # -1: virtual
     return timer
 
 
@@ -198,7 +202,7 @@ def run_until_stopped(app, display):
     def stop(signum, frame):
         raise SystemExit(0)
 
-    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGTERM, stop)  # pyright: ignore[reportAttributeAccessIssue]  (a Pi)
     try:
         app.run()
     except KeyboardInterrupt:

@@ -103,6 +103,14 @@ class _Panel(framebuf.FrameBuffer):
         super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
         self.init_display()
 
+    def init_display(self):
+        """The panel's own power-on sequence (each driver class has one)."""
+        raise NotImplementedError
+
+    def _send_pages(self, first, end):
+        """Send pages first..end-1 of the buffer; returns the bytes sent (each driver has one)."""
+        raise NotImplementedError
+
     # -- the bus ----------------------------------------------------------------------------------
 
     def write_cmd(self, cmd):

@@ -41,8 +41,10 @@ class Screen:
         # under the turn line (or beside the numbers on a tall panel)
         self.windowed = self.view.windowed
         if self.windowed:
-            self.view.overview_at = ((fb.width - self.view.overview_size(), board_h + 1)
-                                     if self.tall else (self.panel_x, LINE - 1))
+            at = ((fb.width - self.view.overview_size(), board_h + 1)
+                  if self.tall else (self.panel_x, LINE - 1))
+            # (BoardView starts it at None; the checker takes that for its type)
+            self.view.overview_at = at  # pyright: ignore[reportAttributeAccessIssue]
         self.message = None
         self.until = 0
         self.blink_at = 0

@@ -24,7 +24,7 @@ def open_text(path, key):
     the firmware (no files beside it), the module stones.help.<key> its manifest made of it."""
     try:
         return open(path)
-    except OSError:
+    except OSError:  # MicroPython's StringIO is a context manager too (its stubs leave that out)
         from io import StringIO
 
         return StringIO(__import__("stones.help." + key, None, None, ("TEXT",)).TEXT)
@@ -77,7 +77,7 @@ class Screen:
     def open(self, key):
         self.key = key
         self.path = help_path(key)
-        with open_text(self.path, key) as handle:
+        with open_text(self.path, key) as handle:  # pyright: ignore[reportGeneralTypeIssues]
             starts = file_line_starts(handle)
         self.starts = zeros(len(starts))
         for i, s in enumerate(starts):
@@ -97,7 +97,7 @@ class Screen:
         title(fb, self.title)
         shown = self.page_lines(fb)
         first = self.first
-        with open_text(self.path, self.key) as handle:
+        with open_text(self.path, self.key) as handle:  # pyright: ignore[reportGeneralTypeIssues]
             handle.seek(self.starts[first])
             chunk = handle.read(self.starts[min(self.count, first + shown)] - self.starts[first])
         y = LINE + 1
