@@ -85,9 +85,11 @@ $(WASM_STAMP): host_tools/wasm/package-lock.json
 	(command -v npm >/dev/null && cd host_tools/wasm && npm ci --silent && touch node_modules/.installed) \
 		|| echo "npm not found: the 32-bit heap figures will be skipped"
 
-# Engines, the app and the computer player (its win rates take ~25 minutes: 100 games a figure).
-bench: $(STAMP) system-deps $(WASM_STAMP)
+# Engines, the app and the computer player (its win rates take ~25 minutes: 100 games a figure);
+# the Pico's figures from the emulated RP2040 (~15 minutes).
+bench: $(STAMP) system-deps $(WASM_STAMP) $(PICO_STAMP) firmware
 	$(PY) -m host_tools.bench
+	$(PY) -m host_tools.bench_pico
 	$(PY) -m host_tools.bench_ai
 
 build: $(STAMP)

@@ -265,7 +265,7 @@ export class Pico {
   setupI2C() {
     const i2c = this.mcu.i2c[0], clock = this.clock;
     const panel = this.panel = new SSD1306();
-    this.i2cBytes = 0; this.i2cBusNanos = 0;
+    this.i2cBytes = 0; this.i2cBusNanos = 0; this.lastI2CEnd = 0;
     let target = false, startNanos = 0;
     const byteNanos = () => 9 * ((i2c.fsClockHighPeriod + i2c.fsClockLowPeriod) || 312) * NS_PER_CYCLE;
     const later = (ns, fn) => clock.createAlarm(fn).schedule(ns);
@@ -282,7 +282,10 @@ export class Pico {
     i2c.onReadByte = () => later(byteNanos(), () => i2c.completeRead(0));
     i2c.onStop = () => later(byteNanos() / 9, () => {
       i2c.completeStop();
-      if (target) { this.activity = this.nanos; this.i2cBusNanos += this.nanos - startNanos; }
+      if (target) {
+        this.activity = this.nanos; this.lastI2CEnd = this.nanos;
+        this.i2cBusNanos += this.nanos - startNanos;
+      }
     });
   }
 
@@ -331,6 +334,7 @@ export class Pico {
     return { ms: this.nanos / 1e6, cycles: this.cycles, xip_stall: this.xipStall,
       xip_misses: this.cache.misses, flash_stall: this.flashStall, sleep_ms: this.sleepNanos / 1e6,
       flash_ops: this.flashOps, i2c_bytes: this.i2cBytes, i2c_bus_ms: this.i2cBusNanos / 1e6,
+      last_i2c_end_ms: this.lastI2CEnd / 1e6,
       watchdog_resets: this.watchdogResets };
   }
 }
