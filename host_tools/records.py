@@ -59,6 +59,8 @@ def main(argv=None):
             print(record(game) + game.diagram())
             if game.over:
                 print("Result: %s (%s)" % (game.result().text(), game.result().gtp()))
+            else:
+                print("Result: none, the game was left unfinished")
         else:
             from host_tools import sim
 

@@ -10,7 +10,9 @@ Reading guide:
     Record.game    a Go engine with the set-up placed and the moves played (or the first few)
 
 Only what a Go record needs is read: SZ, KM, RE, PL, AB/AW in the root node, B/W moves in the
-nodes after it; other properties (comments, names, dates, marks) are skipped. Anything this device
+nodes after it, and TB/TW (territory) in any node, where a stone of the other colour is a stone
+marked dead (the device writes its marking so; CGoban and KGS do too); other properties
+(comments, names, dates, marks) are skipped. Anything this device
 cannot represent (another game, a rectangular board, set-up stones in the middle of the game, a
 move that is illegal under the club rules) is one SgfError that says what and where.
 
@@ -56,13 +58,15 @@ def played(game):
 class Record:
     """A Go game as a record: rules-free data, checked for shape but not for legality."""
 
-    def __init__(self, size=19, komi2=None, setup=(), moves=(), result=None, player=None):
+    def __init__(self, size=19, komi2=None, setup=(), moves=(), result=None, player=None,
+                 dead=()):
         self.size = size
         self.komi2 = komi2  # komi in half points, None when the record gives none
         self.setup = sorted(setup)  # (colour, (col, row)) from the bottom left, 0-based
         self.moves = list(moves)  # (colour, (col, row) or None for a pass)
         self.result = result  # RE text, e.g. 'B+3.5', '0', or None
         self.player = player  # PL: who moves first after the set-up, or None
+        self.dead = sorted(dead)  # (colour, (col, row)) of the stones marked dead at the end
 
     def __eq__(self, other):
         return isinstance(other, Record) and vars(self) == vars(other)
@@ -79,7 +83,8 @@ class Record:
 
     def sgf(self):
         """The record as SGF text (the firmware's writer: one for the device and the host)."""
-        return sgf_text(self.size, self.komi2, self.setup, self.moves, self.result, self.player)
+        return sgf_text(self.size, self.komi2, self.setup, self.moves, self.result, self.player,
+                        self.dead)
 
     def point_text(self, point):
         col, row = point
@@ -112,6 +117,11 @@ class Record:
                                                       game.name(move), error)) from None
         if self.player is not None and not wanted and game.to_move != self.player:
             game.set_turn(self.player)  # PL with no move after it: the turn is the record's word
+        if game.over and moves is None:
+            for colour, point in self.dead:  # the marking the game was counted with
+                p = grid.index(*point)
+                if game.cell[p] & 3 == colour and not game.dead[p]:
+                    game.toggle_dead(p)
         return game
 
 
@@ -247,7 +257,12 @@ def read(text):
             for point in _points(value, size, "A" + letter):
                 setup.append((COLOURS[letter], point))
     moves = []
+    territory = []
     for number, node in enumerate(nodes):
+        for letter in "BW":
+            for value in node.get("T" + letter, []):
+                for point in _points(value, size, "T" + letter):
+                    territory.append((COLOURS[letter], point))
         for ident in ("AB", "AW", "AE"):
             if ident in node and number:
                 raise SgfError("set-up stones (%s) after the start are not supported" % ident)
@@ -262,7 +277,21 @@ def read(text):
     result = _one(root, "RE", "").strip() or None
     player = _colour(_one(root, "PL", ""), "PL") if "PL" in root else None
     komi2 = _komi(_one(root, "KM", "")) if "KM" in root else None
-    return Record(size, komi2, setup, moves, result, player)
+    dead = _dead(size, setup, moves, territory) if territory else []
+    return Record(size, komi2, setup, moves, result, player, dead)
+
+
+def _dead(size, setup, moves, territory):
+    """(colour, point) of the stones on the final board that lie in the other colour's
+    territory (TB/TW): the stones marked dead. The final board comes from the rules (captures)."""
+    game = Record(size, None, setup, moves).game()
+    grid = game.grid
+    dead = []
+    for owner, point in territory:
+        stone = game.cell[grid.index(*point)] & 3
+        if stone and stone != owner:
+            dead.append((stone, point))
+    return dead
 
 
 def _one(props, ident, default):

@@ -3,8 +3,8 @@
     settings     after every change in the setup and system screens (JSON)
     game         after every move, undo and pass, in a compact binary form (below)
     records/     each finished game: SGF for Go, the record format (stones.engine.records) for
-                 the others;
-                 the folder is capped at MAX_RECORDS files, oldest first out
+                 the others; a game given up for a new one is kept there too, unfinished (no
+                 result); the folder is capped at MAX_RECORDS files, oldest first out
 
 A power cut loses at most the move being saved: the game save then holds the move before it,
 and the next boot resumes there and says so. A damaged save never crashes the boot: it is
@@ -62,7 +62,9 @@ class Session:
 
     def load_game(self):
         """(game, players) of the game in progress, or (None, None). Sets notice when the
-        newest save was damaged (the game resumes a move earlier) or nothing could be read."""
+        newest save was damaged (the game resumes a move earlier) or nothing could be read.
+        A game that ended (two passes) but was not yet counted and recorded comes back too:
+        the app opens its score screen."""
         status, payload = self.store.load("game")
         if status == NONE or not payload:
             return None, None
@@ -71,8 +73,6 @@ class Session:
         except (ValueError, KeyError, TypeError, IndexError):
             # ValueError covers GameError: a save that no longer replays through the rules
             self.notice = "The saved game could not be read and was set aside."
-            return None, None
-        if game.over:
             return None, None
         if status == OLDER:
             self.notice = "The last move was not saved (power loss): resumed a move earlier."
@@ -84,7 +84,8 @@ class Session:
     # -- finished games -------------------------------------------------------------------------
 
     def finish(self, game):
-        """Keep the finished game in records/ and forget the game save."""
+        """Keep the game in records/ and forget the game save: a finished game with its result,
+        or one given up for a new game, unfinished (its record has no result)."""
         fs = self.store.fs
         fs.mkdir(RECORDS)
         names = sorted(n for n in fs.listdir(RECORDS) if n[:1].isdigit())

@@ -103,3 +103,58 @@ def test_a_bad_record_is_refused_with_its_reason(tmp_path):
     done = subprocess.run([sys.executable, "-m", "host_tools.records", "show", path],
                           capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert done.returncode == 1 and "occupied" in done.stderr
+
+
+def device_go_record(tmp_path, finish=True):
+    """A Go game played through the device's buttons with a white stone marked dead (or left
+    for a new game); its record file copied out of the device's flash, and the result shown."""
+    device = Device()
+    device.press("a")
+    device.press("a")  # Go, Start
+    for point in ("E5", "D5", "E4", "J9"):
+        device.play(point)
+    shown = None
+    if finish:
+        device.play("pass")
+        device.play("pass")
+        device.play("J9")  # marked dead
+        device.press("menu")
+        shown = device.app.top.result
+        for _ in range(3):
+            device.press("a")
+    else:
+        device.press("menu")
+        for _ in range(5):
+            device.press("down")
+        device.press("a")  # main menu
+        device.press("down")
+        device.press("a")
+        device.press("a")  # Go, Start: asks
+        device.press("a")  # Start new
+    path = str(tmp_path / "0001-go.sgf")
+    with open(path, "wb") as handle:
+        handle.write(bytes(device.fs.files["records/0001-go.sgf"]))
+    return path, shown
+
+
+def test_a_dead_marking_is_kept_and_show_and_replay_say_the_result_shown(tmp_path):
+    path, shown = device_go_record(tmp_path)
+    game = load(path)
+    assert [game.grid.name(p) for p in game.dead_stones()] == ["J9"]
+    assert game.result().gtp() == shown.gtp() and game.result().text() == shown.text()
+    done = subprocess.run([sys.executable, "-m", "host_tools.records", "show", path],
+                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "Result: %s (%s)" % (shown.text(), shown.gtp()) in done.stdout
+    device, screen = replay_device(game)
+    assert screen.result.gtp() == shown.gtp()
+
+
+def test_a_game_given_up_for_a_new_one_shows_as_unfinished(tmp_path):
+    path, _ = device_go_record(tmp_path, finish=False)
+    game = load(path)
+    assert game.count == 4 and not game.over
+    done = subprocess.run([sys.executable, "-m", "host_tools.records", "show", path],
+                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "Result: none, the game was left unfinished" in done.stdout

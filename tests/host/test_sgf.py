@@ -293,3 +293,28 @@ def test_the_first_moves_only():
         game = record.game(k)
         assert game.count == k
         assert [move for _, move in Record.of(game).moves] == [p for _, p in record.moves[:k]]
+
+
+def test_stones_marked_dead_round_trip_as_territory_of_the_other_colour():
+    game = Go()
+    for move in "E5 D5 E4 J9 C3 pass pass".split():
+        game.play_text(move)
+    game.toggle_dead(game.parse("J9"))
+    game.toggle_dead(game.parse("C3"))
+    text = write(game)
+    assert "\n;TB[ia]TW[cg])" in text
+    record = read(text)
+    assert record.dead == [(1, (2, 2)), (2, (8, 8))]
+    again = record.game()
+    assert sorted(again.dead_stones()) == sorted(game.dead_stones())
+    assert again.result().gtp() == game.result().gtp() == record.result
+    assert write(again) == text
+
+
+def test_territory_of_other_programs_marks_only_the_stones_in_it_dead():
+    # KGS and CGoban write the whole territory: empty points, and stones of the other colour
+    text = "(;GM[1]SZ[9]RE[B+80];B[ee];W[ia];B[];W[];TB[ia][ha][hb]TW[ee:ef])"
+    record = read(text)
+    assert record.dead == [(1, (4, 4)), (2, (8, 8))]  # E5 lies in TW, J9 in TB
+    game = record.game()
+    assert sorted(game.grid.name(p) for p in game.dead_stones()) == ["E5", "J9"]

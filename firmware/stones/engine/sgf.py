@@ -3,6 +3,10 @@
 Writing only: the device never reads SGF. host_tools/sgf.py reads it (and writes through this
 module, so there is one writer). Points are two letters, column then row from the top ('aa' is
 the top-left corner); a pass is an empty value.
+
+The stones marked dead when the game was counted go into a last node as territory of the other
+colour (a dead white stone is TB, a dead black one TW), as CGoban and KGS write them: a reader
+that knows the convention gets the marking, and with it the result the device showed.
 """
 
 from stones import VERSION
@@ -15,18 +19,19 @@ def escape(text):
     return text.replace("\\", "\\\\").replace("]", "\\]")
 
 
-def sgf_text(size, komi2, setup, moves, result=None, player=None):
+def sgf_text(size, komi2, setup, moves, result=None, player=None, dead=()):
     """SGF of a Go record given as data: see write_sgf_data."""
     pieces = []
-    write_sgf_data(pieces.append, size, komi2, setup, moves, result, player)
+    write_sgf_data(pieces.append, size, komi2, setup, moves, result, player, dead)
     return "".join(pieces)
 
 
-def write_sgf_data(write, size, komi2, setup, moves, result=None, player=None):
+def write_sgf_data(write, size, komi2, setup, moves, result=None, player=None, dead=()):
     """SGF of a Go record given as data (record_data's tuple), handed to write() a piece at a
     time: komi in half points or None; setup a list of (colour, (col, row)); moves a list of
     (colour, (col, row) or None for a pass); (col, row) from the bottom left, 0-based; result
-    the RE text or None; player (PL) a colour or None."""
+    the RE text or None; player (PL) a colour or None; dead the (colour, (col, row)) of the
+    stones marked dead, written as the other colour's territory (TB/TW) in a last node."""
 
     def point(p):
         return LETTERS[p[0]] + LETTERS[size - 1 - p[1]]
@@ -48,6 +53,14 @@ def write_sgf_data(write, size, komi2, setup, moves, result=None, player=None):
         if i % 10 == 0:  # ten moves a line keeps files readable and diffable
             write("\n")
         write(";%s[%s]" % ("BW"[colour - 1], "" if p is None else point(p)))
+    if dead:
+        write("\n;")
+        for letter, colour in (("B", 2), ("W", 1)):  # TB holds dead white stones
+            points = sorted(p for c, p in dead if c == colour)
+            if points:
+                write("T" + letter)
+                for p in points:
+                    write("[%s]" % point(p))
     write(")\n")
 
 
@@ -62,8 +75,9 @@ write_record = write_sgf  # the name every record module has (Game.records, sess
 
 
 def record_data(game):
-    """(size, komi2, setup, moves, result, player) of a Go game as it stands: set-up, moves,
-    and the result once it is over; the arguments of sgf_text."""
+    """(size, komi2, setup, moves, result, player, dead) of a Go game as it stands: set-up,
+    moves, and once it is over the result and the stones marked dead; the arguments of
+    sgf_text."""
     grid = game.grid
     setup = [(colour, grid.coords(p)) for colour, p in game.setup]
     moves = []
@@ -76,4 +90,5 @@ def record_data(game):
     result = game.result().gtp() if game.over else None
     if result == "?":
         result = "Void"  # the move cap ended the game without a result
-    return game.size, game.komi2, setup, moves, result, player
+    dead = [(game.cell[p] & 3, grid.coords(p)) for p in game.dead_stones()] if game.over else []
+    return game.size, game.komi2, setup, moves, result, player, dead

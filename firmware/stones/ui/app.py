@@ -139,7 +139,7 @@ class App:
         if game is not None:
             self.game = game
             self.players = players
-            self.open("play", game)
+            self.open("score" if game.over else "play", game)  # ended, not yet counted: count
         else:
             self.open(name)
         if self.session:
@@ -164,7 +164,8 @@ class App:
                           "it is saved again after the next move." % error)
 
     def finished(self, game):
-        """A game is over and scored: keep its record, forget its save."""
+        """A game is over and scored, or given up for a new one: keep its record (an unfinished
+        game's has no result), forget its save."""
         if self.session:
             try:
                 self.session.finish(game)

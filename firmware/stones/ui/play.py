@@ -15,6 +15,7 @@ from stones.ui.board import BoardView
 from stones.ui.draw import CHAR, LINE, wrap
 
 _MESSAGE_MS = const(2500)
+BUSY = "Device thinks: MENU plays now"  # what A or B says while the device thinks
 _BLINK_ON_MS = const(600)  # the cursor outline shows this long, then hides for _BLINK_OFF_MS
 _BLINK_OFF_MS = const(250)
 
@@ -147,13 +148,17 @@ class Screen:
 
     def handle(self, event):
         button = keys.button(event)
-        if self.thinking is not None and not self.thinking.hint:
+        if self.thinking is not None and not self.thinking.hint and button > keys.RIGHT:
+            # while the device thinks the d-pad still moves the cursor (the search plays on its
+            # own copy of the game); A and B cannot play, and say so rather than go unheard
             if button == keys.MENU and keys.kind(event) == keys.PRESS:
                 self.thinking.force()  # play now, with what the search knows
             elif button == keys.MENU and keys.kind(event) == keys.LONG:
                 self.thinking = None  # cancel: the device waits until the menu closes
                 self.paused = True
                 self.app.open("gamemenu", self)
+            elif keys.kind(event) == keys.PRESS:
+                self.say(BUSY)
             return
         if not keys.pressed(event):
             return

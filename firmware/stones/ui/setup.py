@@ -3,12 +3,18 @@ the game's own options and who plays each colour (a human, or the device at a le
 
 The rows come from the game class: its sizes and its Option list, the same data GTP turns into
 command-line flags. Left/right change the selected row's value; A on Start begins the game
-(Loose between two humans goes through its komi protocol first).
+(Loose between two humans goes through its komi protocol first). A game in progress is never
+replaced without asking: the player confirms, and the old game goes to the records, unfinished.
 """
 
 from stones.engine import registry
 from stones.ui import keys
 from stones.ui.draw import ListView, title
+
+
+def in_progress(game):
+    """Whether game holds play that a new game would throw away."""
+    return game is not None and not game.over and bool(game.count or game.setup)
 
 
 def player_choices(key):
@@ -93,6 +99,19 @@ class Screen:
         self.dirty = True
 
     def start(self):
+        old = self.app.game
+        if in_progress(old):
+            self.app.open("confirm", "New game?", "Game in progress (%d moves) is kept in "
+                          "records." % old.count, "Start new", "Back", self.start_new)
+            return
+        self.start_new()
+
+    def start_new(self):
+        old = self.app.game
+        if in_progress(old):
+            finished = getattr(self.app, "finished", None)
+            if finished:
+                finished(old)  # kept in records/, without a result; its save goes
         remembered = dict(self.values)
         remembered["size"] = self.size
         remembered["black"] = self.who[0]
