@@ -51,8 +51,9 @@ def make_display(kind, width=128, height=64):
 class Device:
     """The whole simulated device: clock, buttons, display, storage, app.
 
-    fs is its flash: a FakeFS in memory by default (every run starts fresh), or any object with
-    the same methods (storage.RealFS over a folder keeps games across runs, like a device).
+    display is a panel kind (make_display) or a panel object. fs is its flash: a FakeFS in
+    memory by default (every run starts fresh), or any object with the same methods
+    (storage.RealFS over a folder keeps games across runs, like a device).
     buzzer=False leaves the buzzer out, as a build without one; tone replaces its FakeTone."""
 
     def __init__(self, display="ssd1306", fs=None, platform="simulator", buzzer=True, tone=None):
@@ -61,7 +62,7 @@ class Device:
         for name in BUTTON_NAMES:
             self.pins[name] = FakePin()
         self.buttons = Buttons(self.pins, self.clock)
-        self.display = make_display(display)
+        self.display = make_display(display) if isinstance(display, str) else display
         self.fs = fs if fs is not None else FakeFS()
         self.session = Session(Store(self.fs))
         # The pin maps fit a buzzer: its output records the notes (tone: another output, such

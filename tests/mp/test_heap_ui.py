@@ -70,3 +70,20 @@ def test_scrolling_the_19x19_window_allocates_nothing():
     start = (screen.view.left_col, screen.view.top_row)
     press_heap_locked(screen, display, presses)
     assert (screen.view.left_col, screen.view.top_row) != start
+
+
+def test_compact_text_from_bytes_allocates_nothing():
+    from stones.ui.draw import small
+
+    display = SSD1306(128, 64, FakeI2C(keep=0))
+    text = b"Captured B 12 W 3"
+    small(display, text, 0, 0)  # the first call may load what it needs
+    display.fill(0)
+    micropython.heap_lock()
+    try:
+        end = small(display, text, 0, 20)
+        small(display, text, 0, 40, 0)
+    finally:
+        micropython.heap_unlock()
+    assert end == len(text) * 6
+    assert any(display.buffer[2 * 128:3 * 128])  # ink on the page of the row at y 20

@@ -128,8 +128,8 @@ class Loupe(Game):
     stones_per_turn = 2  # the opening turn is one stone (turn_size)
     options = (
         Option("modality", "Modality", ("simple", "compound"), "simple"),
-        Option("empty_group_value", "Loopless group", ("minus-n", "zero"), "minus-n"),
-        Option("runout", "Simple: list runs out", ("draw", "longer"), "draw"),
+        Option("empty_group_value", "Loopless", ("minus-n", "zero"), "minus-n"),
+        Option("runout", "Run-out", ("draw", "longer"), "draw"),
     )
 
     def _allocate(self):

@@ -17,11 +17,12 @@ point (self.marks) let screens show territory, dead stones and counted loops; th
 a dot of the opposite colour (small stones lose a corner pixel instead). The cursor is the
 outline of its point's box, which screens blink (blink_on) so the stone under it shows too.
 
-Nothing here allocates after __init__: positions live in arrays, labels are drawn from a
-tuple of one-character strings, so a cursor move redraw runs with the heap locked.
+Nothing here allocates after __init__: positions live in arrays, labels are drawn glyph by glyph
+from character codes, so a cursor move redraw runs with the heap locked.
 """
 
 from stones.compat import const, octets, zeros
+from stones.ui.draw import SMALL, glyph
 
 LEGIBLE = const(4)  # smallest spacing at which a white ring and a black stone stay distinct
 OVERVIEW = const(2)  # pixels per point in the overview
@@ -34,8 +35,23 @@ DEAD = const(4)
 LOOP = const(8)
 HIDE = const(16)  # drawn as empty (blinking of counted loops)
 
-_CHARS = tuple(chr(i) for i in range(128))  # one-character strings, made once
+LABEL_W = const(18)  # room for a point's name: a letter and two digits, 3 compact characters
+PANEL_H = const(27)  # a tall panel's strip under the board: three compact rows
 _COLUMNS = b"ABCDEFGHJKLMNOPQRST"  # bytes: indexing gives an int, a str would allocate
+
+
+def layout(fb, game):
+    """(board width, board height, panel x, panel y) of a board screen (play, score, replay).
+    A 128x64 panel puts the board on the left (a square for square boards, the hexagon's width
+    for hex boards) and a text panel of 10 or 9 compact columns on the right; a tall panel
+    (128x128) puts a strip of three compact rows under the board."""
+    if fb.height >= 96:
+        return fb.width, fb.height - PANEL_H - 1, 0, fb.height - PANEL_H
+    if game.grid.kind == "hex":
+        w = fb.width - 9 * SMALL - 1
+    else:
+        w = fb.height
+    return w, fb.height, w + 2, 0
 
 
 class BoardView:
@@ -328,14 +344,15 @@ class BoardView:
         return a if abs(self.px[a] - self.want_x) < abs(self.px[b] - self.want_x) else b
 
     def label(self, fb, p, x, y, colour=1):
-        """The point's name (D5, d4) at x, y without allocating: at most 3 characters."""
+        """The point's name (D5, d4) at x, y in the compact font without allocating: at most 3
+        characters, LABEL_W pixels."""
         if self.hex:
-            fb.text(_CHARS[97 + self.col[p]], x, y, colour)
+            glyph(fb, 97 + self.col[p], x, y, colour)
             number = self.row[p]
         else:
-            fb.text(_CHARS[_COLUMNS[self.col[p]]], x, y, colour)
+            glyph(fb, _COLUMNS[self.col[p]], x, y, colour)
             number = self.grid.n - self.row[p]
         if number >= 10:
-            fb.text(_CHARS[48 + number // 10], x + 8, y, colour)
-            x += 8
-        fb.text(_CHARS[48 + number % 10], x + 8, y, colour)
+            glyph(fb, 48 + number // 10, x + SMALL, y, colour)
+            x += SMALL
+        glyph(fb, 48 + number % 10, x + SMALL, y, colour)

@@ -3,7 +3,7 @@ then two choices. A on the first does it (the screen closes, then action() runs)
 second, or B, only closes the screen. Used before a new game replaces one in progress."""
 
 from stones.ui import keys
-from stones.ui.draw import LINE, ListView, lines, title, wrap
+from stones.ui.draw import LINE, SMALL_LINE, ListView, columns, lines, title, wrap
 
 
 class Screen:
@@ -18,9 +18,9 @@ class Screen:
 
     def draw(self, fb):
         title(fb, self.heading)
-        rows = wrap(self.text, 16)
+        rows = wrap(self.text, columns(fb))
         lines(fb, rows)
-        self.list.draw(fb, LINE + 3 + len(rows) * LINE)
+        self.list.draw(fb, LINE + 4 + len(rows) * SMALL_LINE)
 
     def handle(self, event):
         if self.list.scroll(event):

@@ -1,30 +1,91 @@
-"""Drawing helpers on the framebuf API: the 8x8 font gives 16 columns on a 128-pixel line."""
+"""Drawing helpers on the framebuf API, in two fonts.
+
+The framebuf's own 8x8 font (CHAR wide, rows LINE apart: 16 columns on a 128-pixel line) is kept
+for what should read from arm's length: titles, the result. Everything dense (lists, the game
+panel, the score table, messages, rules) uses the compact font of ui/font5x7.py: 5x7 glyphs with
+descenders in a SMALL x 8 cell, rows SMALL_LINE apart, 21 columns on 128 pixels, as the tiny
+handhelds do (Arduboy's 6x8 cell, Thumby's 5x7).
+
+A compact glyph is copied into a preallocated 5x8 framebuf and blitted with a key colour, so
+drawing text allocates nothing (pass bytes where even the one-character strings that indexing a
+str makes must be avoided). Nothing here cuts a string: what does not fit is a layout bug, which
+tests/device/test_fit.py finds on every screen.
+"""
 
 from stones.compat import const
+from stones.hw.fb import framebuf
+from stones.ui.font5x7 import FONT
 
 CHAR = const(8)  # the framebuf font is 8x8
-LINE = const(10)  # text rows are 10 pixels apart: 8 for the glyph, 2 to breathe
+LINE = const(10)  # 8x8 rows are 10 pixels apart: 8 for the glyph, 2 to breathe
+SMALL = const(6)  # the compact font's advance: 5 pixels of glyph, 1 of space
+SMALL_LINE = const(9)  # compact rows: 7 for capitals, 1 for descenders, 1 to breathe
+_GLYPH_W = const(5)
+
+_glyph = bytearray(_GLYPH_W)  # one glyph's columns, MONO_VLSB, reused for every character
+_glyph_fb = framebuf.FrameBuffer(_glyph, _GLYPH_W, 8, framebuf.MONO_VLSB)
+
+
+def small(fb, text, x, y, colour=1):
+    """text in the compact font with its top-left corner at (x, y); returns the x after it.
+    Only the ink is drawn (the paper shows through), in colour 1 or 0; codes outside 32..126
+    draw as '?'. text may be a str or bytes."""
+    for c in text:
+        glyph(fb, c if type(c) is int else ord(c), x, y, colour)
+        x += SMALL
+    return x
+
+
+def glyph(fb, code, x, y, colour=1):
+    """One compact character by its code, allocating nothing."""
+    if code < 32 or code > 126:
+        code = 63
+    i = (code - 32) * _GLYPH_W
+    flip = 0 if colour else 0xFF  # colour 0: ink bits cleared, paper bits set and keyed out
+    buf = _glyph
+    font = FONT
+    for k in range(_GLYPH_W):
+        buf[k] = font[i + k] ^ flip
+    fb.blit(_glyph_fb, x, y, 0 if colour else 1)
+
+
+def width(text):
+    """Pixels the compact font takes for text (no space after the last glyph)."""
+    return len(text) * SMALL - 1 if text else 0
+
+
+def columns(fb, x=0):
+    """How many compact characters fit between x and the panel's right edge."""
+    return (fb.width - x + 1) // SMALL
 
 
 def title(fb, text):
-    """An inverted bar across the top with the text centred in it."""
+    """An inverted bar across the top with the text centred in it: 8x8 where it fits."""
     fb.fill_rect(0, 0, fb.width, LINE - 1, 1)
-    fb.text(text, (fb.width - len(text) * CHAR) // 2, 1, 0)
+    if len(text) * CHAR <= fb.width:
+        fb.text(text, (fb.width - len(text) * CHAR) // 2, 1, 0)
+    else:
+        small(fb, text, (fb.width - width(text)) // 2, 1, 0)
 
 
 def centre(fb, text, y, colour=1):
-    fb.text(text, (fb.width - len(text) * CHAR) // 2, y, colour)
+    """text centred on the line at y: 8x8 where it fits, else compact."""
+    if len(text) * CHAR <= fb.width:
+        fb.text(text, (fb.width - len(text) * CHAR) // 2, y, colour)
+    else:
+        small(fb, text, (fb.width - width(text)) // 2, y, colour)
 
 
 def right(fb, text, x_end, y, colour=1):
-    fb.text(text, x_end - len(text) * CHAR, y, colour)
+    """Compact text ending at x_end (the last ink column is x_end - 1)."""
+    small(fb, text, x_end - width(text), y, colour)
 
 
-def lines(fb, rows, y=LINE + 2):
-    """Rows of text from y down, one per LINE."""
+def lines(fb, rows, y=LINE + 2, x=0):
+    """Compact rows of text from y down, one per SMALL_LINE."""
     for row in rows:
-        fb.text(row, 0, y, 1)
-        y += LINE
+        small(fb, row, x, y)
+        y += SMALL_LINE
 
 
 def wrap(text, width):
@@ -76,7 +137,7 @@ class ListView:
         return False
 
     def draw(self, fb, top=LINE + 1):
-        visible = (fb.height - top) // LINE
+        visible = (fb.height - top) // SMALL_LINE
         if self.selected < self.first:
             self.first = self.selected
         elif self.selected >= self.first + visible:
@@ -86,17 +147,15 @@ class ListView:
             row = self.rows[i]
             on = i == self.selected
             if on:
-                fb.fill_rect(0, y - 1, fb.width, LINE, 1)
+                fb.fill_rect(0, y - 1, fb.width - 2, SMALL_LINE, 1)
             colour = 0 if on else 1
             if isinstance(row, tuple):
                 label, value = row
-                text = "<" + value + ">" if on else value
-                room = (fb.width - 3) // CHAR - len(text) - 1  # the label gives way to the value
-                fb.text(label[:room], 2, y, colour)
-                right(fb, text, fb.width - 1, y, colour)
+                small(fb, label, 2, y, colour)
+                right(fb, "<" + value + ">" if on else value, fb.width - 3, y, colour)
             else:
-                fb.text(row, 2, y, colour)
-            y += LINE
+                small(fb, row, 2, y, colour)
+            y += SMALL_LINE
         if len(self.rows) > visible:  # a scroll bar on the right edge
             h = fb.height - top
             bar = max(3, h * visible // len(self.rows))

@@ -1,7 +1,7 @@
 """What the top-level handler shows. The game in progress is kept (app.game, and its save)."""
 
 from stones.ui import keys
-from stones.ui.draw import lines, title, wrap
+from stones.ui.draw import columns, lines, title, wrap
 
 
 class Screen:
@@ -17,7 +17,7 @@ class Screen:
 
     def draw(self, fb):
         title(fb, "Sorry")
-        lines(fb, wrap(self.text, 16)[:5])
+        lines(fb, wrap(self.text, columns(fb)))
 
     def handle(self, event):
         if keys.kind(event) == keys.PRESS and keys.button(event) in (keys.A, keys.B, keys.MENU):

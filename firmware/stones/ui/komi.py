@@ -3,7 +3,7 @@ even komi, then the other player picks a colour. The engine's KomiProtocol holds
 
 from stones.engine.loose import KomiProtocol
 from stones.ui import keys
-from stones.ui.draw import centre, lines, title
+from stones.ui.draw import SMALL_LINE, centre, lines, small, title
 
 
 class Screen:
@@ -23,12 +23,12 @@ class Screen:
             title(fb, "Komi: player 1")
             lines(fb, ["Name an even", "komi for White."])
             centre(fb, "< %s >" % self.choices[self.index], 40)
-            fb.text("A: offer it", 0, fb.height - 8, 1)
+            small(fb, "A: offer it", 0, fb.height - SMALL_LINE + 1)
         else:
             title(fb, "Colour: player 2")
             lines(fb, ["Komi is %s." % protocol.komi, "Pick your colour."])
             centre(fb, "< %s >" % ("Black" if self.colour == 1 else "White"), 40)
-            fb.text("A: take it", 0, fb.height - 8, 1)
+            small(fb, "A: take it", 0, fb.height - SMALL_LINE + 1)
 
     def handle(self, event):
         if not keys.pressed(event):

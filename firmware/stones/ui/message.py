@@ -1,20 +1,20 @@
 """A short message with a title; any of A, B or MENU closes it."""
 
 from stones.ui import keys
-from stones.ui.draw import LINE, lines, title, wrap
+from stones.ui.draw import columns, lines, title, wrap
 
 
 class Screen:
     def __init__(self, app, heading, text):
         self.app = app
         self.heading = heading
-        self.rows = wrap(text, 16)
+        self.text = text
         self.dirty = True
         self.shown = False
 
     def draw(self, fb):
         title(fb, self.heading)
-        lines(fb, self.rows[: (fb.height - LINE) // LINE])
+        lines(fb, wrap(self.text, columns(fb)))
 
     def handle(self, event):
         if keys.kind(event) == keys.PRESS and keys.button(event) in (keys.A, keys.B, keys.MENU):

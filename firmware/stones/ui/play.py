@@ -11,8 +11,8 @@ that changed (the drivers diff them): nothing is allocated on that path.
 
 from stones.compat import const
 from stones.ui import keys
-from stones.ui.board import BoardView
-from stones.ui.draw import CHAR, LINE, wrap
+from stones.ui.board import LABEL_W, BoardView, layout
+from stones.ui.draw import SMALL, SMALL_LINE, small, wrap
 
 _MESSAGE_MS = const(2500)
 BUSY = "Device thinks: MENU plays now"  # what A or B says while the device thinks
@@ -28,22 +28,15 @@ class Screen:
         app.tidy()  # a new game: the engines of earlier games go
         fb = app.display
         self.tall = fb.height >= 96
-        if self.tall:
-            board_w, board_h = fb.width, fb.height - 3 * LINE
-        elif self.game.grid.kind == "hex":
-            board_w, board_h = fb.width - 6 * CHAR - 2, fb.height
-        else:
-            board_w, board_h = fb.height, fb.height
+        board_w, board_h, self.panel_x, self.panel_y = layout(fb, self.game)
         self.view = BoardView(self.game, 0, 0, board_w, board_h)
         self.view.last = self.game.last_move() or 0
-        self.panel_x = 0 if self.tall else board_w + 2
-        self.panel_y = board_h + 1 if self.tall else 0
         # a board too fine for the panel shows a window of it: its overview goes in the panel,
         # under the turn line (or beside the numbers on a tall panel)
         self.windowed = self.view.windowed
         if self.windowed:
-            at = ((fb.width - self.view.overview_size(), board_h + 1)
-                  if self.tall else (self.panel_x, LINE - 1))
+            at = ((fb.width - self.view.overview_size(), self.panel_y)
+                  if self.tall else (self.panel_x, SMALL_LINE))
             # (BoardView starts it at None; the checker takes that for its type)
             self.view.overview_at = at  # pyright: ignore[reportAttributeAccessIssue]
         self.message = None
@@ -59,40 +52,44 @@ class Screen:
 
     def draw(self, fb):
         self.view.draw(fb)
-        self.draw_panel(fb)
-        if self.message:
+        if self.message:  # the box covers the panel: its text is left out, not cut
             self.draw_message(fb)
+        else:
+            self.draw_panel(fb)
 
     def draw_panel(self, fb):
         game = self.game
         x = self.panel_x
         y = self.panel_y
-        fb.fill_rect(x, y, fb.width - x, fb.height - y if not self.tall else 3 * LINE, 0)
+        fb.fill_rect(x, y, fb.width - x, fb.height - y, 0)
         if game.over:
-            fb.text("Over", x, y, 1)
+            small(fb, "Over", x, y)
         else:
             # a stone of the mover's colour, then its name
-            if game.to_move == 1:
-                fb.ellipse(x + 3, y + 3, 3, 3, 1, True)
-            else:
-                fb.ellipse(x + 3, y + 3, 3, 3, 1, False)
-            fb.text("Black" if game.to_move == 1 else "White", x + 9, y, 1)
+            fb.ellipse(x + 3, y + 3, 3, 3, 1, game.to_move == 1)
+            small(fb, "Black" if game.to_move == 1 else "White", x + 9, y)
         if self.thinking is not None and not self.thinking.hint:
-            fb.text("thinks", x, y + LINE, 1)
+            small(fb, "thinks", x, y + SMALL_LINE)
         elif game.stones_per_turn > 1 and not game.over:  # which stone of the turn
             size = game.turn_size
-            fb.text("%d of %d" % (size - game.stones_left + 1, size), x, y + LINE, 1)
+            small(fb, "%d of %d" % (size - game.stones_left + 1, size), x, y + SMALL_LINE)
         label, black, white = game.panel()
-        row = y + 2 * LINE + (0 if self.tall else 2)
         if self.tall:
-            fb.text("%s B%d W%d" % (label[:4], black, white), x, row, 1)
-        elif self.windowed:  # the overview fills the middle: the count goes above the name
-            fb.text("%d:%d" % (black, white), x, fb.height - 2 * CHAR, 1)
+            small(fb, "%s B%d W%d" % (label, black, white), x, y + 2 * SMALL_LINE)
+            if self.windowed:
+                self.view.draw_overview(fb)
+        elif self.windowed:  # the overview fills the middle: the count goes under it
+            row = SMALL_LINE + self.view.overview_size() + 1
+            if row + 2 * SMALL_LINE <= fb.height - SMALL_LINE + 1:  # room for the label too
+                small(fb, label, x, row)
+                row += SMALL_LINE
+            small(fb, "B%d W%d" % (black, white), x, row)
             self.view.draw_overview(fb)
         else:
-            fb.text(label[:7], x, row, 1)
-            fb.text("B %d" % black, x, row + LINE, 1)
-            fb.text("W %d" % white, x, row + 2 * LINE, 1)
+            row = y + 2 * SMALL_LINE + 2
+            small(fb, label, x, row)
+            small(fb, "B %d" % black, x, row + SMALL_LINE)
+            small(fb, "W %d" % white, x, row + 2 * SMALL_LINE)
         self.draw_cursor_label(fb)
 
     def draw_progress(self, fb):
@@ -100,8 +97,12 @@ class Screen:
         spent (MENU makes it play now)."""
         if self.windowed and not self.tall:
             return  # no room beside the overview: the turn line says "thinks"
-        x = self.panel_x
-        y = fb.height - CHAR - 4
+        if self.tall:  # beside the turn line
+            x = 8 * SMALL
+            y = self.panel_y + 2
+        else:  # above the cursor's name
+            x = self.panel_x
+            y = fb.height - SMALL_LINE - 4
         width = fb.width - x - 1
         fb.fill_rect(x, y, width + 1, 3, 0)
         if self.thinking is not None:
@@ -109,20 +110,20 @@ class Screen:
             fb.hline(x, y + 1, int(width * self.thinking.progress()), 1)
 
     def draw_cursor_label(self, fb):
-        x = self.panel_x + (fb.width - self.panel_x - 3 * CHAR if self.tall or self.windowed
+        x = self.panel_x + (fb.width - self.panel_x - LABEL_W if self.tall or self.windowed
                             else 0)
-        y = fb.height - CHAR
-        fb.fill_rect(x, y, 3 * CHAR, CHAR, 0)
+        y = fb.height - SMALL_LINE + 1
+        fb.fill_rect(x, y, LABEL_W, SMALL_LINE - 1, 0)
         self.view.label(fb, self.view.cursor, x, y)
 
     def draw_message(self, fb):
-        rows = wrap(self.message, 14)[:4]
-        h = len(rows) * LINE + 4
+        rows = wrap(self.message, (fb.width - 16) // SMALL)[:4]
+        h = len(rows) * SMALL_LINE + 5
         y = (fb.height - h) // 2
         fb.fill_rect(4, y, fb.width - 8, h, 0)
         fb.rect(4, y, fb.width - 8, h, 1)
         for i, row in enumerate(rows):
-            fb.text(row, 8, y + 3 + i * LINE, 1)
+            small(fb, row, 8, y + 3 + i * SMALL_LINE)
 
     def say(self, text):
         self.message = text

@@ -3,8 +3,8 @@ A jumps to the end or the start, B leaves. The panel shows the move number and, 
 the result. The game given is replayed in place by undo and by playing its own history again."""
 
 from stones.ui import keys
-from stones.ui.board import BoardView
-from stones.ui.draw import CHAR, LINE
+from stones.ui.board import BoardView, layout
+from stones.ui.draw import SMALL_LINE, small
 
 
 class Screen:
@@ -13,9 +13,7 @@ class Screen:
         self.game = game
         self.moves = [game.entry(i) for i in range(game.count)]  # (colour, move)
         self.result = game.result() if game.over else None
-        fb = app.display
-        width = fb.width - 7 * CHAR if fb.height < 96 else fb.width
-        height = fb.height if fb.height < 96 else fb.height - 3 * LINE
+        width, height, self.panel_x, self.panel_y = layout(app.display, game)
         self.view = BoardView(game, 0, 0, width, height)
         self.view.show_cursor = False
         self.view.last = game.last_move() or 0
@@ -24,13 +22,18 @@ class Screen:
 
     def draw(self, fb):
         self.view.draw(fb)
-        x = self.view.width + 2 if fb.height < 96 else 0
-        y = 0 if fb.height < 96 else self.view.height + 2
-        fb.text("Replay", x, y, 1)
-        fb.text("%d/%d" % (self.game.count, len(self.moves)), x, y + LINE, 1)
+        x = self.panel_x
+        y = self.panel_y
+        counter = "%d/%d" % (self.game.count, len(self.moves))
+        if fb.height >= 96:  # a strip under the board: one line each
+            small(fb, "Replay " + counter, x, y)
+            y -= SMALL_LINE + 2
+        else:
+            small(fb, "Replay", x, y)
+            small(fb, counter, x, y + SMALL_LINE)
         if self.game.count == len(self.moves) and self.result is not None:
-            fb.text(self.result.gtp()[:7], x, y + 3 * LINE, 1)
-        fb.text("< >", x, fb.height - 8, 1)
+            small(fb, self.result.gtp(), x, y + 2 * SMALL_LINE + 2)
+        small(fb, "< >", x, fb.height - SMALL_LINE + 1)
 
     def step(self, n):
         """Go n moves forward (n > 0) or back; False at either end."""

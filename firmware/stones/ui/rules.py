@@ -9,9 +9,9 @@ line, left/right a page, B goes back. Without a game named, a list of the games 
 from stones.compat import const, zeros
 from stones.engine import registry
 from stones.ui import keys
-from stones.ui.draw import LINE, ListView, title
+from stones.ui.draw import LINE, SMALL_LINE, ListView, small, title
 
-_WIDTH = const(15)  # characters a line: 16 fit, one column is left for the scroll bar
+_WIDTH = const(20)  # compact characters a line: 21 fit, one column is left for the scroll bar
 
 
 def help_path(key):
@@ -87,7 +87,7 @@ class Screen:
         self.title = registry.title(key)
 
     def page_lines(self, fb):
-        return (fb.height - LINE - 1) // LINE
+        return (fb.height - LINE - 1) // SMALL_LINE
 
     def draw(self, fb):
         if self.key is None:
@@ -104,8 +104,8 @@ class Screen:
         base = self.starts[first]
         for i in range(first, min(self.count, first + shown)):
             row = chunk[self.starts[i] - base: self.starts[i + 1] - base].rstrip("\n").strip()
-            fb.text(row, 0, y, 1)
-            y += LINE
+            small(fb, row, 0, y)
+            y += SMALL_LINE
         if self.count > shown:  # scroll bar
             h = fb.height - LINE - 1
             bar = max(3, h * shown // self.count)

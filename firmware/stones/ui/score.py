@@ -9,26 +9,22 @@
 
 from stones.compat import const
 from stones.ui import keys
-from stones.ui.board import DEAD, HIDE, LAND_B, LAND_W, LOOP, BoardView
-from stones.ui.draw import CHAR, LINE, centre, lines, title, wrap
+from stones.ui.board import DEAD, HIDE, LABEL_W, LAND_B, LAND_W, LOOP, BoardView, layout
+from stones.ui.draw import LINE, SMALL_LINE, centre, columns, lines, right, small, title, wrap
 
 MARK = const(0)
 BOARD = const(1)
 TABLE = const(2)
 RESULT = const(3)
 _BLINK_MS = const(500)
-
-
-_SHORT = {"Territory": "Terr.", "Prisoners": "Captured"}  # labels longer than 8 columns
+_B_END = const(90)  # the score table's Black column ends here, White's at the panel's edge
 
 
 class Screen:
     def __init__(self, app, game):
         self.app = app
         self.game = game
-        fb = app.display
-        width = fb.width - 7 * CHAR if fb.height < 96 else fb.width
-        height = fb.height if fb.height < 96 else fb.height - 4 * LINE
+        width, height, self.panel_x, self.panel_y = layout(app.display, game)
         self.view = BoardView(game, 0, 0, width, height)
         self.view.show_cursor = False
         self.stage = MARK if game.marks_dead else BOARD
@@ -62,36 +58,49 @@ class Screen:
             centre(fb, self.result.text(), 24)
             note = self.result.note
             if note:
-                lines(fb, wrap(note, 16)[:2], 36)
-            fb.text("A: menu", 0, fb.height - 8, 1)
+                lines(fb, wrap(note, columns(fb))[:2], 36)
+            small(fb, "A: menu", 0, fb.height - SMALL_LINE + 1)
             return
         if self.stage == TABLE:
             title(fb, "Score")
-            fb.text("B   W", 11 * CHAR, LINE + 1, 1)
-            y = 2 * LINE + 1
+            right(fb, "Black", _B_END, LINE + 1)
+            right(fb, "White", fb.width, LINE + 1)
+            y = LINE + 1 + SMALL_LINE
             for label, black, white in self.result.lines:
-                if y > fb.height - CHAR:
+                if y > fb.height - SMALL_LINE + 1:
                     break
-                label = _SHORT.get(label, label)
-                fb.text("%-8s%4s%4s" % (label[:8], black, white), 0, y, 1)
-                y += LINE
+                small(fb, label, 0, y)
+                right(fb, str(black), _B_END, y)
+                right(fb, str(white), fb.width, y)
+                y += SMALL_LINE
             return
         self.view.draw(fb)
-        x = self.view.width + 2 if fb.height < 96 else 0
-        y = 0 if fb.height < 96 else self.view.height + 2
+        x = self.panel_x
+        y = self.panel_y
         if self.stage == MARK:
-            fb.text("Mark", x, y, 1)
-            fb.text("dead:", x, y + LINE, 1)
-            fb.text("A group", x, y + 2 * LINE + 2, 1)
-            fb.text("MENU ok", x, y + 3 * LINE + 2, 1)
-            self.view.label(fb, self.view.cursor, x, fb.height - 8)
+            gap = 0 if fb.height >= 96 else 2  # a tall panel's strip has no room to spare
+            small(fb, "Mark dead", x, y)
+            small(fb, "A: group", x, y + SMALL_LINE + gap)
+            small(fb, "MENU: done", x, y + 2 * SMALL_LINE + gap)
+            self.draw_cursor_label(fb)
             return
         total = self.result.total
-        fb.text(total[0][:7], x, y, 1)
-        fb.text("B %s" % total[1], x, y + LINE, 1)
-        fb.text("W %s" % total[2], x, y + 2 * LINE, 1)
-        fb.text(self.result.gtp()[:7], x, y + 4 * LINE, 1)
-        fb.text("A: more", x, fb.height - 8, 1)
+        if fb.height >= 96:  # a strip under the board: one line each
+            small(fb, "%s B %s W %s" % (total[0], total[1], total[2]), x, y)
+            small(fb, self.result.gtp(), x, y + SMALL_LINE)
+            small(fb, "A: more", x, y + 2 * SMALL_LINE)
+            return
+        small(fb, total[0], x, y)
+        small(fb, "B %s" % total[1], x, y + SMALL_LINE)
+        small(fb, "W %s" % total[2], x, y + 2 * SMALL_LINE)
+        small(fb, self.result.gtp(), x, y + 3 * SMALL_LINE + 2)
+        small(fb, "A: more", x, fb.height - SMALL_LINE + 1)
+
+    def draw_cursor_label(self, fb):
+        x = fb.width - LABEL_W if fb.height >= 96 else self.panel_x
+        y = fb.height - SMALL_LINE + 1
+        fb.fill_rect(x, y, LABEL_W, SMALL_LINE - 1, 0)
+        self.view.label(fb, self.view.cursor, x, y)
 
     def tick(self, now):
         if not self.blinks or self.stage != BOARD:
@@ -113,9 +122,7 @@ class Screen:
         fb = self.app.display
         if self.stage == MARK and button <= keys.RIGHT:
             if self.view.move(fb, (0, 0, -1, 1)[button], (1, -1, 0, 0)[button]):
-                x = self.view.width + 2
-                fb.fill_rect(x, fb.height - 8, 3 * CHAR, 8, 0)
-                self.view.label(fb, self.view.cursor, x, fb.height - 8)
+                self.draw_cursor_label(fb)
                 self.shown = True
             return
         if keys.kind(event) != keys.PRESS:

@@ -101,8 +101,9 @@ class Screen:
     def start(self):
         old = self.app.game
         if in_progress(old):
-            self.app.open("confirm", "New game?", "Game in progress (%d moves) is kept in "
-                          "records." % old.count, "Start new", "Back", self.start_new)
+            self.app.open("confirm", "New game?", "%s (%d move%s) is kept in records, "
+                          "unfinished." % (old.title, old.count, "" if old.count == 1 else "s"),
+                          "Start new", "Back", self.start_new)
             return
         self.start_new()
 

@@ -1,0 +1,38 @@
+"""Every string whole and inside the panel (tests/device/fitwalk.py): the device thinking, the
+note that A waits for it, and the question before a new game. Both runtimes."""
+
+from fitwalk import Walk
+
+# the walk records every string drawn next to a whole game: more than a Pico-sized heap on
+# the 64-bit unix port (tests/host/test_micropython.py)
+MICROPYTHON_HEAP = "256K"
+
+
+def test_the_device_thinking_and_a_new_game_question_fit():
+    from stones.ui.opponent import level_count
+
+    for height in (64, 128):
+        walk = Walk(height)
+        walk.press("a")  # Go
+        walk.press("down", "down", "down", "down", "down")  # White
+        for _ in range(level_count("go")):
+            walk.press("right")
+        walk.check("White", "<Device %d>" % level_count("go"))
+        walk.press("up", "up", "up", "up", "up", "a")
+        walk.device.play("E5")
+        walk.check("thinks")
+        walk.press("a")
+        walk.check("Device thinks:", "MENU plays now")
+        play = walk.device.app.top
+        while play.thinking is not None:
+            walk.press("menu")  # play now
+        if play.message:
+            walk.press("b")  # dismissed
+        walk.press("menu")
+        for _ in range(5):
+            walk.press("down")
+        walk.press("a")  # main menu
+        walk.check("Resume Go")
+        walk.press("down", "a", "a")
+        confirm = walk.device.app.top
+        walk.check("New game?", "Start new", "Back", *confirm.text.split())
