@@ -54,9 +54,11 @@ class Device:
     display is a panel kind (make_display) or a panel object. fs is its flash: a FakeFS in
     memory by default (every run starts fresh), or any object with the same methods
     (storage.RealFS over a folder keeps games across runs, like a device).
-    buzzer=False leaves the buzzer out, as a build without one; tone replaces its FakeTone."""
+    buzzer=False leaves the buzzer out, as a build without one; tone replaces its FakeTone.
+    battery is a stones.hw.battery.Battery (over a FakeADC) or None, as the simulator has."""
 
-    def __init__(self, display="ssd1306", fs=None, platform="simulator", buzzer=True, tone=None):
+    def __init__(self, display="ssd1306", fs=None, platform="simulator", buzzer=True, tone=None,
+                 battery=None):
         self.clock = FakeClock()
         self.pins = {}
         for name in BUTTON_NAMES:
@@ -69,7 +71,8 @@ class Device:
         # as the window's speaker).
         self.tone = (tone or FakeTone(self.clock)) if buzzer else None
         self.app = App(self.display, self.buttons, self.clock, session=self.session,
-                       platform=platform, buzzer=Buzzer(self.tone, self.clock) if buzzer else None)
+                       platform=platform, buzzer=Buzzer(self.tone, self.clock) if buzzer else None,
+                       battery=battery)
         self.app.start()
 
     def run(self, ms):

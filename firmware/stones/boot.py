@@ -119,6 +119,12 @@ def main(config=None):
         buttons, display = make_pico(config, clock=time)
         clock = time
         platform = "pico"
+        import machine
+
+        from stones.hw.battery import make_battery
+
+        battery = make_battery(config, machine.ADC)  # VSYS/3 on GP29 (hardware/pico.json)
+        lightsleep = machine.lightsleep  # used only while the panel is off and on the cell
     else:
         from stones import compat
         from stones.hw.pi import GpioTone as tone
@@ -127,6 +133,7 @@ def main(config=None):
         buttons, display = make_pi(config, clock=compat)
         clock = compat
         platform = "raspberry pi"
+        battery = lightsleep = None  # no ADC on a Pi: no battery shown; the OS sleeps for us
     if recovery_held(buttons, clock, config):
         print("recovery button held: the app does not start; the REPL is free for mpremote")
         return None
@@ -142,7 +149,7 @@ def main(config=None):
     session = Session(Store(RealFS(data)))
     watchdog = start_watchdog(config) if platform == "pico" else None
     app = App(display, buttons, clock, session=session, platform=platform, watchdog=watchdog,
-              buzzer=make_buzzer(config, clock, tone))
+              buzzer=make_buzzer(config, clock, tone), battery=battery, lightsleep=lightsleep)
     if platform == "pico":
         try:
             app.run()

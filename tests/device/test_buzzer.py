@@ -147,13 +147,14 @@ def test_bad_saved_system_settings_fall_back_to_the_defaults():
     from stones.storage import Store
 
     fresh = Device(display="ssd1327")
-    assert fresh.app.system == {"contrast": 4, "sound": True}  # the brightest: as panels start
+    # the brightest contrast, as panels start; sleep after two minutes
+    assert fresh.app.system == {"contrast": 4, "sound": True, "sleep": 2}
     assert fresh.display.contrast_level == 255
-    for system in ({"contrast": 99, "sound": "yes"}, {"contrast": -1, "sound": 0},
-                   {"contrast": "high"}, {"contrast": True}, 7):
+    for system in ({"contrast": 99, "sound": "yes", "sleep": 5}, {"contrast": -1, "sound": 0},
+                   {"contrast": "high", "sleep": "never"}, {"contrast": True, "sleep": -1}, 7):
         fs = FakeFS()
         Session(Store(fs)).save_settings({"system": system})
         device = Device(display="ssd1327", fs=fs.reboot())
         assert device.app.top.module_name == "menu", system
-        assert device.app.system == {"contrast": 4, "sound": True}, system
+        assert device.app.system == {"contrast": 4, "sound": True, "sleep": 2}, system
         assert device.display.contrast_level == 255, system

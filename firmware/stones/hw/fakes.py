@@ -81,6 +81,23 @@ class FakeClock:
         return diff - _TICKS_PERIOD if diff >= _TICKS_HALF else diff
 
 
+class FakeADC:
+    """An ADC input (machine.ADC's read_u16) whose pin sits at `millivolts`, behind a divider of
+    `divider`: set millivolts (at the cell) to drive it; reads counts the readings."""
+
+    def __init__(self, millivolts=4000, divider=3, vref_mv=3300):
+        self.millivolts = millivolts
+        self.divider = divider
+        self.vref_mv = vref_mv
+        self.reads = 0
+
+    def read_u16(self):
+        self.reads += 1
+        scale = self.divider * self.vref_mv
+        raw = (self.millivolts * 65535 + scale - 1) // scale  # reads back as millivolts
+        return raw if raw < 65535 else 65535
+
+
 class FakeTone:
     """A buzzer's output: records (ticks, hz) each time the tone changes, hz 0 for silence,
     keeping the last `keep` changes (a long simulation must not grow the heap)."""

@@ -16,6 +16,15 @@ A screen has:
     tick(now)           optional: time passing (messages expiring, the computer thinking)
 and sets screen.dirty = True when it needs a full redraw, or draws partly itself and sets
 screen.shown = True to ask for show() only.
+
+Power. After the system screen's Sleep time without a press the panel dims, after twice that it
+is switched off (the SSD1306's display-off; the Pi's service blanks it the same way); while it is
+off nothing is sent to it and, on a Pico running from its cell, the loop sleeps in
+machine.lightsleep between polls (the `lightsleep` hook). Any button wakes it with the game as it
+was: that press, and whatever the button does until it is released, is not handed to a screen.
+The device thinking keeps the panel awake. With a battery (hw.battery), the app samples it every
+BATTERY_MS: the level shows as an icon (ui.draw.STATUS), the voltage on the system screen, a
+warning once it runs low, and before a brown-out everything is saved.
 """
 
 import gc
@@ -26,11 +35,20 @@ from stones.compat import MICROPYTHON, const
 CONTRAST = (31, 63, 127, 191, 255)  # the system screen's levels: the contrast register's steps
 _BRIGHTEST = const(4)  # the default level: 255, what the panels' init sequences set
 _IDLE_MS = const(10)  # poll period when nothing happens: ~100 Hz is ample for buttons
+_OFF_POLL_MS = const(50)  # poll period while the panel is off: a press lasts longer than this
+SLEEP_S = (30, 60, 120, 300, 0)  # the system screen's Sleep choices, seconds to dim; 0 never
+SLEEP_NAMES = ("30 s", "1 min", "2 min", "5 min", "never")
+_SLEEP_DEFAULT = const(2)
+_DIM = const(0)  # the contrast register while dimmed
+BATTERY_MS = const(10000)
+AWAKE = const(0)
+DIMMED = const(1)
+OFF = const(2)
 
 
 class App:
     def __init__(self, display, buttons, clock, session=None, platform="", watchdog=None,
-                 buzzer=None):
+                 buzzer=None, battery=None, lightsleep=None):
         self.display = display
         self.buttons = buttons
         self.clock = clock
@@ -46,6 +64,13 @@ class App:
         self.error = None
         self.save_failed = False
         self.search = None  # the computer player's Search, made when first needed
+        self.battery = battery  # a stones.hw.battery.Battery, or None: no icon, no row
+        self.lightsleep = lightsleep  # machine.lightsleep on a Pico: the off panel's poll
+        self.power = AWAKE
+        self.waking = False  # the press that woke the device: ignored until released
+        self.last_input = 0
+        self.battery_at = 0
+        self.warned = 0  # battery: 1 once warned low, 2 once saved at critical
 
     # -- navigation ---------------------------------------------------------------------------
 
@@ -127,12 +152,13 @@ class App:
     # -- running ------------------------------------------------------------------------------
 
     def start(self, name="menu"):
-        setter = getattr(self.display, "contrast", None)
-        if setter:
-            try:
-                setter(CONTRAST[self.system["contrast"]])
-            except OSError:
-                pass  # the panel did not answer: it keeps its own level
+        from stones.ui.draw import STATUS
+
+        self.set_contrast(CONTRAST[self.system["contrast"]])
+        self.last_input = self.clock.ticks_ms()
+        STATUS[0] = 0  # no icon until a battery is read
+        if self.battery is not None:
+            self.check_battery(self.last_input)
         game = None
         if self.session:
             game, players = self.session.load_game()
@@ -186,8 +212,79 @@ class App:
         if self.buzzer is not None and self.system["sound"]:
             self.buzzer.play(name)
 
+    def set_contrast(self, level):
+        setter = getattr(self.display, "contrast", None)
+        if setter:
+            try:
+                setter(level)
+            except OSError:
+                pass  # the panel did not answer: it keeps its own level
+
+    # -- power ----------------------------------------------------------------------------------
+
+    def idle(self, now):
+        """Dim, then switch off, after the Sleep time without a press (not while thinking)."""
+        seconds = SLEEP_S[self.system["sleep"]]
+        if getattr(self.top, "thinking", None) is not None or not seconds:
+            self.last_input = now
+            return
+        quiet = self.clock.ticks_diff(now, self.last_input)
+        if self.power == AWAKE and quiet >= seconds * 1000:
+            self.power = DIMMED
+            self.set_contrast(_DIM)
+        elif self.power == DIMMED and quiet >= seconds * 2000:
+            self.power = OFF
+            off = getattr(self.display, "poweroff", None)
+            if off:
+                off()
+
+    def wake(self, now):
+        """The panel on and bright again; the Sleep time counts from now."""
+        self.last_input = now
+        if self.power == OFF:
+            on = getattr(self.display, "poweron", None)
+            if on:
+                on()
+            self.top.dirty = True  # nothing was sent while it was off
+        self.power = AWAKE
+        self.set_contrast(CONTRAST[self.system["contrast"]])
+
+    def check_battery(self, now):
+        """Sample the battery: its icon, a warning when low, everything saved before a
+        brown-out."""
+        from stones.hw.battery import CRITICAL_MV, LOW_MV
+        from stones.ui.draw import STATUS
+
+        self.battery_at = now
+        mv = self.battery.sample()
+        if STATUS[0] != self.battery.bars() + 1:
+            STATUS[0] = self.battery.bars() + 1
+            if self.stack:
+                self.top.dirty = True
+        if mv < CRITICAL_MV and self.warned < 2:
+            self.warned = 2
+            self.autosave()
+            self.save_settings()
+            self.wake(now)
+            self.open("message", "Battery empty", "Everything is saved. Charge the battery "
+                      "(%s) to play on." % self.battery.text())
+        elif mv < LOW_MV and not self.warned:
+            self.warned = 1
+            self.wake(now)
+            self.open("message", "Battery low", "%s: charge it soon. Your game is saved after "
+                      "every move." % self.battery.text())
+
+    def on_battery(self):
+        """Whether the device runs from its cell (not USB), so sleeping saves power."""
+        from stones.hw.battery import USB_MV
+
+        return self.battery is not None and 0 < self.battery.mv < USB_MV
+
     def refresh(self):
-        """Draw the top screen if it asked for it, and send the frame."""
+        """Draw the top screen if it asked for it, and send the frame (not while the panel
+        is off: it is drawn whole when it wakes)."""
+        if self.power == OFF:
+            return
         screen = self.top
         if screen.dirty:
             screen.dirty = False
@@ -206,6 +303,21 @@ class App:
             self.watchdog.feed()
         event = self.buttons.poll()
         now = self.clock.ticks_ms()
+        if event is not None:
+            self.last_input = now
+            if self.power != AWAKE:
+                self.wake(now)
+                self.waking = True
+            if self.waking:  # the waking press and its repeats are not the player's move
+                from stones.ui import keys
+
+                if keys.kind(event) == keys.RELEASE:
+                    self.waking = False
+                event = None
+        else:
+            self.idle(now)
+        if self.battery is not None and self.clock.ticks_diff(now, self.battery_at) >= BATTERY_MS:
+            self.check_battery(now)
         try:
             if event is not None:
                 self.top.handle(event)
@@ -239,8 +351,12 @@ class App:
         self.start()
         sleep = getattr(self.clock, "sleep_ms", None)
         while True:
-            if not self.step() and sleep:
-                sleep(_IDLE_MS)
+            if self.step():
+                continue
+            if self.power == OFF and self.lightsleep is not None and self.on_battery():
+                self.lightsleep(_OFF_POLL_MS)
+            elif sleep:
+                sleep(_OFF_POLL_MS if self.power == OFF else _IDLE_MS)
 
 
 def _system_settings(settings):
@@ -254,6 +370,9 @@ def _system_settings(settings):
         system["contrast"] = _BRIGHTEST
     if not isinstance(system.get("sound"), bool):
         system["sound"] = True  # whoever fitted a buzzer wants to hear it
+    level = system.get("sleep")
+    if type(level) is not int or not 0 <= level < len(SLEEP_S):
+        system["sleep"] = _SLEEP_DEFAULT
     return system
 
 

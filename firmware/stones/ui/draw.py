@@ -22,6 +22,9 @@ SMALL = const(6)  # the compact font's advance: 5 pixels of glyph, 1 of space
 SMALL_LINE = const(9)  # compact rows: 7 for capitals, 1 for descenders, 1 to breathe
 _GLYPH_W = const(5)
 
+ICON_W = const(12)  # the battery icon and the space before it
+STATUS = bytearray(1)  # the battery as the app last read it: 0 none, else 1 + its bars (0..4)
+
 _glyph = bytearray(_GLYPH_W)  # one glyph's columns, MONO_VLSB, reused for every character
 _glyph_fb = framebuf.FrameBuffer(_glyph, _GLYPH_W, 8, framebuf.MONO_VLSB)
 
@@ -60,12 +63,25 @@ def columns(fb, x=0):
 
 
 def title(fb, text):
-    """An inverted bar across the top with the text centred in it: 8x8 where it fits."""
+    """An inverted bar across the top with the text centred in it: 8x8 where it fits (beside
+    the battery icon, where there is one), else compact."""
     fb.fill_rect(0, 0, fb.width, LINE - 1, 1)
-    if len(text) * CHAR <= fb.width:
-        fb.text(text, (fb.width - len(text) * CHAR) // 2, 1, 0)
+    end = fb.width - (ICON_W + 1 if STATUS[0] else 0)  # the text ends before the icon
+    if len(text) * CHAR <= end:
+        fb.text(text, min((fb.width - len(text) * CHAR) // 2, end - len(text) * CHAR), 1, 0)
     else:
-        small(fb, text, (fb.width - width(text)) // 2, 1, 0)
+        small(fb, text, min((fb.width - width(text)) // 2, end - width(text)), 1, 0)
+    battery(fb, fb.width - ICON_W + 1, 1, 0)
+
+
+def battery(fb, x, y, colour=1):
+    """The battery icon (11x7: a body with a tip, filled by its bars) if there is a battery."""
+    level = STATUS[0]
+    if not level:
+        return
+    fb.rect(x, y, 9, 7, colour)
+    fb.fill_rect(x + 9, y + 2, 2, 3, colour)
+    fb.fill_rect(x + 2, y + 2, (level - 1) * 5 // 4, 3, colour)  # 0..4 bars: 0..5 pixels
 
 
 def centre(fb, text, y, colour=1):

@@ -12,7 +12,7 @@ that changed (the drivers diff them): nothing is allocated on that path.
 from stones.compat import const
 from stones.ui import keys
 from stones.ui.board import LABEL_W, BoardView, layout
-from stones.ui.draw import SMALL, SMALL_LINE, small, wrap
+from stones.ui.draw import ICON_W, SMALL, SMALL_LINE, battery, small, wrap
 
 _MESSAGE_MS = const(2500)
 BUSY = "Device thinks: MENU plays now"  # what A or B says while the device thinks
@@ -68,6 +68,7 @@ class Screen:
             # a stone of the mover's colour, then its name
             fb.ellipse(x + 3, y + 3, 3, 3, 1, game.to_move == 1)
             small(fb, "Black" if game.to_move == 1 else "White", x + 9, y)
+        battery(fb, fb.width - ICON_W + 1, y + 1)
         if self.thinking is not None and not self.thinking.hint:
             small(fb, "thinks", x, y + SMALL_LINE)
         elif game.stones_per_turn > 1 and not game.over:  # which stone of the turn
@@ -103,7 +104,7 @@ class Screen:
         else:  # above the cursor's name
             x = self.panel_x
             y = fb.height - SMALL_LINE - 4
-        width = fb.width - x - 1
+        width = fb.width - x - (ICON_W + 2 if self.tall else 1)  # (the battery icon's corner)
         fb.fill_rect(x, y, width + 1, 3, 0)
         if self.thinking is not None:
             fb.rect(x, y, width, 3, 1)

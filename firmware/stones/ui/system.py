@@ -1,10 +1,11 @@
-"""System screen: display contrast, sound (when a buzzer is fitted), version, free memory."""
+"""System screen: display contrast, sleep, sound (when a buzzer is fitted), the battery's voltage
+(when one is sensed), version, free memory."""
 
 import gc
 
 from stones import VERSION
 from stones.ui import keys
-from stones.ui.app import CONTRAST
+from stones.ui.app import CONTRAST, SLEEP_NAMES
 from stones.ui.draw import ListView, title
 
 
@@ -22,6 +23,10 @@ class Screen:
         rows = [("Contrast", "%d/%d" % (self.settings["contrast"] + 1, len(CONTRAST)))]
         if getattr(self.app, "buzzer", None) is not None:
             rows.append(("Sound", "on" if self.settings["sound"] else "off"))
+        rows.append(("Sleep", SLEEP_NAMES[self.settings["sleep"]]))
+        battery = getattr(self.app, "battery", None)
+        if battery is not None:
+            rows.append(("Battery", battery.text()))
         rows.append(("Version", VERSION))
         rows.append(("Free", "%dK" % (free // 1024) if free else "-"))
         rows.append(("Runs on", self.app.platform or "?"))
@@ -46,6 +51,9 @@ class Screen:
             setter = getattr(self.app.display, "contrast", None)
             if setter:
                 setter(CONTRAST[level])
+        elif button in (keys.LEFT, keys.RIGHT) and label == "Sleep":
+            step = -1 if button == keys.LEFT else 1
+            self.settings["sleep"] = (self.settings["sleep"] + step) % len(SLEEP_NAMES)
         elif button in (keys.LEFT, keys.RIGHT, keys.A) and label == "Sound":
             self.settings["sound"] = not self.settings["sound"]
             self.app.sound("stone")  # turned on: a click says so
