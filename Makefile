@@ -100,10 +100,12 @@ flash: $(STAMP)
 
 # The README's screenshots: each game's script run headless, frames scaled 3x.
 screenshots: $(STAMP)
-	for game in go loose loupe offshore system; do \
+	for game in go loose loupe offshore system boards; do \
 		$(PY) -m host_tools.sim --headless --script tests/scripts/$$game.txt \
 			--out docs/screenshots --scale 3 >/dev/null || exit 1; \
 	done
+	$(PY) -m host_tools.sim --headless --script tests/scripts/tall.txt --display ssd1327 \
+		--out docs/screenshots --scale 2 >/dev/null
 	rm -f docs/screenshots/final.png
 
 lint: $(STAMP) $(RP2_STUBS)

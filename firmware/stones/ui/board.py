@@ -35,6 +35,7 @@ DEAD = const(4)
 LOOP = const(8)
 HIDE = const(16)  # drawn as empty (blinking of counted loops)
 
+HEX_LEGIBLE = const(2)  # hex points 4 pixels apart: the smallest unit whose stones keep gaps
 LABEL_W = const(18)  # room for a point's name: a letter and two digits, 3 compact characters
 PANEL_H = const(27)  # a tall panel's strip under the board: three compact rows
 _COLUMNS = b"ABCDEFGHJKLMNOPQRST"  # bytes: indexing gives an int, a str would allocate
@@ -43,15 +44,34 @@ _COLUMNS = b"ABCDEFGHJKLMNOPQRST"  # bytes: indexing gives an int, a str would a
 def layout(fb, game):
     """(board width, board height, panel x, panel y) of a board screen (play, score, replay).
     A 128x64 panel puts the board on the left (a square for square boards, the hexagon's width
-    for hex boards) and a text panel of 10 or 9 compact columns on the right; a tall panel
-    (128x128) puts a strip of three compact rows under the board."""
+    for hex boards) and a text panel of 10 compact columns on the right (9 beside a hexagon, 7
+    where a hexagon needs the room to keep its points HEX_LEGIBLE apart: Loupe's side 11); a
+    tall panel (128x128) puts a strip of three compact rows under the board."""
     if fb.height >= 96:
         return fb.width, fb.height - PANEL_H - 1, 0, fb.height - PANEL_H
     if game.grid.kind == "hex":
         w = fb.width - 9 * SMALL - 1
+        if hex_unit(game.grid.n, w, fb.height) < HEX_LEGIBLE:
+            w = fb.width - 7 * SMALL - 1
     else:
         w = fb.height
     return w, fb.height, w + 2, 0
+
+
+def hex_unit(n, width, height):
+    """The largest unit a (points 2a apart in a row, rows round(a * sqrt 3) apart: the true
+    proportions of the triangular lattice) at which a hexagon of side n fits the area; 1 at
+    least."""
+    rows = 2 * n - 1
+    a = 1
+    while (rows - 1) * _row_step(a + 1) + 2 * (a + 1) - 1 <= height and (
+            rows - 1) * 2 * (a + 1) + 2 * (a + 1) - 1 <= width:
+        a += 1
+    return a
+
+
+def _row_step(a):
+    return max(3, (a * 1732 + 500) // 1000)  # a * sqrt(3), rounded; 3 pixels at the least
 
 
 class BoardView:
@@ -94,13 +114,9 @@ class BoardView:
     def _layout(self):
         rows = cols = 2 * self.grid.n - 1 if self.hex else self.grid.n
         if self.hex:
-            # unit a: dx = 2a, dy = round(a * 1.7); fit rows*dy and cols*dx in the area
-            a = 1
-            while (rows - 1) * ((a + 1) * 17 // 10) + (a + 1) * 2 - 1 <= self.height and (
-                    cols - 1) * 2 * (a + 1) + 2 * (a + 1) - 1 <= self.width:
-                a += 1
+            a = hex_unit(self.grid.n, self.width, self.height)
             self.dx = 2 * a
-            self.dy = max(3, a * 17 // 10)
+            self.dy = _row_step(a)
             self.box_w = self.dx
             self.box_h = self.dy
             self.windowed = False
@@ -110,7 +126,8 @@ class BoardView:
             if self.windowed:
                 s = LEGIBLE + 1
             self.dx = self.dy = self.box_w = self.box_h = s
-        self.radius = (min(self.box_w, self.box_h) - 1) // 2
+        # a stone leaves its box's edge dark, so neighbouring stones never touch
+        self.radius = (min(self.box_w, self.box_h) - 2) // 2
         self.span = min(rows, self.height // self.box_h)  # rows/cols shown in a window
         self.top_row = 0
         self.left_col = 0
@@ -232,6 +249,20 @@ class BoardView:
             fb.ellipse(x, y, r, r, ink, colour == 1)
             if p == self.last:
                 fb.pixel(x, y, ground if colour == 1 else ink)
+        elif self.hex:
+            # 4x3 boxes on a staggered lattice: 3x3 squares would touch their diagonal
+            # neighbours, a plus (black) or a hollow diamond (white) never does
+            if colour == 1:
+                fb.hline(x - 1, y, 3, ink)
+                fb.vline(x, y - 1, 3, ink)
+            else:
+                fb.pixel(x - 1, y, ink)
+                fb.pixel(x + 1, y, ink)
+                fb.pixel(x, y - 1, ink)
+                fb.pixel(x, y + 1, ink)
+            if p == self.last:  # the last move: two of its corners lit as well
+                fb.pixel(x - 1, y - 1, ink)
+                fb.pixel(x + 1, y + 1, ink)
         else:
             fb.fill_rect(x - 1, y - 1, 3, 3, ink)
             if colour == 2:

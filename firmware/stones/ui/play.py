@@ -68,7 +68,8 @@ class Screen:
             # a stone of the mover's colour, then its name
             fb.ellipse(x + 3, y + 3, 3, 3, 1, game.to_move == 1)
             small(fb, "Black" if game.to_move == 1 else "White", x + 9, y)
-        battery(fb, fb.width - ICON_W + 1, y + 1)
+        if fb.width - x >= 9 + 5 * SMALL + ICON_W:  # room beside the turn (not beside Loupe 11)
+            battery(fb, fb.width - ICON_W + 1, y + 1)
         if self.thinking is not None and not self.thinking.hint:
             small(fb, "thinks", x, y + SMALL_LINE)
         elif game.stones_per_turn > 1 and not game.over:  # which stone of the turn
