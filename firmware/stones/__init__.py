@@ -9,7 +9,8 @@ Reading guide:
     boot.py     the one place that picks a platform and wires its hw to the app
 
 Imports: engine and hw import neither each other nor ui; ui imports the engine and, for the button
-event codes alone, hw/buttons.py (pure logic), never a driver; boot.py imports everything.
+event codes alone, hw/buttons.py (pure logic), and hw/fb.py (the runtime's framebuf module: the
+compact font's glyph buffer), never a driver; boot.py imports everything.
 tests/host/test_layers.py checks it.
 
 Importing any module here has no side effects: no pins, no buses, no files are touched until a

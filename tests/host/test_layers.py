@@ -11,7 +11,8 @@ from host_tools.paths import FIRMWARE, ROOT
 ALLOWED = {
     "stones.engine": ("stones.VERSION",),
     "stones.hw": (),
-    "stones.ui": ("stones.engine", "stones.hw.buttons", "stones.VERSION"),
+    # (hw.fb: the runtime's framebuf module, which the compact font blits its glyphs through)
+    "stones.ui": ("stones.engine", "stones.hw.buttons", "stones.hw.fb", "stones.VERSION"),
     "stones.session": ("stones.engine", "stones.storage"),
     "stones.storage": (),
 }

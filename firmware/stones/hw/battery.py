@@ -48,6 +48,16 @@ class Battery:
             return 0
         return min(BARS, (self.mv - EMPTY_MV) * BARS // (FULL_MV - EMPTY_MV) + 1)
 
+    def low(self):
+        return 0 < self.mv < LOW_MV
+
+    def critical(self):
+        """Low enough that everything should be saved before the Pico browns out."""
+        return 0 < self.mv < CRITICAL_MV
+
+    def on_usb(self):
+        return self.mv >= USB_MV
+
     def text(self):
         """The voltage as the system screen shows it: '3.92 V'."""
         return "%d.%02d V" % (self.mv // 1000, self.mv % 1000 // 10)

@@ -252,23 +252,22 @@ class App:
     def check_battery(self, now):
         """Sample the battery: its icon, a warning when low, everything saved before a
         brown-out."""
-        from stones.hw.battery import CRITICAL_MV, LOW_MV
         from stones.ui.draw import STATUS
 
         self.battery_at = now
-        mv = self.battery.sample()
+        self.battery.sample()
         if STATUS[0] != self.battery.bars() + 1:
             STATUS[0] = self.battery.bars() + 1
             if self.stack:
                 self.top.dirty = True
-        if mv < CRITICAL_MV and self.warned < 2:
+        if self.battery.critical() and self.warned < 2:
             self.warned = 2
             self.autosave()
             self.save_settings()
             self.wake(now)
             self.open("message", "Battery empty", "Everything is saved. Charge the battery "
                       "(%s) to play on." % self.battery.text())
-        elif mv < LOW_MV and not self.warned:
+        elif self.battery.low() and not self.warned:
             self.warned = 1
             self.wake(now)
             self.open("message", "Battery low", "%s: charge it soon. Your game is saved after "
@@ -276,9 +275,7 @@ class App:
 
     def on_battery(self):
         """Whether the device runs from its cell (not USB), so sleeping saves power."""
-        from stones.hw.battery import USB_MV
-
-        return self.battery is not None and 0 < self.battery.mv < USB_MV
+        return self.battery is not None and self.battery.mv and not self.battery.on_usb()
 
     def refresh(self):
         """Draw the top screen if it asked for it, and send the frame (not while the panel
