@@ -9,7 +9,11 @@
                  each 'shot NAME', DIR/final.png at the end, and print a state summary last.
 
 Keys (window and terminal): arrows or WASD = d-pad, Z/J/Enter = A, X/K/Backspace = B,
-M/Tab = menu, Q or Esc quits (the terminal has no key-up events, so a key is a short press).
+M/Tab = menu, Esc quits (and Q in the terminal), asking first while a game is in play (the
+terminal has no key-up events, so a key is a short press). The window resizes in whole-pixel
+steps, F12 or P writes a screenshot into the working folder, and the panel's contrast and
+sleep (dimmed, off) show in its brightness. The terminal draws the panel in quadrant blocks, or
+in Braille where the terminal is smaller (80x24 fits), or says the size it needs.
 The firmware runs unchanged: the real app, buttons logic and display driver over fakes. With
 --runtime micropython the headless run happens inside the MicroPython unix port (real framebuf,
 the given heap) and the frames come back as files.
@@ -30,7 +34,7 @@ KEYS = {
     "up": ("up", "w"), "down": ("down", "s"), "left": ("left", "a"), "right": ("right", "d"),
     "a": ("z", "j", "return"), "b": ("x", "k", "backspace"), "menu": ("m", "tab"),
 }
-LEGEND = "arrows: d-pad   Z: A   X: B   M: menu   Esc: quit"
+LEGEND = "arrows: d-pad   Z: A   X: B   M: menu   F12/P: screenshot   Esc: quit"
 
 
 class SimError(Exception):
@@ -85,7 +89,7 @@ def state_fs(folder):
     return RealFS(folder)
 
 
-def headless_cpython(script, out, display, scale, gif, state=None, replay=None):
+def headless_cpython(script, out, display, scale, gif, state=None, replay=None, fps=None):
     from host_tools.simcore import Device, run_script
 
     device = Device(display=display, fs=state_fs(state))
@@ -102,7 +106,8 @@ def headless_cpython(script, out, display, scale, gif, state=None, replay=None):
         run_script(device, handle.read().splitlines(), shot)
     shot("final")
     if gif:
-        _write_gif(frames, os.path.join(out, gif), fb.width, fb.height, scale)
+        _write_gif(frames, os.path.join(out, gif), fb.width, fb.height, scale,
+                   device.clock.ticks_ms(), fps)
     return device.summary()
 
 
@@ -119,25 +124,45 @@ def _record_frames(device, frames):
     display.show = show
 
 
-def _write_gif(frames, path, width, height, scale):
-    """An animated GIF through luma.emulator's gifanim device (one frame per frame sent)."""
-    from luma.emulator.device import gifanim
+def gif_timeline(frames, end, fps=None):
+    """(buffer, milliseconds) for each picture of the GIF from (ticks, buffer) frames sent up
+    to the simulated time end: each frame lasts until the next, as on the device; with fps, the
+    panel is sampled that many times a simulated second instead. Repeats are merged, and no
+    picture lasts under 20 ms (viewers slow shorter ones down to 100 ms)."""
+    if not frames:
+        return []
+    if fps:
+        step = max(20, 1000 // fps)
+        sampled = []
+        i = 0
+        t = frames[0][0]
+        while t < end:
+            while i + 1 < len(frames) and frames[i + 1][0] <= t:
+                i += 1
+            sampled.append((t, frames[i][1]))
+            t += step
+        frames = sampled
+        end = t  # the last sample lasts a whole step too
+    timeline = []
+    for k, (ticks, buffer) in enumerate(frames):
+        until = frames[k + 1][0] if k + 1 < len(frames) else max(end, ticks + 20)
+        ms = until - ticks
+        if timeline and (timeline[-1][0] == buffer or timeline[-1][1] < 20):
+            timeline[-1] = (buffer if timeline[-1][1] < 20 else timeline[-1][0],
+                            timeline[-1][1] + ms)
+        else:
+            timeline.append((buffer, ms))
+    return timeline
 
-    device = gifanim(filename=path, width=width, height=height, mode="1", scale=scale,
-                     transform="none", duration=0.05, max_frames=2000)
-    device.display = _gif_display(device)
-    for _, buffer in frames:
-        device.display(frame_image(width, height, buffer))
-    device.write_animation()
 
-
-def _gif_display(device):
-    original = device.display
-
-    def display(image):
-        original(image.convert(device.mode))
-
-    return display
+def _write_gif(frames, path, width, height, scale, end, fps=None):
+    """An animated GIF of the frames sent, scaled, in the device's own timing (or at fps)."""
+    timeline = gif_timeline(frames, end, fps)
+    if not timeline:
+        return
+    images = [frame_image(width, height, buffer, scale).convert("P") for buffer, _ in timeline]
+    images[0].save(path, save_all=True, append_images=images[1:], loop=0, optimize=False,
+                   duration=[max(20, ms) for _, ms in timeline])
 
 
 def compile_device_tree(folder, arch=None):
@@ -189,7 +214,8 @@ class PygameTone:
     def __init__(self):
         import pygame
 
-        pygame.mixer.init(frequency=self.RATE, size=-16, channels=1)
+        with quiet_stderr():  # alsa-lib writes its complaints to fd 2 itself when no card answers
+            pygame.mixer.init(frequency=self.RATE, size=-16, channels=1)
         self.mixer = pygame.mixer
         self.sounds = {}
         self.channel = None
@@ -217,49 +243,142 @@ class PygameTone:
         return self.channel is not None and self.channel.get_busy()
 
 
+class quiet_stderr:
+    """Send file descriptor 2 to /dev/null for a while (C libraries write there directly)."""
+
+    def __enter__(self):
+        sys.stderr.flush()
+        self.saved = os.dup(2)
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 2)
+        os.close(null)
+
+    def __exit__(self, *exc):
+        os.dup2(self.saved, 2)
+        os.close(self.saved)
+        return False
+
+
 class Window:
-    """The pygame window: the panel scaled, a button legend under it, keys to button pins."""
+    """The pygame window: the panel scaled by a whole number (resizable), a legend under it,
+    keys to button pins. The panel's contrast and power commands are followed: the pixels are
+    as bright as the contrast register says, and black while the panel is off."""
 
     LEGEND_H = 28
 
     def __init__(self, device, scale):
         import pygame
 
+        from stones.ui.app import CONTRAST, OFF
+
         self.pygame = pygame
         self.device = device
         self.scale = scale
+        self.asking = False  # quit asked while a game is in play
+        self.note = ""  # the last screenshot's name, shown in the legend
         fb = device.display
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Pocket Stones simulator")
         self.font = pygame.font.Font(None, 20)
         self.screen = pygame.display.set_mode((fb.width * scale,
-                                               fb.height * scale + self.LEGEND_H))
+                                               fb.height * scale + self.LEGEND_H),
+                                              pygame.RESIZABLE)
         self.names = {}
         for button, keys in KEYS.items():
             for key in keys:
                 self.names[pygame.key.key_code(key)] = button
+        self.level = CONTRAST[device.app.system["contrast"]]
+        self.lit = device.app.power != OFF
+        self._follow_panel(fb)
+
+    def _follow_panel(self, fb):
+        """Keep the contrast and on/off state the app sends to the panel."""
+        for name, record in (("contrast", self._contrast), ("poweroff", self._off),
+                             ("poweron", self._on)):
+            original = getattr(fb, name, None)
+            if original is not None:
+                setattr(fb, name, record(original))
+
+    def _contrast(self, original):
+        def contrast(level):
+            self.level = level & 0xFF
+            return original(level)
+        return contrast
+
+    def _off(self, original):
+        def poweroff():
+            self.lit = False
+            return original()
+        return poweroff
+
+    def _on(self, original):
+        def poweron():
+            self.lit = True
+            return original()
+        return poweron
 
     def handle(self, events):
-        """Key events to button pins; False when the window is to close."""
+        """Key events to button pins; False when the window is to close. Closing while a game
+        is in play asks first (Esc again, or closing again, quits; any other key plays on)."""
         pygame = self.pygame
         for event in events:
-            if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN
-                                             and event.key in (pygame.K_ESCAPE, pygame.K_q)):
-                return False
+            closing = event.type == pygame.QUIT or (event.type == pygame.KEYDOWN
+                                                    and event.key == pygame.K_ESCAPE)
+            if closing:
+                if self.asking or not game_in_play(self.device):
+                    return False
+                self.asking = True
+                continue
+            if event.type == pygame.VIDEORESIZE:
+                self.resize(event.w, event.h)
+                continue
+            if event.type == pygame.KEYDOWN:
+                self.asking = False
+                self.note = ""
+                if event.key in (pygame.K_F12, pygame.K_p):
+                    self.note = "saved " + self.screenshot()
+                    continue
             if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in self.names:
                 pin = self.device.pins[self.names[event.key]]
                 (pin.press if event.type == pygame.KEYDOWN else pin.release)()
         return True
 
+    def resize(self, width, height):
+        """A new window size: the largest whole-number scale that fits it."""
+        fb = self.device.display
+        self.scale = max(1, min(width // fb.width, (height - self.LEGEND_H) // fb.height))
+        self.screen = self.pygame.display.set_mode((width, height), self.pygame.RESIZABLE)
+
+    def screenshot(self, folder="."):
+        """The panel as it looks now, scaled, into folder as pocket-stones-N.png; its name."""
+        n = 1
+        while os.path.exists(os.path.join(folder, "pocket-stones-%d.png" % n)):
+            n += 1
+        name = "pocket-stones-%d.png" % n
+        self.panel_image().save(os.path.join(folder, name))
+        return name
+
+    def panel_image(self):
+        fb = self.device.display
+        image = frame_image(fb.width, fb.height, fb.buffer, self.scale).convert("L")
+        bright = (60 + 195 * self.level // 255) if self.lit else 0  # the lowest level still shows
+        return image.point(lambda v: bright if v else 0).convert("RGB")
+
     def draw(self):
         pygame = self.pygame
         fb = self.device.display
-        image = frame_image(fb.width, fb.height, fb.buffer, self.scale).convert("RGB")
+        image = self.panel_image()
         surface = pygame.image.fromstring(image.tobytes(), image.size, "RGB")
+        width, height = self.screen.get_size()
+        x = max(0, (width - image.size[0]) // 2)
         self.screen.fill((20, 20, 30))
-        self.screen.blit(surface, (0, 0))
-        self.screen.blit(self.font.render(LEGEND, True, (200, 200, 200)),
+        self.screen.blit(surface, (x, 0))
+        if self.asking:
+            legend = "Quit? The game is saved. Esc again quits, any other key plays on"
+        else:
+            legend = self.note or LEGEND
+        self.screen.blit(self.font.render(legend, True, (200, 200, 200)),
                          (6, fb.height * self.scale + 6))
         pygame.display.flip()
 
@@ -315,8 +434,53 @@ def terminal_frame(width, height, buffer):
     return out
 
 
+BRAILLE_DOTS = ((0x01, 0x08), (0x02, 0x10), (0x04, 0x20), (0x40, 0x80))  # [row][column] of a cell
+
+
+def braille_frame(width, height, buffer):
+    """The panel as text: one Braille character per 2x4 pixels (128x64 in 64x16 cells)."""
+    def on(x, y):
+        return y < height and buffer[(y >> 3) * width + x] >> (y & 7) & 1
+
+    out = []
+    for y in range(0, height, 4):
+        row = []
+        for x in range(0, width, 2):
+            bits = 0
+            for dy in range(4):
+                for dx in range(2):
+                    if on(x + dx, y + dy):
+                        bits |= BRAILLE_DOTS[dy][dx]
+            row.append(chr(0x2800 + bits))
+        out.append("".join(row))
+    return out
+
+
+def terminal_renderer(width, height, columns, lines):
+    """The frame function that fits a terminal of columns x lines (blocks where they fit,
+    else Braille), or SimError saying the size it needs. Two lines go to the legend and the
+    status; two columns to the frame's edges."""
+    if columns >= width // 2 + 2 and lines >= height // 2 + 2:
+        return terminal_frame
+    if columns >= width // 2 + 2 and lines >= height // 4 + 2:
+        return braille_frame
+    raise SimError("this terminal is %dx%d; the simulator needs at least %dx%d (%dx%d for the "
+                   "larger picture): make it bigger, or use --window or --headless"
+                   % (columns, lines, width // 2 + 2, height // 4 + 2, width // 2 + 2,
+                      height // 2 + 2))
+
+
+def game_in_play(device):
+    game = device.app.game
+    return game is not None and not game.over
+
+
+QUIT_QUESTION = "Quit? (the game is saved) q: quit, any other key: play on"
+
+
 def terminal(display, state=None, replay=None):
     import select
+    import shutil
     import termios
     import tty
 
@@ -325,6 +489,8 @@ def terminal(display, state=None, replay=None):
     device = Device(display=display, fs=state_fs(state))
     open_replay(device, replay)
     fb = device.display
+    size = shutil.get_terminal_size()
+    render = terminal_renderer(fb.width, fb.height, size.columns, size.lines)
     codes = {"\x1b[A": "up", "\x1b[B": "down", "\x1b[D": "left", "\x1b[C": "right",
              "w": "up", "s": "down", "a": "left", "d": "right", "z": "a", "j": "a", "\r": "a",
              "\n": "a", "x": "b", "k": "b", "\x7f": "b", "m": "menu", "\t": "menu"}
@@ -334,21 +500,31 @@ def terminal(display, state=None, replay=None):
     sys.stdout.write("\x1b[2J\x1b[?25l")
     try:
         last_frame = None
+        asking = False
         while True:
             ready = select.select([stdin], [], [], 0.02)[0]
+            status = None
             if ready:
                 key = os.read(stdin, 8).decode(errors="ignore")
                 if key in ("q", "\x1b"):
-                    return device.summary()
-                if key in codes:
-                    device.press(codes[key])
+                    if asking or not game_in_play(device):
+                        return device.summary()
+                    asking = True
+                    status = QUIT_QUESTION
+                else:
+                    if asking:
+                        asking = False
+                        status = ""
+                    if key in codes:
+                        device.press(codes[key])
             device.run(20)
             frame = bytes(fb.buffer)
-            if frame != last_frame:
+            if frame != last_frame or status is not None:
                 last_frame = frame
-                rows = terminal_frame(fb.width, fb.height, frame)
+                rows = render(fb.width, fb.height, frame)
                 sys.stdout.write("\x1b[H" + "\n".join("|" + r + "|" for r in rows))
-                sys.stdout.write("\n" + LEGEND.replace("Esc", "Q") + "\n")
+                sys.stdout.write("\n" + LEGEND.replace("Esc", "Q") + "\x1b[K\n")
+                sys.stdout.write((QUIT_QUESTION if asking else "")[:size.columns - 1] + "\x1b[K")
                 sys.stdout.flush()
     finally:
         termios.tcsetattr(stdin, termios.TCSADRAIN, saved)
@@ -375,6 +551,9 @@ def main(argv=None):
                         default="ssd1306")
     parser.add_argument("--gif", help="also write an animated GIF of the run to OUT/GIF")
     parser.add_argument("--scale", type=int, default=None)
+    parser.add_argument("--fps", type=int, default=None, help="with --gif: sample the panel this "
+                        "many times a simulated second (default: every frame as the device "
+                        "sends it, each shown as long as it stayed on the panel)")
     parser.add_argument("--replay", help="open this record (SGF, or the record format) in the "
                         "replay screen: left/right step through its moves")
     parser.add_argument("--state", help="a folder for the device's saves (default: none kept; "
@@ -393,7 +572,7 @@ def main(argv=None):
                                                scale)
             else:
                 summary = headless_cpython(args.script, args.out, args.display, scale, args.gif,
-                                           args.state, args.replay)
+                                           args.state, args.replay, args.fps)
         elif args.terminal or not (args.window or has_window()):
             if not sys.stdin.isatty():
                 parser.error("the terminal mode needs a terminal; use --headless with a script")

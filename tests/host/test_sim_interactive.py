@@ -61,8 +61,168 @@ def test_the_window_drives_the_buttons_and_shows_the_panel_scaled(pygame):
     assert lit > 100 and dark > 100  # a board, not a blank panel
     legend = [view.screen.get_at((x, fb.height * 3 + 14))[:3] for x in range(0, 300)]
     assert any(sum(c) > 300 for c in legend)  # the legend's text is drawn
+    assert view.handle([key(pygame, pygame.KEYDOWN, "escape")])  # a game in play: asked
+    assert view.asking
+    assert view.handle([key(pygame, pygame.KEYDOWN, "right")]) and not view.asking  # plays on
+    assert view.handle([key(pygame, pygame.KEYDOWN, "q")])  # Q, beside WASD, never quits
+    assert view.handle([pygame.event.Event(pygame.QUIT)])  # closing asks too
     assert not view.handle([key(pygame, pygame.KEYDOWN, "escape")])
-    assert not view.handle([pygame.event.Event(pygame.QUIT)])
+    assert not Window(Device(), scale=2).handle([pygame.event.Event(pygame.QUIT)])  # no game
+
+
+def test_the_window_resizes_in_whole_steps_and_takes_screenshots(pygame, tmp_path, monkeypatch):
+    from host_tools.sim import Window
+    from host_tools.simcore import Device
+
+    monkeypatch.chdir(tmp_path)
+    device = Device()
+    view = Window(device, scale=3)
+    assert view.handle([pygame.event.Event(pygame.VIDEORESIZE, w=700, h=400, size=(700, 400))])
+    assert view.scale == 5  # 700 // 128 and (400 - the legend) // 64, the smaller
+    view.draw()
+    assert view.screen.get_size() == (700, 400)
+    assert view.handle([key(pygame, pygame.KEYDOWN, "f12")])
+    assert view.note == "saved pocket-stones-1.png"
+    from PIL import Image
+
+    shot = Image.open(str(tmp_path / "pocket-stones-1.png"))
+    assert shot.size == (128 * 5, 64 * 5)
+    assert view.handle([key(pygame, pygame.KEYDOWN, "p")])
+    assert os.path.exists(str(tmp_path / "pocket-stones-2.png"))
+
+
+def test_the_window_shows_the_contrast_and_the_panel_off(pygame):
+    from host_tools.sim import Window
+    from host_tools.simcore import Device
+
+    device = Device()
+    view = Window(device, scale=2)
+    fb = device.display
+
+    def brightest():
+        view.draw()
+        return max(view.screen.get_at((x * 2, y * 2))[0] for y in range(0, 10)
+                   for x in range(0, 128, 2))
+
+    assert brightest() == 255  # the title bar at full contrast
+    menu = device.app.top.list.rows
+    for _ in range(menu.index("System")):
+        tap(pygame, view, "down")
+    tap(pygame, view, "z")
+    tap(pygame, view, "left")  # contrast down a step
+    tap(pygame, view, "left")
+    assert 60 < brightest() < 255
+    device.app.system["sleep"] = 0  # the shortest sleep: 30 s dims, 60 s switches off
+    device.run(61000)
+    assert not view.lit and brightest() == 0
+    assert fb.pixel(0, 0)  # the frame is still there, the panel only dark
+    tap(pygame, view, "down")  # wakes
+    assert view.lit and brightest() > 60
+
+
+def test_no_sound_device_means_one_line_not_the_sound_library_s_errors():
+    # SDL's own audio driver choice: on a machine without a sound card (this one, CI) alsa-lib
+    # used to print eight lines of its own; now the simulator says it in one
+    env = dict(os.environ, PYTHONPATH=ROOT, SDL_VIDEODRIVER="dummy")
+    env.pop("SDL_AUDIODRIVER", None)
+    done = subprocess.run([sys.executable, "-c", "from host_tools.sim import speaker\n"
+                           "print('sound' if speaker() else 'silent')"],
+                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=60)
+    assert done.returncode == 0, done.stderr
+    lines = done.stderr.splitlines()
+    if done.stdout.strip() == "silent":
+        assert len(lines) == 1 and lines[0].startswith("sim: no sound ("), lines
+    else:
+        assert lines == []
+
+
+def start_terminal(tmp_path, columns, lines):
+    """python -m host_tools.sim --terminal in a pseudo terminal of columns x lines."""
+    import fcntl
+    import struct
+    import termios
+
+    main, child = os.openpty()
+    fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    for name in ("DISPLAY", "COLUMNS", "LINES"):
+        env.pop(name, None)
+    process = subprocess.Popen([sys.executable, "-m", "host_tools.sim", "--terminal"],
+                               stdin=child, stdout=child, stderr=child, cwd=str(tmp_path),
+                               env=env)
+    os.close(child)
+    return main, process
+
+
+def reader(main):
+    seen = bytearray()
+
+    def read_until(marker, seconds=30):
+        end = time.monotonic() + seconds
+        while marker not in seen and time.monotonic() < end:
+            if select.select([main], [], [], 0.2)[0]:
+                try:
+                    seen.extend(os.read(main, 65536))
+                except OSError:  # the child closed the terminal
+                    break
+        assert marker in seen, bytes(seen[-2000:]).decode(errors="replace")
+
+    return seen, read_until
+
+
+def in_terminal(tmp_path, columns, lines, steps):
+    """Run steps(main, seen, read_until, process) against the terminal mode in a pseudo terminal
+    of columns x lines; the process is killed if it is still running after them."""
+    main, process = start_terminal(tmp_path, columns, lines)
+    seen, read_until = reader(main)
+    try:
+        steps(main, seen, read_until, process)
+    finally:
+        if process.poll() is None:
+            process.kill()
+        os.close(main)
+
+
+def test_the_terminal_mode_plays_in_a_pseudo_terminal(tmp_path):
+    def steps(main, seen, read_until, process):
+        read_until("quit".encode())  # the first frame and the legend
+        frame = bytes(seen).decode(errors="replace")
+        assert any(ch in frame for ch in "▘▝▀▖▌▞▛▗▚▐▜▄▙▟█")  # pixels as quadrant blocks
+        for step in ("z", "z", "\x1b[C", "z"):  # Go, Start, cursor right, place a stone
+            del seen[:]
+            os.write(main, step.encode())
+            read_until("quit".encode())
+        del seen[:]
+        os.write(main, b"q")  # a game is in play: asked first
+        read_until(b"Quit? (the game is saved)")
+        assert process.poll() is None
+        os.write(main, b"q")
+        read_until(b"screen=play game=go size=9 moves=1 to_move=white")
+        assert process.wait(timeout=30) == 0
+
+    in_terminal(tmp_path, 100, 40, steps)
+
+
+def test_an_80x24_terminal_gets_the_panel_in_braille(tmp_path):
+    def steps(main, seen, read_until, process):
+        read_until("quit".encode())
+        frame = bytes(seen).decode(errors="replace")
+        rows = [line for line in frame.split("\n") if line.count("|") >= 2]
+        assert len(rows) == 16 and all(len(row.split("|")[1]) == 64 for row in rows)
+        assert any(0x2801 <= ord(ch) <= 0x28FF for ch in frame)  # lit Braille cells
+        os.write(main, b"q")  # no game in play: quits at once
+        read_until(b"screen=menu game=none")
+        assert process.wait(timeout=30) == 0
+
+    in_terminal(tmp_path, 80, 24, steps)
+
+
+def test_a_terminal_too_small_is_told_the_size_needed(tmp_path):
+    def steps(main, seen, read_until, process):
+        read_until(b"needs at least 66x18")
+        assert process.wait(timeout=30) == 1
+
+    in_terminal(tmp_path, 60, 12, steps)
 
 
 def test_the_window_sounds_the_buzzer_on_the_mixer(pygame):
@@ -83,40 +243,3 @@ def test_the_window_sounds_the_buzzer_on_the_mixer(pygame):
     assert device.app.game.count == 1 and tone.sounding  # the stone's click
     device.run(100)
     assert not tone.sounding
-
-
-def test_the_terminal_mode_plays_in_a_pseudo_terminal(tmp_path):
-    main, child = os.openpty()
-    env = dict(os.environ, PYTHONPATH=ROOT)
-    env.pop("DISPLAY", None)
-    process = subprocess.Popen([sys.executable, "-m", "host_tools.sim", "--terminal"],
-                               stdin=child, stdout=child, stderr=child, cwd=str(tmp_path),
-                               env=env)
-    os.close(child)
-    seen = bytearray()
-
-    def read_until(marker, seconds=30):
-        end = time.monotonic() + seconds
-        while marker not in seen and time.monotonic() < end:
-            if select.select([main], [], [], 0.2)[0]:
-                try:
-                    seen.extend(os.read(main, 65536))
-                except OSError:  # the child closed the terminal
-                    break
-        assert marker in seen, bytes(seen[-2000:]).decode(errors="replace")
-
-    try:
-        read_until("quit".encode())  # the first frame and the legend
-        frame = bytes(seen).decode(errors="replace")
-        assert any(ch in frame for ch in "▘▝▀▖▌▞▛▗▚▐▜▄▙▟█")  # pixels as quadrant blocks
-        for step in ("z", "z", "\x1b[C", "z"):  # Go, Start, cursor right, place a stone
-            del seen[:]
-            os.write(main, step.encode())
-            read_until("quit".encode())
-        os.write(main, b"q")
-        read_until(b"screen=play game=go size=9 moves=1 to_move=white")
-        assert process.wait(timeout=30) == 0
-    finally:
-        if process.poll() is None:
-            process.kill()
-        os.close(main)
