@@ -148,3 +148,17 @@ def test_a_low_battery_warns_once_and_an_empty_one_saves_everything():
     assert app.top.heading == "Battery empty"
     rebooted = Device(display="ssd1327", fs=device.fs.reboot())
     assert rebooted.app.game.count == 3  # the unsaved move was saved before the brown-out
+
+
+def test_a_charged_battery_is_warned_about_again_when_it_next_runs_low():
+    adc = FakeADC(3450)
+    device = Device(display="ssd1327", battery=Battery(adc))
+    app = device.app
+    assert app.top.heading == "Battery low"  # read at power-on: said over the menu
+    device.press("a")
+    adc.millivolts = 4000
+    device.run(150000)
+    assert app.top.module_name == "menu"
+    adc.millivolts = 3450
+    device.run(150000)
+    assert app.top.module_name == "message" and app.top.heading == "Battery low"

@@ -157,8 +157,6 @@ class App:
         self.set_contrast(CONTRAST[self.system["contrast"]])
         self.last_input = self.clock.ticks_ms()
         STATUS[0] = 0  # no icon until a battery is read
-        if self.battery is not None:
-            self.check_battery(self.last_input)
         game = None
         if self.session:
             game, players = self.session.load_game()
@@ -172,6 +170,8 @@ class App:
             if self.session.notice:
                 self.open("message", "Note", self.session.notice)
                 self.session.notice = ""
+        if self.battery is not None:
+            self.check_battery(self.last_input)  # (a warning opens over the first screen)
         self.refresh()
 
     # -- saving ---------------------------------------------------------------------------------
@@ -256,6 +256,8 @@ class App:
 
         self.battery_at = now
         self.battery.sample()
+        if not self.battery.low():
+            self.warned = 0  # charged again: the next low spell is told again
         if STATUS[0] != self.battery.bars() + 1:
             STATUS[0] = self.battery.bars() + 1
             if self.stack:
@@ -300,22 +302,15 @@ class App:
             self.watchdog.feed()
         event = self.buttons.poll()
         now = self.clock.ticks_ms()
-        if event is not None:
-            self.last_input = now
-            if self.power != AWAKE:
-                self.wake(now)
-                self.waking = True
-            if self.waking:  # the waking press and its repeats are not the player's move
-                from stones.ui import keys
-
-                if keys.kind(event) == keys.RELEASE:
-                    self.waking = False
-                event = None
-        else:
-            self.idle(now)
-        if self.battery is not None and self.clock.ticks_diff(now, self.battery_at) >= BATTERY_MS:
-            self.check_battery(now)
+        handled = event is not None
         try:
+            if event is not None:
+                event = self.woken(event, now)
+            else:
+                self.idle(now)
+            if self.battery is not None and self.clock.ticks_diff(now,
+                                                                  self.battery_at) >= BATTERY_MS:
+                self.check_battery(now)
             if event is not None:
                 self.top.handle(event)
             ticker = getattr(self.top, "tick", None)
@@ -326,7 +321,22 @@ class App:
             self.refresh()
         except Exception as error:  # one top-level handler: show it, keep the game
             self.fail(error)
-        return event is not None
+        return handled
+
+    def woken(self, event, now):
+        """The event for the screens, or None: a press that wakes the device, and what its
+        button does until it is let go, are not the player's."""
+        self.last_input = now
+        if self.power != AWAKE:
+            self.wake(now)
+            self.waking = True
+        if not self.waking:
+            return event
+        from stones.ui import keys
+
+        if keys.kind(event) == keys.RELEASE:
+            self.waking = False
+        return None
 
     def fail(self, error):
         """Show an error screen; the game in progress stays in self.game (and in its save)."""
