@@ -4,6 +4,9 @@ A Pico reads VSYS/3 on GP29 with no wire (hardware/pico.json "battery": {"adc": 
 3}); a Raspberry Pi has no ADC and senses nothing (null). The ADC is injected: anything with
 read_u16() (machine.ADC on the device, hw.fakes.FakeADC in the tests and the simulator).
 
+The cell feeds VSYS through a Schottky diode (hardware/README.md), which drops 0.2-0.3 V: the
+cell is taken to be the reading plus DIODE_MV.
+
 Millivolts are integers throughout: 65535 * 3300 * 3 is under 2**30, so the arithmetic stays in
 the Pico's small ints. Readings are smoothed (each new one counts a quarter) so a buzzer note or
 a burst of I2C does not flicker the icon or raise a false alarm.
@@ -22,17 +25,19 @@ LOW_MV = const(3500)
 CRITICAL_MV = const(3350)
 USB_MV = const(4400)
 BARS = const(4)  # the icon's bars at full charge
+DIODE_MV = const(250)  # the Schottky diode between the cell and VSYS
 
 
 class Battery:
-    def __init__(self, adc, divider=3, vref_mv=3300):
+    def __init__(self, adc, divider=3, vref_mv=3300, diode_mv=DIODE_MV):
         self.adc = adc
         self.scale = divider * vref_mv
+        self.diode_mv = diode_mv
         self.mv = 0  # the smoothed reading, 0 until the first sample
 
     def read_mv(self):
-        """One reading, in millivolts at the cell (before the divider)."""
-        return self.adc.read_u16() * self.scale // 65535
+        """One reading, in millivolts at the cell (VSYS before the divider, plus the diode)."""
+        return self.adc.read_u16() * self.scale // 65535 + self.diode_mv
 
     def sample(self):
         """Take a reading into the smoothed value and return it."""
@@ -68,4 +73,5 @@ def make_battery(config, adc_class):
     sense = config.get("battery")
     if not sense:
         return None
-    return Battery(adc_class(sense["adc"]), sense.get("divider", 3))
+    return Battery(adc_class(sense["adc"]), sense.get("divider", 3),
+                   diode_mv=sense.get("diode_mv", DIODE_MV))

@@ -82,8 +82,8 @@ class FakeClock:
 
 
 class FakeADC:
-    """An ADC input (machine.ADC's read_u16) whose pin sits at `millivolts`, behind a divider of
-    `divider`: set millivolts (at the cell) to drive it; reads counts the readings."""
+    """An ADC input (machine.ADC's read_u16) behind a divider of `divider` from a supply at
+    `millivolts` (VSYS on a Pico): set millivolts to drive it; reads counts the readings."""
 
     def __init__(self, millivolts=4000, divider=3, vref_mv=3300):
         self.millivolts = millivolts
