@@ -130,6 +130,8 @@ def test_the_battery_shows_on_the_system_screen_and_as_an_icon():
     device.press("a")
     rows = dict(row for row in device.app.top.list.rows if isinstance(row, tuple))
     assert rows["Battery"] == "3.92 V"
+    unread = Device(display="ssd1327", battery=Battery(FakeADC(0)))  # an ADC reading nothing
+    assert STATUS[0] == 0 and unread.app.top.module_name == "menu"  # no icon, no alarm
     plain = Device(display="ssd1327")  # no battery: no icon, no row
     assert STATUS[0] == 0
     for _ in range(5):

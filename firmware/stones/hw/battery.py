@@ -24,6 +24,8 @@ EMPTY_MV = const(3400)
 LOW_MV = const(3500)
 CRITICAL_MV = const(3350)
 USB_MV = const(4400)
+SENSED_MV = const(2500)  # below this no cell is being read (a Pico W without GP25 set, an
+# emulator's idle ADC): the app shows no battery rather than a false alarm
 BARS = const(4)  # the icon's bars at full charge
 DIODE_MV = const(250)  # the Schottky diode between the cell and VSYS
 
@@ -52,6 +54,9 @@ class Battery:
         if self.mv <= EMPTY_MV:
             return 0
         return min(BARS, (self.mv - EMPTY_MV) * BARS // (FULL_MV - EMPTY_MV) + 1)
+
+    def sensed(self):
+        return self.mv >= SENSED_MV
 
     def low(self):
         return 0 < self.mv < LOW_MV

@@ -256,6 +256,9 @@ class App:
 
         self.battery_at = now
         self.battery.sample()
+        if not self.battery.sensed():
+            STATUS[0] = 0  # nothing sensible is read: no icon, no alarm
+            return
         if not self.battery.low():
             self.warned = 0  # charged again: the next low spell is told again
         if STATUS[0] != self.battery.bars() + 1:
