@@ -132,6 +132,9 @@ def test_the_battery_shows_on_the_system_screen_and_as_an_icon():
     assert rows["Battery"] == "3.92 V"
     unread = Device(display="ssd1327", battery=Battery(FakeADC(0)))  # an ADC reading nothing
     assert STATUS[0] == 0 and unread.app.top.module_name == "menu"  # no icon, no alarm
+    assert device.app.on_battery() and not unread.app.on_battery()  # lightsleep: only on a cell
+    usb = Device(display="ssd1327", battery=Battery(FakeADC(4900)))
+    assert not usb.app.on_battery()
     plain = Device(display="ssd1327")  # no battery: no icon, no row
     assert STATUS[0] == 0
     for _ in range(5):

@@ -280,7 +280,8 @@ class App:
 
     def on_battery(self):
         """Whether the device runs from its cell (not USB), so sleeping saves power."""
-        return self.battery is not None and self.battery.mv and not self.battery.on_usb()
+        battery = self.battery
+        return battery is not None and battery.sensed() and not battery.on_usb()
 
     def refresh(self):
         """Draw the top screen if it asked for it, and send the frame (not while the panel
