@@ -19,7 +19,7 @@ board: the model's limits are in pico.mjs. Nothing here is a test; targets are p
               placement redraw, autosave compute
     boot      from reset to the menu's frame on the bus: first power-on (the filesystem is
               formatted) and a later one
-Host time: about 10 minutes for all four games (a second of busy Pico takes 10-20 s here).
+Host time: about 20 minutes for all four games on a shared 2-core machine.
 """
 
 import argparse
@@ -165,12 +165,15 @@ def boot():
 
 
 def main(argv=None):
+    global UF2
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ms", type=int, default=1500, help="emulated time per playout run")
     parser.add_argument("--moves", type=int, default=4, help="human moves the device answers")
     parser.add_argument("--only", choices=("engines", "app", "ui", "boot"), action="append")
+    parser.add_argument("--uf2", help="another firmware (default: make firmware's)")
     parser.add_argument("games", nargs="*", help="only these games")
     args = parser.parse_args(argv)
+    UF2 = os.path.abspath(args.uf2 or UF2)
     reason = available() or (None if os.path.exists(UF2) else "no %s (make firmware)" % UF2)
     if reason:
         print("emulated Pico figures skipped: %s" % reason)
