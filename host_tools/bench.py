@@ -35,6 +35,12 @@ ENGINES = (
 )
 
 
+def board_name(key, size):
+    """'9x9' on a square board, 'side 9' on a hexagon (the game's grid says which)."""
+    kind = registry.game_class(key).grid_class.kind
+    return "%dx%d" % (size, size) if kind == "square" else "side %d" % size
+
+
 def parse(output):
     figures = {}
     for line in output.splitlines():
@@ -79,7 +85,7 @@ def engines(ms, games):
             except RuntimeError as error:
                 line("%s %d: not measured" % (key, size), "-", str(error).splitlines()[0])
                 continue
-            name = "%s %s" % (key, registry.size_name(key, size))
+            name = "%s %s" % (key, board_name(key, size))
             target = lambda t: "target >= %d" % t if t else ""  # noqa: E731
             rate, plain_rate = mp["playouts_per_s"], plain["playouts_per_s"]
             line(name + " playouts/s CPython", int(cp["playouts_per_s"]), target(cpy_target))

@@ -23,10 +23,10 @@ import time
 from multiprocessing import Pool
 
 from host_tools import opponents
-from host_tools.bench import line, parse
+from host_tools.bench import board_name, line, parse
 from host_tools.build import compile_firmware
 from host_tools.paths import ROOT, tool
-from stones.engine import registry, search
+from stones.engine import search
 
 HEAP = "190K"
 PICO_RATIO = 110  # the unix port runs this code 100-120 times as fast as a 125 MHz Pico
@@ -224,7 +224,7 @@ def main(argv=None):
         for key, size, random_target, greedy_target in GAMES:
             if args.only and key not in args.only:
                 continue
-            name = "%s %s" % (key, registry.size_name(key, size))
+            name = "%s %s" % (key, board_name(key, size))
             budget = search.levels(key)[-1]
             line(name + " top Pico level", budget, "moves simulated a move (levels %s)"
                  % ", ".join(map(str, search.levels(key))))

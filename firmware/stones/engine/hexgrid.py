@@ -24,10 +24,6 @@ from stones.engine.grid import Grid
 ROWS = "abcdefghijklmnopqrstu"
 
 
-def size_name(size):
-    """The board as people say it (registry.size_name)."""
-    return "side %d" % size
-
 class HexGrid(Grid):
     kind = "hex"
 

@@ -20,10 +20,6 @@ def _entry(key):
     return None
 
 
-def title(key):
-    return _entry(key)[1]
-
-
 def keys():
     return [entry[0] for entry in GAMES]
 
@@ -43,12 +39,6 @@ def modules_for(key):
     grid's); () for no game."""
     entry = _entry(key)
     return (entry[2], entry[4]) if entry else ()
-
-
-def size_name(key, size):
-    """A board of the game as people say it: '9x9' (square), 'side 9' (hexagon)."""
-    module = __import__(_entry(key)[4], None, None, ("size_name",))
-    return module.size_name(size)
 
 
 def unneeded_modules(key):

@@ -16,10 +16,6 @@ from stones.engine.grid import Grid
 COLUMNS = "ABCDEFGHJKLMNOPQRST"
 
 
-def size_name(size):
-    """The board as people say it (registry.size_name)."""
-    return "%dx%d" % (size, size)
-
 class SquareGrid(Grid):
     kind = "square"
 
