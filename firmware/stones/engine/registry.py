@@ -24,6 +24,10 @@ def keys():
     return [entry[0] for entry in GAMES]
 
 
+def title(key):
+    return _entry(key)[1]
+
+
 def game_class(key):
     entry = _entry(key)
     if entry is None:

@@ -84,7 +84,7 @@ class Screen:
             self.starts[i] = s
         self.count = len(starts) - 1
         self.first = 0
-        self.title = [entry[1] for entry in registry.GAMES if entry[0] == key][0]
+        self.title = registry.title(key)
 
     def page_lines(self, fb):
         return (fb.height - LINE - 1) // SMALL_LINE
