@@ -110,7 +110,7 @@ game = registry.new_game(key, size)
 game.playout(7, 10)
 #--- checkpoint
 base = gc.mem_alloc()
-from stones.engine import search
+from stones.engine import registry, search
 #--- checkpoint
 imported = gc.mem_alloc() - base
 engine = search.Search()
@@ -225,9 +225,10 @@ def main(argv=None):
             if args.only and key not in args.only:
                 continue
             name = "%s %s" % (key, board_name(key, size))
-            budget = search.levels(key)[-1]
+            cls = registry.game_class(key)
+            budget = search.levels(cls)[-1]
             line(name + " top Pico level", budget, "moves simulated a move (levels %s)"
-                 % ", ".join(map(str, search.levels(key))))
+                 % ", ".join(map(str, search.levels(cls))))
             if not args.no_micropython:
                 try:
                     mp = measure_on_micropython(key, size, budget, mpy_dir)
@@ -263,7 +264,7 @@ def main(argv=None):
                           time.time() - start)
             if key == opponents.GNUGO_GAME and not args.no_gnugo:
                 gnugo_games = args.games if args.gnugo_games is None else args.gnugo_games
-                pi_budget = search.levels(key, pi=True)[-1]
+                pi_budget = search.levels(cls, pi=True)[-1]
                 if ensure_gnugo() is None:
                     line(name + " vs GNU Go", "-", "GNU Go is missing and could not be installed")
                     continue

@@ -99,8 +99,9 @@ class Engine:
         self.game = self.cls(size, **settings)
         self.rng = Rng(seed)
         self.seed = seed
-        self.level = len(search.levels(game)) if level is None else level
+        self.level = len(search.levels(self.cls)) if level is None else level
         self.search = None
+        self.counted = None  # (position key, the game with its dead stones marked): counted()
         self.done = False
 
     # -- moves by name ----------------------------------------------------------------------
@@ -290,7 +291,7 @@ def do_genmove(engine, args):
     if engine.level:
         if engine.search is None:
             engine.search = search.Search()
-        budget = search.budget(game.key, engine.level, pi=True)
+        budget = search.budget(game, engine.level, pi=True)
         move = engine.search.think(game, budget, engine.seed + game.count)
     else:
         moves = [p for p in game.legal_moves() if not game.is_eye(p, colour)]
@@ -342,13 +343,54 @@ def do_captures(engine, args):
     return str(captured(engine.game, colour))
 
 
-def do_final_score(engine, args):
+DEAD_PLAYOUTS = 100  # playouts of the dead-stone estimate (Game.estimate_dead)
+
+
+def counted(engine):
+    """The game as counted at its end: a copy with the stones the playouts say are dead marked
+    (Game.estimate_dead, seeded by --seed), so final_score and final_status_list agree with
+    each other and with how players settle a finished game. Cached until the game changes."""
     game = engine.game
+    key = (id(game), game.count, tuple(game.entry(i) for i in range(game.count)))
+    if engine.counted is None or engine.counted[0] != key:
+        copy = type(game)(game.size, **game.settings)
+        copy.copy_from(game)
+        copy.mark_dead(game.estimate_dead(DEAD_PLAYOUTS, engine.seed))
+        engine.counted = (key, copy)
+    return engine.counted[1]
+
+
+def do_final_score(engine, args):
+    game = counted(engine)
     try:
         result = game.result()
     except GameError:
         raise CommandError("cannot score") from None
     return result.gtp() + score_detail(result.score)
+
+
+def do_final_status_list(engine, args):
+    """GNU Go's final_status_list alive|dead|seki: the stones of that status, one group a line
+    (seki stones are alive too, as in GNU Go)."""
+    status = args[0].lower() if args else ""
+    if status not in ("alive", "dead", "seki"):
+        raise CommandError("invalid status")
+    game = counted(engine)
+    dead = set(game.dead_stones())
+    if status == "dead":
+        chosen = dead
+    elif status == "seki":
+        chosen = set(game.seki_stones())
+    else:
+        chosen = set(p for p in game.grid.points if game.colour(p) and p not in dead)
+    lines = []
+    seen = set()
+    for p in game.grid.points:
+        if p in chosen and p not in seen:
+            group = [q for q in game.grid.points if q in set(game.group(p))]  # reading order
+            seen.update(group)
+            lines.append(" ".join(engine.vertex(q) for q in group))
+    return "\n".join(lines)
 
 
 def score_detail(score):
@@ -443,6 +485,7 @@ COMMANDS = {
     "list_stones": do_list_stones,
     "captures": do_captures,
     "final_score": do_final_score,
+    "final_status_list": do_final_status_list,
     "loadsgf": do_loadsgf,
     "printsgf": do_printsgf,
     "set_position": do_set_position,
@@ -505,12 +548,12 @@ def build_parser(cls):
     parser.add_argument("--size", type=int, default=cls.default_size,
                         help="board size: %s (default %d)" % (
                             ", ".join(map(str, cls.sizes)), cls.default_size))
-    levels = search.levels(cls.key, pi=True)
+    levels = search.levels(cls, pi=True)
     parser.add_argument("--seed", type=int, default=1, help="seed of genmove's search")
-    parser.add_argument("--level", type=int, default=len(search.levels(cls.key)),
+    parser.add_argument("--level", type=int, default=len(search.levels(cls)),
                         choices=range(len(levels) + 1),
                         help="genmove's strength: 1..%d (default %d, the Pico's strongest; "
-                        "0: random legal moves)" % (len(levels), len(search.levels(cls.key))))
+                        "0: random legal moves)" % (len(levels), len(search.levels(cls))))
     for option in cls.options:
         parser.add_argument(
             "--" + option.key.replace("_", "-"), dest=option.key, metavar="VALUE",

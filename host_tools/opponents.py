@@ -77,15 +77,24 @@ class SearchPlayer:
     """The computer opponent at a fixed budget; each move's seed follows from the player's seed
     and the move number, so a game is reproducible."""
 
-    def __init__(self, budget, seed=1, max_nodes=PICO_NODES):
+    def __init__(self, budget, seed=1, max_nodes=PICO_NODES, tuning=None):
         self.name = "search %d" % budget
         self.budget = budget
         self.seed = seed
         self.search = Search(max_nodes)
+        self.tuning = tuning  # None: the game's own
+        self.seconds = 0.0  # CPU time spent in move(), and how many moves
+        self.moves = 0
 
     def move(self, game):
+        import time
+
         seed = (self.seed * 7919 + game.count * 104729) & 0x3FFFFFFF
-        return self.search.think(game, self.budget, seed)
+        start = time.process_time()
+        move = self.search.think(game, self.budget, seed, self.tuning)
+        self.seconds += time.process_time() - start
+        self.moves += 1
+        return move
 
 
 def play_game(key, size, black, white, settings=None):

@@ -217,19 +217,27 @@ def test_no_group_is_left_without_liberties():
 
 
 def test_playout_follows_the_policy():
-    game = Go()
-    seed = 3
-    while not game.over:
-        before_c = game.to_move
-        seed = game.playout(seed, 1)
-        move = game.last_move()
-        if move:
-            game.undo()
-            assert not game.is_eye(move, before_c)
-            assert game.legal(move)
-            game.play(move)
-        else:
-            game.undo()
-            for p in game.grid.points:
-                assert game.cell[p] & 3 or game.is_eye(p, before_c) or not game.legal(p)
-            game.play(PASS)
+    """Light playouts (knowledge 0) pass only when every empty point is an own eye or illegal;
+    heavy ones may also pass when what is left is self-atari (tests/engine/test_goheavy.py
+    checks the self-atari test itself)."""
+    from test_goheavy import slow_self_atari
+
+    for knowledge in (0, Go.knowledge):
+        game = Go()
+        game.knowledge = knowledge
+        seed = 3
+        while not game.over:
+            before_c = game.to_move
+            seed = game.playout(seed, 1)
+            move = game.last_move()
+            if move:
+                game.undo()
+                assert not game.is_eye(move, before_c)
+                assert game.legal(move)
+                game.play(move)
+            else:
+                game.undo()
+                for p in game.grid.points:
+                    assert (game.cell[p] & 3 or game.is_eye(p, before_c) or not game.legal(p)
+                            or (knowledge and slow_self_atari(game, p)))
+                game.play(PASS)

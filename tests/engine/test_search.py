@@ -15,7 +15,7 @@ from stones.engine.loose import Loose
 from stones.engine.loupe import Loupe
 from stones.engine.offshore import OffShore
 from stones.engine.rng import Rng
-from stones.engine.search import PI_LEVELS, PICO_LEVELS, Search, budget, levels
+from stones.engine.search import Search, budget, levels
 from stones.engine.square import is_eye
 
 GAMES = (("go", 9), ("loose", 5), ("loupe", 7), ("offshore", 4))
@@ -229,12 +229,14 @@ def test_a_tiny_tree_still_completes():
 
 def test_levels_grow_and_the_top_pico_level_comes_last():
     for key, _ in GAMES:
-        table = levels(key)
+        cls = registry.game_class(key)
+        table = levels(cls)
         assert len(table) >= 3 and list(table) == sorted(table)
-        assert table == PICO_LEVELS[key]
-        assert levels(key, pi=True) == table + PI_LEVELS[key]
-        assert budget(key, 1) == table[0] and budget(key, 99) == table[-1]
-        assert budget(key, 99, pi=True) == PI_LEVELS[key][-1]
+        assert table == tuple(cls.pico_levels)
+        assert levels(cls, pi=True) == table + tuple(cls.pi_levels)
+        assert list(levels(cls, pi=True)) == sorted(levels(cls, pi=True))
+        assert budget(cls, 1) == table[0] and budget(cls, 99) == table[-1]
+        assert budget(cls, 99, pi=True) == cls.pi_levels[-1]
 
 
 def test_a_forced_pass_needs_no_thought():

@@ -21,7 +21,7 @@ from stones import VERSION
 
 REQUIRED = ("protocol_version name version known_command list_commands quit boardsize clear_board "
             "komi play genmove undo showboard is_legal list_stones captures final_score loadsgf "
-            "printsgf set_position").split()
+            "printsgf set_position final_status_list").split()
 
 
 def engine_present(key):
@@ -239,7 +239,8 @@ def test_showboard():
 
 
 def test_final_score_territory_and_area():
-    # G7 without dead stones: both big regions touch both colours, no prisoners: a draw.
+    # Lone stones in 3-wide regions (B5 in Black's, H5 in White's): whether the playouts count
+    # them dead or not, the position is symmetric: a draw.
     walls = setup(black=" ".join("D%d" % r for r in range(1, 10)) + " H5",
                   white=" ".join("F%d" % r for r in range(1, 10)) + " B5")
     assert answer([walls, "final_score"]) == "0"
@@ -247,6 +248,27 @@ def test_final_score_territory_and_area():
     assert answer([setup(black="E5"), "final_score"], scoring="area") == "B+81"
     assert answer([setup(black="E5"), "final_score"], komi="80.5") == "W+0.5"
     assert answer(["play b e5", "play w pass", "play b pass", "final_score"]) == "B+80"
+
+
+def test_final_status_list_and_final_score_count_dead_stones_and_seki():
+    # The hand-made finished positions of tests/engine/test_goheavy.py: White A1 dead in Black's
+    # corner, Black J9 in White's; and a seki in the lower left (A2, B1 no one's).
+    walls = setup(black=" ".join("D%d" % r for r in range(1, 10)) + " J9",
+                  white=" ".join("E%d" % r for r in range(1, 10)) + " A1")
+    end = ["play b pass", "play w pass"]
+    assert answer([walls] + end + ["final_status_list dead"]).split("\n") == ["J9", "A1"]
+    alive = answer([walls] + end + ["final_status_list alive"]).split("\n")
+    assert alive == ["D9 D8 D7 D6 D5 D4 D3 D2 D1", "E9 E8 E7 E6 E5 E4 E3 E2 E1"]
+    assert answer([walls] + end + ["final_status_list seki"]) == ""
+    assert answer([walls] + end + ["final_score"]) == "W+9"  # 36 + 1 against 27 + 1
+    seki = setup(black="A1 B2 A4 B4 C4 " + " ".join("D%d" % r for r in range(1, 10)),
+                 white="A3 B3 C3 C2 C1 " + " ".join("E%d" % r for r in range(1, 10)))
+    assert answer([seki] + end + ["final_status_list dead"]) == ""
+    assert sorted(answer([seki] + end + ["final_status_list seki"]).split("\n")) == [
+        "A1", "A3 B3 C3 C2 C1", "B2"]
+    assert answer([seki] + end + ["final_score"]) == "W+21"  # 36 against 15: A2, B1 neutral
+    assert error(["final_status_list"]) == "invalid status"
+    assert error(["final_status_list sleeping"]) == "invalid status"
 
 
 def test_genmove_plays_a_legal_move_and_is_repeatable():

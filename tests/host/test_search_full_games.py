@@ -29,7 +29,7 @@ gc.collect()
 start = gc.mem_alloc()
 game = registry.new_game(key, size)
 search = Search()
-work = levels(key)[-1]
+work = levels(game)[-1]
 seed = 12345
 peak = 0
 moves = 0

@@ -41,3 +41,18 @@ def test_go_whole_random_game_and_its_undo_allocate_nothing():
 
     moves = _locked(play_out_then_take_back)
     assert moves > 50 and game.count == 0 and game.n_empty == 81
+
+
+def test_go_light_and_heavy_playouts_and_the_settled_count_allocate_nothing():
+    for knowledge in (0, Go.knowledge):  # version 0.1's uniform playouts, and the heavy ones
+        game = Go()
+        game.knowledge = knowledge
+        _locked(lambda g=game: g.playout(31))
+        assert game.over and game.count > 50
+    game = Go()
+    game.playout(9, 60)
+    game.play(0)
+    game.play(0)
+    assert game.over
+    winner = _locked(lambda: game.settled_winner(5))  # a playout past the passes, then a count
+    assert winner in (1, 2, 0) and game.over

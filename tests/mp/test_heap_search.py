@@ -45,7 +45,7 @@ def test_thinking_allocates_nothing():
         game = registry.new_game(key, size)
         game.playout(3, game.grid.count // 3)  # a middle game: captures and flips about
         search.begin(game, 10, 1)  # the first begin for this game makes the scratch game
-        work = levels(key)[1]
+        work = levels(game)[1]
         for i in range(6):  # several moves: Loupe's second stones, Go's captures, passes
             if game.over:
                 break

@@ -146,6 +146,37 @@ class Option:
         self.default = default
 
 
+class Tuning:
+    """How the computer player (stones.engine.search) spends its work on a game: each game's
+    ``tuning`` attribute, read by Search.begin.
+
+    prior_visits   virtual playouts each new child starts with, at its prior's win rate
+    rave           the RAVE equivalence: how long AMAF statistics lead a child's own
+    expand_at      real visits before a leaf grows children
+    width          children of an inner node (the root takes every candidate)
+    playout        random moves a playout plays after the tree's (FULL: to the end)
+    tactics        the root's one-move tactics: prior points per point won (0: off)
+    overhead       the fixed cost of a playout in moves, per 100 points of the board (the tree
+                   walk, the copy and the scoring, calibrated so that time ~ moves + this)
+    tactic_visits  virtual AMAF wins a point of root tactics is worth
+    knowledge      the game's knowledge bits for the playouts and priors (None: the game's own)
+    """
+
+    FULL = 0x3FFFFFFF
+
+    def __init__(self, prior_visits=8, rave=600, expand_at=2, width=10, playout=0x3FFFFFFF,
+                 tactics=0, overhead=50, tactic_visits=0, knowledge=None):
+        self.prior_visits = prior_visits
+        self.rave = rave
+        self.expand_at = expand_at
+        self.width = width
+        self.playout = playout
+        self.tactics = tactics
+        self.overhead = overhead
+        self.tactic_visits = tactic_visits
+        self.knowledge = knowledge
+
+
 class Game:
     key = ""  # registry name: go, loose, loupe, offshore
     title = ""
@@ -163,6 +194,13 @@ class Game:
     pregame = None  # the screen two humans go through before the game (Loose: "komi")
     records = "stones.engine.records"  # the module whose write_record keeps a finished game
     record_ending = "txt"  # its files' ending ("sgf": the module writes SGF)
+    knowledge = 0  # the playouts' and priors' knowledge bits, defined by each game (0: none)
+    # The computer player's levels: budgets in moves simulated, weakest first (search.py's
+    # reading guide). The last Pico level is about 2 seconds a move on a Pico; the Raspberry Pi
+    # levels follow it on a Pi (CPython), and the search's tuning for the game.
+    pico_levels = (600, 1500, 3000, 6000)
+    pi_levels = (50000, 150000)
+    tuning = Tuning()
 
     def __init__(self, size=None, **settings):
         size = self.default_size if size is None else int(size)
@@ -566,6 +604,25 @@ class Game:
     def is_eye(self, p, c):
         """Whether the random playouts refuse empty point p to c as c's own eye (Go, Loose)."""
         return False
+    # -- dead stones at the end (Go marks them; the other games have none) ---------------------
+
+    def estimate_dead(self, playouts=48, seed=1):
+        """The stones the players would agree are dead, estimated by playouts (sorted)."""
+        return []
+
+    def mark_dead(self, stones):
+        """Count exactly these stones as dead in result()."""
+
+    def mark_estimated(self, playouts=48, seed=1):
+        """Open the end-of-game marking with estimate_dead's stones marked."""
+
+    def seki_stones(self):
+        """Living stones in seki (sorted)."""
+        return []
+
+    def dead_stones(self):
+        """The stones marked dead (sorted)."""
+        return []
 
     # -- hooks for the computer player (stones.engine.search) ---------------------------------
     # The search keeps one scratch game, restores it from the real one before every playout
@@ -622,7 +679,7 @@ class Game:
 
     def material(self, c):
         """A count of what c has won so far that a single move can change (Go: prisoners),
-        for the search's one-move tactics at the root; games whose TUNING turns the tactics
+        for the search's one-move tactics at the root; games whose tuning turns the tactics
         off need not define it."""
         return 0
 
@@ -630,6 +687,12 @@ class Game:
         """result().winner for a game as it stands, as BLACK, WHITE or 0 (a draw, or no result),
         without allocating. The search calls it after every playout; games override this."""
         return self.result().winner or 0
+
+    def settled_winner(self, seed):
+        """The winner of a game that has just ended in the search's tree (not in a playout),
+        scored as the players would agree; Go first settles which stones are dead with a
+        playout from seed. The default is quick_winner. May change the game (a scratch)."""
+        return self.quick_winner()
 
     def candidates(self, moves, priors):
         """Write the placements worth trying for to_move into moves[0:n] with a prior for each

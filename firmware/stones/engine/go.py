@@ -30,9 +30,11 @@ from stones.engine.game import (
     Game,
     GameError,
     Option,
+    Tuning,
     half_points,
     parse_half_points,
 )
+from stones.engine.gopat import PAT3
 from stones.engine.square import SquareGrid, is_eye
 
 # The hot loop's constants, folded by MicroPython's compiler (imported names would be looked up
@@ -43,10 +45,32 @@ _OCCUPIED = const(1)
 _SUICIDE = const(4)
 _KO = const(5)
 _EYE = const(255)  # internal: the random policy refuses to fill its own eye
+_SHAPE = const(254)  # internal: the heavy policy refuses a self-atari
+_MOVE = const(0x1FF)  # the move bits of a history word
+_DEAD = const(4)  # settled_winner's mark of a dead stone, above the colour
+# The packed cell byte's fields (game.py): colour in bits 0-1, black neighbours in 2-4, white
+# neighbours in 5-7. p's empty neighbours: degree[p] - (v >> _BLACKS & _COUNT) - (v >> _WHITES).
+_COLOUR = const(3)
+_BLACKS = const(2)
+_WHITES = const(5)
+_COUNT = const(7)
+_ONE_BLACK = const(4)
+_ONE_WHITE = const(32)
+
+# What the playouts and the tree know (Go.knowledge, a bit each, so that each piece can be
+# switched off and measured; 0 is the uniform random player of version 0.1).
+ATARI = const(1)  # playouts answer the last move's ataris: capture, counter-capture, extend
+PATTERNS = const(2)  # playouts play a 3x3 shape next to the last move (host_tools/patterns.py)
+SELF_ATARI = const(4)  # playouts refuse self-ataris (a lone stone's half the time: throw-ins)
+PRIORS = const(8)  # the tree's priors add shapes and the playouts' self-atari test
+KNOWLEDGE = const(15)
 
 
 class Go(Game):
     key = "go"
+    pico_levels = (600, 1500, 3000, 6000)  # the computer player (search.py): budgets a move
+    pi_levels = (50000, 150000)
+    tuning = Tuning(tactics=24, overhead=70, tactic_visits=4)
     title = "Go"
     grid_class = SquareGrid
     log_per_move = 3  # 2 header words, and captures never outnumber placements
@@ -61,6 +85,9 @@ class Go(Game):
     records = "stones.engine.sgf"
     record_ending = "sgf"
 
+    knowledge = KNOWLEDGE
+    shape_prior = 20  # what a 3x3 shape adds to a candidate's prior (PRIORS)
+
     def _setting(self, option, value):
         if option.key == "komi":  # any whole or half number, not only the offered ones
             try:
@@ -72,6 +99,7 @@ class Go(Game):
     def _allocate(self):
         self.libs = zeros(self.grid.length)
         self.dead = octets(bytes(self.grid.length))
+        self.before = octets(bytes(self.grid.length))  # settled_winner's snapshot
         self.marked = False
         self.komi2 = parse_half_points(self.settings["komi"])
 
@@ -147,8 +175,11 @@ class Go(Game):
     def _run(self, move, randoms, x):
         """See Game._run.
 
-        Playout policy (issue 2): uniform among legal moves that do not fill the mover's own eye,
-        pass only when none is left.
+        Playout policy. With knowledge 0 (version 0.1): uniform among legal moves that do not fill
+        the mover's own eye, pass only when none is left. With Go's knowledge bits, each move
+        first asks _reply for a move that answers the last one (an atari to capture or escape, a
+        3x3 shape next to it); a refused reply falls back to the uniform draw, which then refuses
+        self-ataris too (_self_atari; a lone stone's only half the time, for throw-ins).
         """
         cell = self.cell
         degree = self.degree
@@ -170,47 +201,59 @@ class Go(Game):
         c = self.to_move
         passes = self.passes
         random = randoms > 0
+        knowledge = self.knowledge if random else 0
         code = 0
         over = self.over
         log_limit = self.log_limit
         cap = self.cap
         while True:
-            # -- choose p: the given move, or draws from the empty list -------------------------
+            # -- choose p: the given move, a reply to the last move, or draws from the empty list
             e = 3 - c
+            h = 0
             if random:
                 if over or not randoms:
                     break
                 randoms -= 1
                 k = n_empty
-                own = 2 if c == _BLACK else 5  # shift of c's neighbour count in a packed cell
+                own = _BLACKS if c == _BLACK else _WHITES  # shift of c's neighbour count
+                if knowledge and count:
+                    h = history[count - 1] & _MOVE
+                    if h:
+                        x ^= (x & 0x1FFFFF) << 9
+                        x ^= x >> 11
+                        x ^= (x & 0x3FFFF) << 12
+                        h = self._reply(h, c, x)
             while True:
                 if random:
-                    if not k:
-                        p = _PASS
-                        break
-                    x ^= (x & 0x1FFFFF) << 9
-                    x ^= x >> 11
-                    x ^= (x & 0x3FFFF) << 12
-                    i = x % k
-                    p = empty[i]
+                    if h:
+                        p = h
+                        i = -1  # not from the draw
+                    else:
+                        if not k:
+                            p = _PASS
+                            break
+                        x ^= (x & 0x1FFFFF) << 9
+                        x ^= x >> 11
+                        x ^= (x & 0x3FFFF) << 12
+                        i = x % k
+                        p = empty[i]
                 else:
                     p = move
                     if p == _PASS:
                         break
-                    if cell[p] & 3:
+                    if cell[p] & _COLOUR:
                         code = _OCCUPIED
                         break
                 v = cell[p]
+                free = degree[p] - (v >> _BLACKS & _COUNT) - (v >> _WHITES)  # empty neighbours
                 if p == ko:
                     code = _KO
-                elif degree[p] - (v >> 2 & 7) - (v >> 5):
-                    break  # an empty neighbour: legal
-                else:
+                elif not free:
                     code = _SUICIDE
-                    if random and v >> own & 7 == degree[p]:  # c's own eye is not a candidate
+                    if random and v >> own & _COUNT == degree[p]:  # c's own eye: no candidate
                         enemies = 0
                         for d in diagonals:
-                            if cell[p + d] & 3 == e:
+                            if cell[p + d] & _COLOUR == e:
                                 enemies += 1
                         if enemies <= (0 if degree[p] < 4 else 1):
                             code = _EYE
@@ -219,7 +262,7 @@ class Go(Game):
                         # one has none. With no empty neighbour, a neighbour is in group r
                         # exactly when its root is r (edge cells are never rooted).
                         for d in offsets:
-                            y = cell[p + d] & 3
+                            y = cell[p + d] & _COLOUR
                             if y == c or y == e:
                                 r = root[p + d]
                                 n = libs[r]
@@ -229,11 +272,19 @@ class Go(Game):
                                 if (y == c) == (n > 0):
                                     code = 0
                                     break
-                        if not code:
-                            break
+                if not code:  # legal
+                    if free > 1 or not knowledge & SELF_ATARI:
+                        break
+                    n = self._self_atari(p, c)
+                    if not n or (n == 1 and x & 0x10000):
+                        break
+                    code = _SHAPE
                 if not random:
                     break
                 code = 0
+                if i < 0:  # the reply is refused: draw instead
+                    h = 0
+                    continue
                 k -= 1  # swap the refused point out of the draw, for this move only
                 q = empty[k]
                 empty[k] = p
@@ -264,19 +315,19 @@ class Go(Game):
             root[p] = p
             link[p] = p
             stones[p] = 1
-            libs[p] = degree[p] - (v >> 2 & 7) - (v >> 5)
+            libs[p] = degree[p] - (v >> _BLACKS & _COUNT) - (v >> _WHITES)
             n_empty -= 1  # p leaves the empty list; the last empty point takes its slot
             q = empty[n_empty]
             empty[where[p]] = q
             where[q] = where[p]
-            one = 4 if c == _BLACK else 32  # one more c neighbour in a packed cell
+            one = _ONE_BLACK if c == _BLACK else _ONE_WHITE  # one more c neighbour
             captured = 0
             last = 0
             for d in offsets:  # pseudo-liberty sums make the order of these steps irrelevant
                 q = p + d
                 y = cell[q]
                 cell[q] = y + one
-                y &= 3
+                y &= _COLOUR
                 if y == c:
                     r = root[q]
                     libs[r] -= 1
@@ -299,7 +350,7 @@ class Go(Game):
                     libs[r] = n
                     if not n:  # captured: lift each stone, giving liberties to c's groups
                         last = q
-                        lost = 36 - one  # one less e neighbour
+                        lost = _ONE_BLACK + _ONE_WHITE - one  # one less e neighbour
                         s = r
                         while True:
                             log[top] = s
@@ -310,7 +361,7 @@ class Go(Game):
                             for d2 in offsets:
                                 z = cell[s + d2] - lost
                                 cell[s + d2] = z
-                                if z & 3 == c:
+                                if z & _COLOUR == c:
                                     libs[root[s + d2]] += 1
                             empty[n_empty] = s
                             where[s] = n_empty
@@ -338,6 +389,144 @@ class Go(Game):
         self.passes = passes
         self.over = over
         return x if random else code
+
+    # -- the heavy playouts' knowledge (issue 11) ---------------------------------------------
+
+    def _liberty(self, r):
+        """The liberty of the group rooted at r if it has exactly one (it is in atari), else 0.
+
+        Pseudo-liberties count (stone, empty neighbour) pairs, so the group has one liberty
+        exactly when all of them are edges to one point: walk to the first stone with an empty
+        neighbour t, and compare the group's edges to t with its count."""
+        cell = self.cell
+        degree = self.degree
+        link = self.link
+        offsets = self.offsets
+        s = r
+        while True:
+            v = cell[s]
+            if degree[s] - (v >> _BLACKS & _COUNT) - (v >> _WHITES):
+                break
+            s = link[s]
+            if s == r:
+                return 0  # no liberty at all: only mid-capture, never seen here
+        for d in offsets:
+            t = s + d
+            if not cell[t] & _COLOUR:
+                break
+        root = self.root
+        colour = cell[r] & _COLOUR
+        n = 0
+        for d in offsets:
+            u = t + d
+            if cell[u] & _COLOUR == colour and root[u] == r:
+                n += 1
+        return t if n == self.libs[r] else 0
+
+    def _self_atari(self, p, c):
+        """For a legal stone of c on empty p with at most one empty neighbour: 0 if its group
+        would keep two liberties or it captures; else 1 if the stone stands alone (a throw-in,
+        sometimes right), 2 if it joins other stones into atari (almost never right)."""
+        cell = self.cell
+        root = self.root
+        offsets = self.offsets
+        e = 3 - c
+        lib = 0  # a liberty of the new group other than p, found so far
+        for d in offsets:
+            t = p + d
+            y = cell[t] & _COLOUR
+            if not y:
+                lib = t
+            elif y == e and self.libs[root[t]] <= 4 and self._liberty(root[t]) == p:
+                return 0  # it captures
+        degree = self.degree
+        link = self.link
+        joined = 0
+        for d in offsets:
+            t = p + d
+            if cell[t] & _COLOUR == c:
+                joined = 2
+                r = root[t]
+                s = r
+                while True:
+                    v = cell[s]
+                    if degree[s] - (v >> _BLACKS & _COUNT) - (v >> _WHITES):
+                        for d2 in offsets:
+                            z = s + d2
+                            if z != p and not cell[z] & _COLOUR:
+                                if not lib:
+                                    lib = z
+                                elif z != lib:
+                                    return 0
+                    s = link[s]
+                    if s == r:
+                        break
+        return joined or 1
+
+    def _reply(self, last, c, rnd):
+        """A move for c that answers the opponent's last stone, or 0: by the knowledge bits,
+        capture the last stone's group if it is in atari; save an own group it put in atari by
+        capturing a neighbour in atari, else by extending where that gains liberties; else a
+        3x3 shape (PAT3) on one of its 8 neighbours, tried from a random one (rnd)."""
+        cell = self.cell
+        root = self.root
+        knowledge = self.knowledge
+        if knowledge & ATARI:
+            # One liberty means at most 4 pseudo-liberties (a point has 4 edges): the count
+            # rules most groups out before any walk.
+            libs = self.libs
+            r = root[last]
+            if libs[r] <= 4:
+                t = self._liberty(r)
+                if t:
+                    return t
+            e = 3 - c
+            offsets = self.offsets
+            link = self.link
+            for d in offsets:
+                q = last + d
+                if cell[q] & _COLOUR == c and libs[root[q]] <= 4:
+                    r = root[q]
+                    t = self._liberty(r)
+                    if t:
+                        s = r
+                        while True:
+                            for d2 in offsets:
+                                u = s + d2
+                                if cell[u] & _COLOUR == e and libs[root[u]] <= 4:
+                                    z = self._liberty(root[u])
+                                    if z:
+                                        return z
+                            s = link[s]
+                            if s == r:
+                                break
+                        v = cell[t]
+                        if self.degree[t] - (v >> _BLACKS & _COUNT) - (v >> _WHITES) > 1:
+                            return t
+        if knowledge & PATTERNS:
+            around = self.grid.around
+            a0, a1, a2, a3, a4, a5, a6, a7 = around
+            for i in range(8):
+                q = last + around[(rnd + i) & 7]
+                if cell[q] & _COLOUR:
+                    continue
+                code = ((cell[q + a0] & 3) | (cell[q + a1] & 3) << 2 | (cell[q + a2] & 3) << 4
+                        | (cell[q + a3] & 3) << 6 | (cell[q + a4] & 3) << 8
+                        | (cell[q + a5] & 3) << 10 | (cell[q + a6] & 3) << 12
+                        | (cell[q + a7] & 3) << 14)
+                if PAT3[code >> 13][code >> 3 & 1023] >> (code & 7) & 1:
+                    return q
+        return 0
+
+    def shape(self, p):
+        """Whether empty p is a 3x3 shape point (PAT3) on this board."""
+        cell = self.cell
+        code = 0
+        k = 0
+        for d in self.grid.around:  # (no enumerate: its iterator would allocate)
+            code |= (cell[p + d] & _COLOUR) << k
+            k += 2
+        return PAT3[code >> 13][code >> 3 & 1023] >> (code & 7) & 1
 
     def _pop(self):
         log = self.log
@@ -405,6 +594,8 @@ class Go(Game):
         last = self.history[self.count - 1] & 0x1FF if self.count else 0
         w = self.grid.stride
         open_board = self.n_empty * 3 > self.grid.count * 2
+        knows = self.knowledge & PRIORS
+        shape = self.shape_prior
         n = 0
         for i in range(self.n_empty):
             p = empty[i]
@@ -443,13 +634,22 @@ class Go(Game):
                         gained += extra
                         if not extra and free > 1:  # an own group in atari escapes
                             q += 40
-                if gained <= 1 and not capture:  # a self-atari
+                if knows:
+                    if free <= 1 and not capture:
+                        kind = self._self_atari(p, c)
+                        if kind:
+                            q -= 30 if kind == 1 else 80  # a throw-in is sometimes right
+                    if self.shape(p):
+                        q += shape
+                elif gained <= 1 and not capture:  # a self-atari
                     q -= 60
             if last:
                 d = p - last
                 if d == 1 or d == -1 or d == w or d == -w or d == w + 1 or d == w - 1 or (
                         d == 1 - w or d == -1 - w):
                     q += 16
+                elif knows and (d == 2 or d == -2 or d == w + w or d == -w - w):
+                    q += 8
             if open_board and deg < 4:
                 q -= 24
             moves[n] = p
@@ -461,27 +661,53 @@ class Go(Game):
         """What one move can win at once, for c: the prisoners balance."""
         return self.prisoners[c] - self.prisoners[3 - c]
 
-    def quick_winner(self):
-        """BLACK, WHITE or 0 (draw, or no result at the move cap) as result() says with no stone
-        marked dead, without allocating."""
+    def settled_winner(self, seed):
+        """The winner of a game that the players ended by passing, its dead stones taken off as
+        they would agree (notes 2.1.5): a playout from here, the passes set aside, shows which
+        stones die, and the score is counted on the board as it stood, those stones dead.
+        Leaves the game at the playout's end. No allocation (the search's terminal nodes)."""
         if self.count >= self.cap and self.passes < 2:
             return 0
-        margin = self.margin2()
+        before = self.before
+        cell = self.cell
+        points = self.grid.points
+        for p in points:
+            before[p] = cell[p] & _COLOUR
+        black = self.prisoners[BLACK]
+        white = self.prisoners[WHITE]
+        self.over = False
+        self.passes = 0
+        self.playout(seed)
+        for p in points:
+            x = before[p]
+            if x and cell[p] & _COLOUR != x:
+                before[p] = x | _DEAD
+        margin = self._count(before, black, white)
         return BLACK if margin > 0 else WHITE if margin < 0 else 0
 
-    def margin2(self):
-        """Black's score minus White's in half points, komi included, as score() counts them
-        with no stone marked dead: each empty region flooded once with the game's own mark and
-        queue, no allocation."""
+    def _count(self, board, black, white):
+        """Black's score minus White's in half points, komi included, on board (per point: 0
+        empty, the colour of a stone, | _DEAD for a dead one) with black and white prisoners
+        taken before: territory is each region of empty points and dead stones whose living
+        border is one colour (the region rule); dead stones are the opponent's prisoners.
+        Flooded with the game's own mark and queue: no allocation."""
         cell = self.cell
         mark = self.mark
         queue = self.queue
         offsets = self.offsets
-        empty = self.empty
         gen = self._new_generation()
-        land = 0  # Black's territory minus White's
-        for i in range(self.n_empty):
-            p = empty[i]
+        land = black - white
+        area = self.settings["scoring"] == "area"
+        if area:
+            land = 0
+        for p in self.grid.points:
+            x = board[p]
+            if x and not x & _DEAD:
+                if area:
+                    land += 1 if x == BLACK else -1
+                continue
+            if x and not area:  # a dead stone: a prisoner of the other colour
+                land += 1 if x & _COLOUR == WHITE else -1
             if mark[p] == gen:
                 continue
             mark[p] = gen
@@ -494,28 +720,38 @@ class Go(Game):
                 j += 1
                 for d in offsets:
                     t = s + d
-                    x = cell[t] & 3
-                    if not x:
+                    if cell[t] & _COLOUR == 3:
+                        continue
+                    y = board[t]
+                    if not y or y & _DEAD:
                         if mark[t] != gen:
                             mark[t] = gen
                             queue[n] = t
                             n += 1
-                    elif x != 3:
-                        borders |= x
+                    else:
+                        borders |= y
             if borders == BLACK:
                 land += n
             elif borders == WHITE:
                 land -= n
-        if self.settings["scoring"] == "area":
-            for p in self.grid.points:
-                x = cell[p] & 3
-                if x == BLACK:
-                    land += 1
-                elif x == WHITE:
-                    land -= 1
-        else:
-            land += self.prisoners[BLACK] - self.prisoners[WHITE]
         return 2 * land - self.komi2
+
+    def quick_winner(self):
+        """BLACK, WHITE or 0 (draw, or no result at the move cap) as result() says with no stone
+        marked dead, without allocating."""
+        if self.count >= self.cap and self.passes < 2:
+            return 0
+        margin = self.margin2()
+        return BLACK if margin > 0 else WHITE if margin < 0 else 0
+
+    def margin2(self):
+        """Black's score minus White's in half points, komi included, as score() counts them
+        with no stone marked dead (_count over the colours as they stand), no allocation."""
+        board = self.before
+        cell = self.cell
+        for p in self.grid.points:
+            board[p] = cell[p] & _COLOUR
+        return self._count(board, self.prisoners[BLACK], self.prisoners[WHITE])
 
     # -- scoring ------------------------------------------------------------------------------
 
@@ -543,6 +779,88 @@ class Go(Game):
             if not self.dead[p]:
                 self.toggle_dead(p)
         return True
+
+    def estimate_dead(self, playouts=48, seed=1):
+        """The stones that die in most of playouts played on from here (the passes set aside):
+        each group is dead when its stones were lost in more than half of them. What players
+        would agree at the end, estimated; the game is not changed. Allocates (a scratch game)."""
+        scratch = type(self)(self.size, **self.settings)
+        cell = self.cell
+        lost = bytearray(self.grid.length)
+        playouts = min(max(playouts, 1), 255)
+        for _ in range(playouts):
+            scratch.copy_from(self)
+            scratch.over = False
+            scratch.passes = 0
+            seed = scratch.playout(seed)
+            after = scratch.cell
+            for p in self.grid.points:
+                x = cell[p] & _COLOUR
+                if x and after[p] & _COLOUR != x:
+                    lost[p] += 1
+        dead = []
+        for p in self.grid.points:
+            if cell[p] & _COLOUR and self.root[p] == p:
+                group = self.group(p)
+                if 2 * sum(lost[s] for s in group) > playouts * len(group):
+                    dead.extend(group)
+        return sorted(dead)
+
+    def mark_estimated(self, playouts=48, seed=1):
+        """Start the marking from the estimate (estimate_dead): unless the players have marked
+        something already (a resumed game keeps its marking), mark the estimated dead groups."""
+        if not self.marked:
+            self.mark_dead(self.estimate_dead(playouts, seed))
+
+    def mark_dead(self, stones):
+        """Exactly these stones marked dead (and no other); none: the marking is cleared."""
+        dead = self.dead
+        for p in self.grid.points:
+            dead[p] = 0
+        for p in stones:
+            dead[p] = 1
+        self.marked = bool(stones)
+
+    def seki_stones(self):
+        """Living stones in seki: groups touching an empty point that neither side can fill
+        without putting its own group in atari (or is not allowed to), which lies next to living
+        stones of both colours. Dead stones (marked) count as absent. Allocates."""
+        cell = self.cell
+        dead = self.dead
+        offsets = self.offsets
+        points = []
+        c = self.to_move
+        for p in self.grid.points:
+            if cell[p] & _COLOUR:
+                continue
+            near = 0
+            for d in offsets:
+                y = cell[p + d] & _COLOUR
+                if (y == BLACK or y == WHITE) and not dead[p + d]:
+                    near |= y
+            if near != BLACK | WHITE:
+                continue
+            v = cell[p]
+            if self.degree[p] - (v >> _BLACKS & _COUNT) - (v >> _WHITES) > 1:
+                continue
+            blocked = True
+            over = self.over
+            self.over = False  # reason() refuses everything once the game is over
+            for colour in (BLACK, WHITE):
+                self.to_move = colour
+                if not self.reason(p) and not self._self_atari(p, colour):
+                    blocked = False
+            self.to_move = c
+            self.over = over
+            if blocked:
+                points.append(p)
+        stones = set()
+        for p in points:
+            for d in offsets:
+                q = p + d
+                if cell[q] & _COLOUR in (BLACK, WHITE) and not dead[q]:
+                    stones.update(self.group(q))
+        return sorted(stones)
 
     def dead_stones(self):
         return [p for p in self.grid.points if self.dead[p]]

@@ -38,6 +38,7 @@ from stones.engine.game import (
     Game,
     GameError,
     Option,
+    Tuning,
 )
 from stones.engine.square import SquareGrid, is_eye
 
@@ -108,6 +109,9 @@ def _alive(s, cell, link, degree, w):
 
 class Loose(Game):
     key = "loose"
+    pico_levels = (400, 900, 1700, 3400)  # the computer player (search.py): budgets a move
+    pi_levels = (30000, 90000)
+    tuning = Tuning(tactics=24, overhead=42, tactic_visits=4)
     title = "Loose"
     grid_class = SquareGrid
     sizes = (5, 7, 9, 11, 13, 15, 17, 19)  # odd only (rules.md B8)

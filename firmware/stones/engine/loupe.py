@@ -66,6 +66,7 @@ from stones.engine.game import (
     Game,
     GameError,
     Option,
+    Tuning,
 )
 from stones.engine.hexgrid import HexGrid
 
@@ -117,6 +118,9 @@ def least_loop(n):
 
 class Loupe(Game):
     key = "loupe"
+    pico_levels = (800, 2000, 4000, 7500)  # the computer player (search.py): budgets a move
+    pi_levels = (60000, 180000)
+    tuning = Tuning(overhead=46)
     title = "Loupe"
     grid_class = HexGrid
     sizes = (7, 9, 11)

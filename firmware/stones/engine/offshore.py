@@ -62,6 +62,7 @@ from stones.engine.game import (
     WHITE,
     Game,
     Option,
+    Tuning,
 )
 from stones.engine.hexgrid import HexGrid
 
@@ -135,6 +136,9 @@ def paint(cover, h, inc, w, t3):
 
 class OffShore(Game):
     key = "offshore"
+    pico_levels = (500, 1200, 2400, 4500)  # the computer player (search.py): budgets a move
+    pi_levels = (40000, 120000)
+    tuning = Tuning(width=12, overhead=30)
     title = "OffShore"
     grid_class = HexGrid
     sizes = (4, 5, 6, 7)

@@ -16,11 +16,12 @@ from the real one by ``Game.copy_from`` (whole-array copies, no allocation). The
 budget give the same move on every runtime.
 
 **The budget** counts work, not time: each playout costs the moves it played (in the tree and
-in the random playout) plus a fixed overhead per playout that grows with the board (TUNING), so
-a move costs about the same time early in the game, when playouts are long, as late, when they
-are short, and on every board size. PICO_LEVELS and PI_LEVELS hold each game's budgets; the last
-Pico level is what a Pico spends in about 2 seconds (host_tools/bench_ai.py measures it on the
-unix port, which runs this code 100-120 times as fast as a Pico).
+in the random playout) plus a fixed overhead per playout that grows with the board (the game's
+``tuning.overhead``), so a move costs about the same time early in the game, when playouts are
+long, as late, when they are short, and on every board size. Each game class holds its levels
+(``pico_levels``, ``pi_levels``: budgets, weakest first) and its ``tuning`` (game.Tuning, named
+fields); the last Pico level is what a Pico spends in about 2 seconds a move
+(host_tools/bench_ai.py measures it).
 
 **The tree.** Nodes live in preallocated parallel arrays, node 0 the root; the children of a
 node are a contiguous run ``first[n] .. first[n] + kids[n]``. Per node: the move that leads to it
@@ -32,8 +33,10 @@ half points (a draw is 1, a win 2), from the point of view of the player who mad
 **One playout** (``_iterate``): copy the real game into the scratch; from the root, pick the
 child with the highest value, play it with the game's own checked ``_push`` (a refused move is
 marked _DEAD and the next best is taken), and go on down until a leaf; a leaf visited often
-enough is expanded (below) and the walk continues; then the game's random ``playout`` runs to
-the end and ``quick_winner`` scores it. Every node on the path counts the result, and every
+enough is expanded (below) and the walk continues; then the game's ``playout`` runs to the end
+and ``quick_winner`` scores it. A game that ends in the tree (two passes) is scored by
+``settled_winner`` instead, which in Go first plays the position out to see which stones are
+dead, as players agree before counting. Every node on the path counts the result, and every
 child of a node on the path whose move its player played later counts it as AMAF.
 
 **The value of a child** blends its own win rate with its AMAF win rate (MC-RAVE, as in michi
@@ -67,7 +70,7 @@ the module costs about 5.6 KB, PICO_NODES nodes 6.3 KB, the scratch game and tab
 """
 
 from stones.compat import MICROPYTHON, const, octets, zeros
-from stones.engine.game import PASS
+from stones.engine.game import PASS, Tuning
 
 _MOVE = const(0x1FF)  # the move bits of move[]
 _LEGAL = const(0x200)  # pushed from its parent once: a legal move there
@@ -79,48 +82,19 @@ BYTES_PER_NODE = 14  # move, first, kids, visits, wins, amaf visits, amaf wins: 
 MP_MAX_PLAYOUTS = 4000  # visits a search may reach on MicroPython (2**30 bound, 'H' arrays)
 MAX_PLAYOUTS = 30000  # and on CPython (wins in half points fit 16 bits)
 
-# Budgets, in moves simulated (see the reading guide), weakest level first. The last PICO level
-# is about 2 seconds a move (Loupe: a stone) on a Pico: 18-20 ms on the unix port, which runs
-# this code 100-120 times as fast (host_tools/bench_ai.py measures it). PI adds two levels for a
-# Raspberry Pi (CPython): about 1 and 3 seconds a move there (0.1 and 0.3 s on a desktop PC).
-PICO_LEVELS = {
-    "go": (600, 1500, 3000, 6000),
-    "loose": (400, 900, 1700, 3400),
-    "loupe": (800, 2000, 4000, 7500),
-    "offshore": (500, 1200, 2400, 4500),
-}
-PI_LEVELS = {
-    "go": (50000, 150000),
-    "loose": (30000, 90000),
-    "loupe": (60000, 180000),
-    "offshore": (40000, 120000),
-}
-PICO_NODES = 400  # enough for the top Pico level (a full tree only stops growing)
+PICO_NODES = 1000  # room for the top Pico level's tree (a full tree only stops growing)
 PI_NODES = 20000  # the default on CPython
 
-# Per game: prior visits, RAVE equivalence, real visits before a node grows children, children
-# of an inner node, random moves a playout (after the tree's), root tactics scale (0: off), the
-# fixed cost of a playout in moves per 100 points of the board (the tree walk, the copy, the
-# scoring: calibrated on the unix port so that time ~ moves + this), virtual AMAF wins a point of
-# root tactics is worth. Tuned with host_tools/bench_ai.py.
-TUNING = {
-    "go": (8, 600, 2, 10, _FULL, 24, 70, 4),
-    "loose": (8, 600, 2, 10, _FULL, 24, 42, 4),
-    "loupe": (8, 600, 2, 10, _FULL, 0, 46, 0),
-    "offshore": (8, 600, 2, 12, _FULL, 0, 30, 0),
-}
-_DEFAULT_TUNING = (8, 600, 2, 10, _FULL, 0, 50, 0)
+
+def levels(game, pi=False):
+    """The budgets of a game's levels (a game or its class), weakest first: its pico_levels,
+    then (pi) its pi_levels."""
+    return tuple(game.pico_levels) + tuple(game.pi_levels) if pi else tuple(game.pico_levels)
 
 
-def levels(key, pi=False):
-    """The budgets of game key's levels, weakest first (pi: with the Raspberry Pi's)."""
-    pico = PICO_LEVELS.get(key, PICO_LEVELS["go"])
-    return pico + PI_LEVELS.get(key, ()) if pi else pico
-
-
-def budget(key, level, pi=False):
+def budget(game, level, pi=False):
     """The budget of level (1 = weakest); past the last level, the strongest."""
-    table = levels(key, pi)
+    table = levels(game, pi)
     return table[min(max(level, 1), len(table)) - 1]
 
 
@@ -155,22 +129,22 @@ class Search:
         self.seed = 1
         self.base = 0  # the real game's move count: the playout's moves follow it
         self.finished = True
-        (self.prior_visits, self.rave, self.expand_at, self.width, self.limit, self.tactics,
-         self.overhead, self.tactic_visits) = _DEFAULT_TUNING
+        self.tuning = None
+        self._tune(Tuning())
 
     # -- the API for the UI, GTP and the benchmarks -------------------------------------------
 
-    def begin(self, game, budget, seed=1):
+    def begin(self, game, budget, seed=1, tuning=None):
         """Start thinking about game's next move with budget moves of work (0: no playouts,
-        the best prior). The game is read, never changed; it must not change until
-        best_move()."""
+        the best prior), tuned by tuning (default: the game's own). The game is read, never
+        changed; it must not change until best_move()."""
         self.game = game
         self._tables(game)
         scratch = self.scratch
         scratch.copy_from(game)
         scratch.prepare()
-        (self.prior_visits, self.rave, self.expand_at, self.width, self.limit, self.tactics,
-         self.overhead, self.tactic_visits) = TUNING.get(game.key, _DEFAULT_TUNING)
+        self._tune(tuning or game.tuning)
+        scratch.knowledge = game.knowledge if self.knowledge is None else self.knowledge
         self.overhead = self.overhead * game.grid.count // 100
         self.budget = budget
         self.work = 0
@@ -188,6 +162,18 @@ class Search:
             self._expand(0, True)
             if self._choices() <= 1:  # one move only (a forced pass): nothing to think about
                 self.finished = True
+
+    def _tune(self, tuning):
+        self.tuning = tuning
+        self.prior_visits = tuning.prior_visits
+        self.rave = tuning.rave
+        self.expand_at = tuning.expand_at
+        self.width = tuning.width
+        self.limit = tuning.playout
+        self.tactics = tuning.tactics
+        self.overhead = tuning.overhead
+        self.tactic_visits = tuning.tactic_visits
+        self.knowledge = tuning.knowledge
 
     def step(self, playouts=1):
         """Run up to playouts more playouts; return True when the budget is spent."""
@@ -240,9 +226,9 @@ class Search:
                 return p
         return PASS
 
-    def think(self, game, budget, seed=1):
+    def think(self, game, budget, seed=1, tuning=None):
         """begin, step to the end, best_move: the whole search at once."""
-        self.begin(game, budget, seed)
+        self.begin(game, budget, seed, tuning)
         while not self.step(64):
             pass
         return self.best_move()
@@ -483,9 +469,17 @@ class Search:
             colours[depth] = history[scratch.count - 1] >> 9 & 3
             depth += 1
             node = pick
-        if not scratch.over and self.limit:
-            self.seed = scratch.playout(self.seed, self.limit)
-        winner = scratch.quick_winner()
+        if not scratch.over:
+            if self.limit:
+                self.seed = scratch.playout(self.seed, self.limit)
+            winner = scratch.quick_winner()
+        else:  # the game ended in the tree: count it as the players would (dead stones off)
+            seed = self.seed
+            seed ^= (seed & 0x1FFFFF) << 9  # one step of the xorshift (rng.Rng)
+            seed ^= seed >> 11
+            seed ^= (seed & 0x3FFFF) << 12
+            self.seed = seed
+            winner = scratch.settled_winner(seed)
         self.work += scratch.count - self.base + self.overhead
         # -- count the result: the path, then AMAF for the siblings along it -----------------
         visits[0] += 1

@@ -12,9 +12,12 @@ _SLICE = const(1) if MICROPYTHON else const(4)  # playouts a tick: a Pico playou
 
 
 def level_count(key):
+    """How many device levels game key offers here (its class holds them: importing it is no
+    waste, the game is about to be played)."""
+    from stones.engine.registry import game_class
     from stones.engine.search import levels
 
-    return len(levels(key, pi=not MICROPYTHON))
+    return len(levels(game_class(key), pi=not MICROPYTHON))
 
 
 def device_level(app, colour):
@@ -38,7 +41,7 @@ class Thinking:
         self.game = game
         self.hint = hint
         seed = (game.count * 7919 + app.clock.ticks_ms()) & 0x3FFFFFFF or 1
-        search.begin(game, budget(game.key, level, pi=not MICROPYTHON), seed)
+        search.begin(game, budget(game, level, pi=not MICROPYTHON), seed)
 
     def step(self):
         """One slice of thinking; True when done."""

@@ -1,6 +1,7 @@
 """The end of a game, in stages. A moves on, B goes back a stage:
 
-    MARK       (Go) mark dead groups with A, MENU when done; B takes back the last pass
+    MARK       (Go) mark dead groups with A, MENU when done; B takes back the last pass. It
+               opens with the groups that most playouts lose marked (Game.mark_estimated)
     BOARD      the board with what was counted drawn on it (territory, dead stones, Loupe's
                counted loops blinking) and each side's total
     TABLE      the whole breakdown, one row a figure (territory, prisoners, komi, values...)
@@ -18,6 +19,7 @@ TABLE = const(2)
 RESULT = const(3)
 _BLINK_MS = const(500)
 _B_END = const(90)  # the score table's Black column ends here, White's at the panel's edge
+_DEAD_PLAYOUTS = const(24)  # playouts of the dead-stone estimate: a quarter second on a Pico
 
 
 class Screen:
@@ -28,8 +30,11 @@ class Screen:
         self.view = BoardView(game, 0, 0, width, height)
         self.view.show_cursor = False
         self.stage = MARK if game.marks_dead else BOARD
-        if self.stage == MARK:
+        if self.stage == MARK:  # the marking opens with the playouts' estimate marked
             self.view.show_cursor = True
+            game.mark_estimated(_DEAD_PLAYOUTS, game.count + 1)
+            for p in game.dead_stones():
+                self.view.marks[p] |= DEAD
         self.result = None
         self.blinks = False  # counted loops on the board: they blink
         self.blink = app.clock.ticks_ms()  # the counted loops show first, then blink
@@ -139,7 +144,8 @@ class Screen:
                 self.stage = BOARD
                 self.view.show_cursor = False
                 self.count()
-            elif button == keys.B:  # play on: take back the last pass
+            elif button == keys.B:  # play on: take back the last pass (and the marking)
+                self.game.mark_dead([])
                 self.game.undo()
                 self.app.replace("play", self.game)
                 return

@@ -1,0 +1,242 @@
+"""Go's heavy playouts (issue 11): the fast knowledge of go.py against slow, plain versions.
+
+_liberty, _self_atari and _reply read the packed cells and pseudo-liberty counts; here each is
+compared with a flood fill over the colours alone, on the positions of heavy random games, and
+the replies are checked on hand-made positions. Runs on CPython and on MicroPython.
+"""
+
+from support import position
+
+from stones.engine.game import BLACK, WHITE
+from stones.engine.go import ATARI, KNOWLEDGE, PATTERNS, SELF_ATARI, Go
+from stones.engine.gopat import PAT3
+
+
+def slow_group(game, p):
+    """The stones of p's group and their liberties, by flood fill over the colours."""
+    colour = game.colour(p)
+    stones = [p]
+    seen = {p}
+    liberties = set()
+    i = 0
+    while i < len(stones):
+        s = stones[i]
+        i += 1
+        for t in game.grid.neighbours(s):
+            x = game.colour(t)
+            if x == colour and t not in seen:
+                seen.add(t)
+                stones.append(t)
+            elif x == 0:
+                liberties.add(t)
+    return stones, liberties
+
+
+def slow_self_atari(game, p):
+    """Whether to_move's stone on empty p is legal, captures nothing and leaves its group one
+    liberty or none (played and taken back)."""
+    c = game.to_move
+    if game.reason(p):
+        return False
+    before = game.prisoners[c]
+    game.play(p)
+    captured = game.prisoners[c] != before
+    _, liberties = slow_group(game, p)
+    game.undo()
+    return not captured and len(liberties) <= 1
+
+
+def heavy_positions(count, seed):
+    """Positions along heavy playouts: a fresh game stopped after a random number of moves."""
+    from stones.engine.rng import Rng
+
+    rng = Rng(seed)
+    for _ in range(count):
+        game = Go()
+        game.playout(rng.next(), 20 + rng.below(100))
+        if not game.over:
+            yield game
+
+
+def test_liberty_finds_exactly_the_groups_in_atari():
+    checked = 0
+    for game in heavy_positions(12, 5):
+        for p in game.grid.points:
+            if game.colour(p) and game.root[p] == p:
+                _, liberties = slow_group(game, p)
+                expected = list(liberties)[0] if len(liberties) == 1 else 0
+                assert game._liberty(p) == expected, (game.diagram(), game.grid.name(p))
+                checked += 1
+    assert checked > 100
+
+
+def test_self_atari_agrees_with_playing_the_move():
+    checked = found = 0
+    for game in heavy_positions(12, 9):
+        c = game.to_move
+        for p in game.grid.points:
+            v = game.cell[p]
+            if v & 3 or game.reason(p):
+                continue
+            free = game.degree[p] - (v >> 2 & 7) - (v >> 5)
+            if free > 1:
+                continue
+            kind = game._self_atari(p, c)
+            assert bool(kind) == slow_self_atari(game, p), (game.diagram(), game.grid.name(p))
+            if kind:
+                alone = not any(game.colour(q) == c for q in game.grid.neighbours(p))
+                assert kind == (1 if alone else 2)
+                found += 1
+            checked += 1
+    assert checked > 50 and found > 5
+
+
+def test_reply_takes_the_last_stone_when_it_stands_in_atari():
+    # White's last stone E5 is in atari (Black D5 F5 E6 around it): take it at E4.
+    game = position(Go(), black="D5 F5 E6 A1", white="C3")
+    game.play_as(WHITE, game.parse("E5"))
+    assert game._reply(game.parse("E5"), BLACK, 0) == game.parse("E4")
+
+
+def test_reply_captures_a_neighbour_to_save_a_group_in_atari():
+    # White D6 ataris Black D5 (C5 E5 D6 white, liberty D4). D6 itself has two liberties, but
+    # White C5 next to D5 has one (C4; B5 C6 black): taking it at C4 saves D5.
+    game = position(Go(), black="D5 B5 C6", white="C5 E5")
+    game.play_as(WHITE, game.parse("D6"))
+    assert game._liberty(game.root[game.parse("D5")]) == game.parse("D4")
+    assert game._liberty(game.root[game.parse("D6")]) == 0
+    assert game._reply(game.parse("D6"), BLACK, 0) == game.parse("C4")
+
+
+def test_reply_extends_out_of_atari_where_that_gains_liberties():
+    # White C5 ataris Black D5 (E5, D6 white); its liberty D4 has two empty neighbours.
+    game = position(Go(), black="D5", white="E5 D6 A9")
+    game.play_as(WHITE, game.parse("C5"))
+    game.knowledge = ATARI
+    assert game._reply(game.parse("C5"), BLACK, 0) == game.parse("D4")
+    # The same, with D4's other neighbours white: extending gains nothing, so no reply.
+    game = position(Go(), black="D5", white="E5 D6 C4 E4 D3")
+    game.play_as(WHITE, game.parse("C5"))
+    game.knowledge = ATARI
+    assert game._reply(game.parse("C5"), BLACK, 0) == 0
+
+
+def test_reply_plays_a_shape_next_to_the_last_stone():
+    # White E6 hanes against Black E5 with Black D6 beside it (D6 E6 / E5): the cut-or-hane
+    # points around are shapes; the answer must be one of E6's empty neighbours that PAT3 marks.
+    game = position(Go(), black="E5 D6", white="A9")
+    game.play_as(WHITE, game.parse("E6"))
+    game.knowledge = PATTERNS
+    e6 = game.parse("E6")
+    answers = set()
+    for rnd in range(8):
+        answer = game._reply(e6, BLACK, rnd)
+        assert answer and game.shape(answer)
+        assert answer - e6 in game.grid.around
+        answers.add(answer)
+    shapes = [e6 + d for d in game.grid.around if not game.colour(e6 + d) and game.shape(e6 + d)]
+    assert sorted(answers) == sorted(shapes)
+    # With the pattern bit off there is no reply in this quiet position.
+    game.knowledge = ATARI | SELF_ATARI
+    assert game._reply(e6, BLACK, 0) == 0
+
+
+def test_shape_reads_the_table():
+    game = position(Go(), black="D5", white="E6")
+    for p in game.grid.points:
+        if game.colour(p):
+            continue
+        code = 0
+        for k, d in enumerate(game.grid.around):
+            code |= (game.cell[p + d] & 3) << 2 * k
+        assert game.shape(p) == (PAT3[code >> 13][code >> 3 & 1023] >> (code & 7) & 1)
+    # An empty board has no shape anywhere; an empty board's corner neither.
+    empty = Go()
+    assert not any(empty.shape(p) for p in empty.grid.points)
+
+
+def test_heavy_playouts_are_reproducible_and_leave_a_sound_board():
+    games = []
+    for _ in range(2):
+        game = Go()
+        assert game.knowledge == KNOWLEDGE
+        game.playout(77)
+        games.append(game)
+    moves = [games[0].entry(i)[1] for i in range(games[0].count)]
+    assert moves == [games[1].entry(i)[1] for i in range(games[1].count)]
+    assert games[0].over
+    check = Go()
+    for move in moves:  # every move the playout made is legal when replayed
+        check.play(move)
+    assert check.state() == games[0].state()
+
+
+# -- the end of the game: dead stones and seki, estimated by playouts -----------------------------
+
+# Black's wall is column D, White's column E: Black holds A-C, White F-J. White A1 lies dead in
+# Black's corner, Black J9 in White's. Counted with them dead: Black 27 points of territory (A1's
+# included) and one prisoner, White 36 (F-J is four columns; J9's included) and one: White by
+# 37 - 28 = 9. Counted as
+# they stand, each spoils the other's region (the region rule) and nothing is territory.
+# (A lone stone in the open, far from the edge, survives about half of the random playouts of a
+# 27-point region: the positions here are the ones the estimate decides every time.)
+WALLS_BLACK = " ".join("D%d" % r for r in range(1, 10)) + " J9"
+WALLS_WHITE = " ".join("E%d" % r for r in range(1, 10)) + " A1"
+
+# A seki in the lower left: White A3 B3 C3 C2 C1 and Black A1, B2 share the liberties A2 and B1,
+# and whoever fills one puts its own stones in atari. Black's wall (row 4, column D) holds A5-C9,
+# White's column E holds F-J (36 points). Nothing is dead; A2 and B1 are no one's: White by
+# 36 - 15 = 21.
+SEKI_BLACK = "A1 B2 A4 B4 C4 " + " ".join("D%d" % r for r in range(1, 10))
+SEKI_WHITE = "A3 B3 C3 C2 C1 " + " ".join("E%d" % r for r in range(1, 10))
+
+
+def finished(black, white):
+    game = position(Go(), black=black, white=white)
+    game.play(0)
+    game.play(0)
+    assert game.over
+    return game
+
+
+def test_dead_stones_inside_territory_are_estimated_dead():
+    game = finished(WALLS_BLACK, WALLS_WHITE)
+    before = game.state()
+    dead = game.estimate_dead(48, 7)
+    assert game.state() == before  # the estimate changes nothing
+    assert sorted(game.grid.name(p) for p in dead) == ["A1", "J9"]
+    assert game.result().gtp() == "0"  # nothing marked: A1 and J9 spoil both regions
+    game.mark_estimated(48, 7)
+    assert sorted(game.grid.name(p) for p in game.dead_stones()) == ["A1", "J9"]
+    assert game.result().gtp() == "W+9"
+
+
+def test_marking_starts_from_the_estimate_unless_the_players_marked_already():
+    game = finished(WALLS_BLACK, WALLS_WHITE)
+    game.toggle_dead(game.parse("J9"))  # the players marked J9 themselves
+    game.mark_estimated(48, 7)
+    assert [game.grid.name(p) for p in game.dead_stones()] == ["J9"]
+    game.mark_dead([])
+    assert game.dead_stones() == [] and not game.marked
+
+
+def test_seki_stays_alive_and_is_found():
+    game = finished(SEKI_BLACK, SEKI_WHITE)
+    assert game.estimate_dead(48, 3) == []
+    seki = sorted(game.grid.name(p) for p in game.seki_stones())
+    assert seki == sorted("A1 B2 A3 B3 C3 C2 C1".split())
+    assert game.result().gtp() == "W+21"
+
+
+def test_settled_winner_counts_dead_stones_as_players_agree():
+    # A reverse komi of 4.5 makes the count matter: Black wins by 4.5 with A1 and J9 counted as
+    # they stand, White by 4.5 (37 - 4.5 against 28) with them dead. One playout decides which
+    # stones die, so it is a sample: most samples see both stones dead.
+    white = 0
+    for seed in range(1, 21):
+        game = position(Go(komi="-4.5"), black=WALLS_BLACK, white=WALLS_WHITE)
+        game.play(0)
+        game.play(0)
+        assert game.quick_winner() == BLACK
+        white += game.settled_winner(seed) == WHITE
+    assert white >= 14, white
