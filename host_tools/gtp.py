@@ -346,17 +346,22 @@ def do_captures(engine, args):
 DEAD_PLAYOUTS = 100  # playouts of the dead-stone estimate (Game.estimate_dead)
 
 
+def with_dead_marked(game, seed):
+    """A copy of game with the stones the playouts say are dead marked (Game.estimate_dead):
+    the game as players would count it at its end."""
+    copy = type(game)(game.size, **game.settings)
+    copy.copy_from(game)
+    copy.mark_dead(game.estimate_dead(DEAD_PLAYOUTS, seed))
+    return copy
+
+
 def counted(engine):
-    """The game as counted at its end: a copy with the stones the playouts say are dead marked
-    (Game.estimate_dead, seeded by --seed), so final_score and final_status_list agree with
-    each other and with how players settle a finished game. Cached until the game changes."""
+    """with_dead_marked for the engine's game, seeded by --seed, so final_score and
+    final_status_list agree with each other. Cached until the game changes."""
     game = engine.game
     key = (id(game), game.count, tuple(game.entry(i) for i in range(game.count)))
     if engine.counted is None or engine.counted[0] != key:
-        copy = type(game)(game.size, **game.settings)
-        copy.copy_from(game)
-        copy.mark_dead(game.estimate_dead(DEAD_PLAYOUTS, engine.seed))
-        engine.counted = (key, copy)
+        engine.counted = (key, with_dead_marked(game, engine.seed))
     return engine.counted[1]
 
 

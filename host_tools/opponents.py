@@ -236,10 +236,14 @@ class GnuGoPlayer:
         vertex = parse_vertex(answer, game.size)
         return PASS if vertex is None else game.grid.index(*vertex)
 
+    def final_score(self, game):
+        """GNU Go's final_score of game ('B+3.5', 'W+1', '0')."""
+        self.sync(game)
+        return self.ask("final_score")
+
     def judge(self, game):
         """The winner by GNU Go's final_score: BLACK, WHITE or 0."""
-        self.sync(game)
-        score = self.ask("final_score")
+        score = self.final_score(game)
         if score.startswith("B+"):
             return BLACK
         if score.startswith("W+"):
@@ -254,10 +258,14 @@ class GnuGoPlayer:
         self.process.wait(timeout=10)
 
 
-def gnugo_match(size, player, games, level=1, first=0, settings=None):
+def gnugo_match(size, player, games, level=1, first=0, settings=None, scores=False):
     """Games first .. first + games - 1 of player (a factory taking a seed) against GNU Go,
-    player Black in the even games, judged by GNU Go's final_score (see GnuGoPlayer)."""
+    player Black in the even games, judged by GNU Go's final_score (see GnuGoPlayer). With
+    scores, also [(our GTP final_score, GNU Go's)] of the games that ended by passes."""
+    from host_tools.gtp import with_dead_marked
+
     tally = Tally()
+    counts = []
     gnugo = GnuGoPlayer(level)
     try:
         for i in range(first, first + games):
@@ -271,7 +279,10 @@ def gnugo_match(size, player, games, level=1, first=0, settings=None):
                 winner = 3 - gnugo.resigned
             else:
                 winner = gnugo.judge(game)
+                if scores:
+                    ours = with_dead_marked(game, 1).result().gtp()
+                    counts.append((ours, gnugo.final_score(game)))
             tally.add(winner, colour)
     finally:
         gnugo.close()
-    return tally
+    return (tally, counts) if scores else tally

@@ -68,8 +68,10 @@ KNOWLEDGE = const(15)
 
 class Go(Game):
     key = "go"
-    pico_levels = (600, 1500, 3000, 6000)  # the computer player (search.py): budgets a move
-    pi_levels = (50000, 150000)
+    # The computer player (search.py): budgets a move. A heavy playout costs about twice a
+    # uniform one, so the budgets are about half version 0.1's for the same time a move.
+    pico_levels = (300, 700, 1400, 2600)
+    pi_levels = (30000, 120000)
     tuning = Tuning(tactics=24, overhead=70, tactic_visits=4)
     title = "Go"
     grid_class = SquareGrid
