@@ -19,7 +19,7 @@ MODE ?=
 MICROPY_DIR ?=
 MICROPY_ARCHIVE ?=
 
-.PHONY: help venv system-deps toolchain test play sim bench build flash firmware lint clean screenshots fuzz
+.PHONY: help venv system-deps toolchain test play sim bench bench-ai build flash firmware lint clean screenshots fuzz
 
 help:
 	@echo "Pocket Stones"
@@ -27,6 +27,7 @@ help:
 	@echo "  make test             run every test (CPython and the MicroPython unix port)"
 	@echo "  make play GAME=go     terminal pass-and-play of one game (go, loose, loupe, offshore)"
 	@echo "  make bench            print the speed and memory figures"
+	@echo "  make bench-ai         the computer player's figures alone (vs v0.1, random, greedy, GNU Go)"
 	@echo "  make build [ARCH=..]  compile the firmware with mpy-cross into build/ (armv6m: Pico)"
 	@echo "  make flash [PORT=..]  build for the device found and copy it with mpremote"
 	@echo "  make firmware         build/pocket-stones.uf2: MicroPython + the app, one file to drop"
@@ -85,12 +86,18 @@ $(WASM_STAMP): host_tools/wasm/package-lock.json
 	(command -v npm >/dev/null && cd host_tools/wasm && npm ci --silent && touch node_modules/.installed) \
 		|| echo "npm not found: the 32-bit heap figures will be skipped"
 
-# Engines, the app and the computer player (its win rates take ~25 minutes: 100 games a figure);
-# the Pico's figures from the emulated RP2040 (~15 minutes).
+# Engines, the app and the computer player (its win rates take an hour or more: 100 games a
+# figure, GNU Go's games at the top Raspberry Pi level the longest); the Pico's figures from the
+# emulated RP2040 (~15 minutes). bench-ai: the player alone; BENCH_AI adds flags, e.g.
+# make bench-ai BENCH_AI="go --only-vs gnugo --games 20".
+BENCH_AI ?=
 bench: $(STAMP) system-deps $(WASM_STAMP) $(PICO_STAMP) firmware
 	$(PY) -m host_tools.bench
 	$(PY) -m host_tools.bench_pico
-	$(PY) -m host_tools.bench_ai
+	$(PY) -m host_tools.bench_ai $(BENCH_AI)
+
+bench-ai: $(STAMP) system-deps $(WASM_STAMP)
+	$(PY) -m host_tools.bench_ai $(BENCH_AI)
 
 build: $(STAMP)
 	$(PY) -m host_tools.build --mpy-cross $(MPY_CROSS) --arch $(ARCH)

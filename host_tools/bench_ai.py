@@ -293,11 +293,14 @@ def main(argv=None):
     parser.add_argument("--no-gnugo", action="store_true", help="skip the GNU Go games")
     parser.add_argument("--no-micropython", action="store_true",
                         help="skip the timing and heap figures on the unix port")
-    parser.add_argument("--only-vs", choices=("random", "greedy", "v01", "gnugo"), nargs="*",
-                        help="only these matches (default: all)")
+    parser.add_argument("--only-vs", default="random,greedy,v01,gnugo", metavar="LIST",
+                        help="only these matches, comma-separated (default: "
+                        "random,greedy,v01,gnugo)")
     parser.add_argument("only", nargs="*", metavar="GAME", help="only these games")
     args = parser.parse_args(argv)
-    wanted = set(args.only_vs or ("random", "greedy", "v01", "gnugo"))
+    wanted = set(args.only_vs.split(","))
+    if wanted - {"random", "greedy", "v01", "gnugo"}:
+        parser.error("--only-vs takes random, greedy, v01 and gnugo")
     print("Pocket Stones computer opponent (win rates: CPython; time and heap: MicroPython unix "
           "port, heap %s)" % HEAP)
     with tempfile.TemporaryDirectory() as mpy_dir, tempfile.TemporaryDirectory() as plain_dir:

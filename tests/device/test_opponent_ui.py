@@ -28,16 +28,24 @@ def wait_for_reply(device, moves, limit=5000):
 
 
 def test_the_device_thinks_in_slices_and_replies_with_a_legal_move():
+    from host_tools.simcore import path
     from stones.ui.opponent import level_count
 
     device = go_against_device_as_white(level_count("go"))
     game = device.app.game
-    device.play("E4")  # walks the cursor, presses A, and waits a moment
+    view = device.app.top.view
+    for button in path(view, view.grid.parse("E4")):
+        device.press(button)
+    device.pin("a").press()  # A on E4, then the app tick by tick
     ticks = 0
-    while device.app.top.thinking is not None:  # the reply takes many ticks, not one
-        device.run(5)
-        ticks += 1
-    assert ticks > 3
+    for _ in range(4000):
+        device.run(1)  # one tick
+        if device.app.top.thinking is not None:
+            ticks += 1
+        elif game.count == 2:
+            break
+    device.pin("a").release()
+    assert ticks > 3  # the reply took many ticks, not one
     assert game.count == 2 and game.to_move == 1
     reply = game.last_move()
     assert reply and game.colour(reply) == 2  # a stone, legal (it is on the board)

@@ -55,6 +55,17 @@ _COUNT = const(7)  # mask of a count, once shifted
 _ONE_BLACK = const(4)  # one more black neighbour
 _ONE_WHITE = const(32)  # one more white neighbour
 
+# What the playouts and the tree know (Loose.knowledge, a bit each; 0 is version 0.1's uniform
+# player). REPLY: each playout move first answers the last stone: flip its group where the stone
+# left it one true liberty, else save an own group next to it that has one (flip a neighbour
+# that has one, or extend where that gains empty points). PRIORS: the tree's priors favour the
+# same flips and rescues and shun filling an own group's last true liberty.
+# Measured against version 0.1 at equal time a move (top Pico level, 9x9): REPLY alone won 19 of
+# 30 games, PRIORS alone 9 of 20 at equal budgets, both 10 of 20: only REPLY is on.
+REPLY = const(1)
+PRIORS = const(2)
+KNOWLEDGE = const(1)
+
 
 # _TRUE_BELOW[v]: for an empty point's byte v, the count of stones next to it if it has
 # neighbours of both colours (the point is false when that count is its degree), else 0; for a
@@ -126,6 +137,7 @@ class Loose(Game):
     options = (Option("komi", "Komi", KOMI_CHOICES, "0"),)
     pregame = "komi"  # two humans settle the komi first (rules.md B7): ui/komi.py
     is_eye = is_eye  # the playouts' own-eye rule, stones.engine.square.is_eye as a method
+    knowledge = KNOWLEDGE
 
     def _setting(self, option, value):
         if option.key == "komi":  # any even integer, not only the offered ones (rules.md B7)
@@ -141,8 +153,10 @@ class Loose(Game):
     def _run(self, move, randoms, x):
         """See Game._run.
 
-        Playout policy (issue 2): uniform among legal moves that do not fill the mover's own eye
-        (stones.engine.square.is_eye), pass only when none is left.
+        Playout policy: uniform among legal moves that do not fill the mover's own eye
+        (stones.engine.square.is_eye), pass only when none is left; with the REPLY knowledge
+        bit, _reply's answer to the last stone is tried first (a refused one falls back to the
+        draw).
         """
         cell = self.cell
         degree = self.degree
@@ -168,6 +182,7 @@ class Loose(Game):
         c = self.to_move
         passes = self.passes
         random = randoms > 0
+        knowledge = self.knowledge if random else 0
         code = 0
         over = self.over
         log_limit = self.log_limit
@@ -176,22 +191,32 @@ class Loose(Game):
             # -- choose p: the given move, or draws from the empty list -------------------------
             e = 3 - c
             one = _ONE_BLACK if c == _BLACK else _ONE_WHITE  # one more c neighbour
+            h = 0
             if random:
                 if over or not randoms:
                     break
                 randoms -= 1
                 k = n_empty
                 own = _BLACKS if c == _BLACK else _WHITES  # shift of c's neighbour count
+                if knowledge & REPLY and count:
+                    h = history[count - 1] & 0x1FF
+                    if h:
+                        h = self._reply(h, c)
             while True:
                 if random:
-                    if not k:
-                        p = _PASS
-                        break
-                    x ^= (x & 0x1FFFFF) << 9
-                    x ^= x >> 11
-                    x ^= (x & 0x3FFFF) << 12
-                    i = x % k
-                    p = empty[i]
+                    if h:  # the reply to the last stone, checked like a draw
+                        p = h
+                        h = 0
+                        i = -1
+                    else:
+                        if not k:
+                            p = _PASS
+                            break
+                        x ^= (x & 0x1FFFFF) << 9
+                        x ^= x >> 11
+                        x ^= (x & 0x3FFFF) << 12
+                        i = x % k
+                        p = empty[i]
                     v = cell[p]
                     legal = True
                     if v >> own & _COUNT == degree[p]:  # every neighbour is c's: an own eye?
@@ -357,6 +382,8 @@ class Loose(Game):
                 if not random:
                     code = _NO_TRUE_LIBERTY
                     break
+                if i < 0:  # a refused reply: draw instead
+                    continue
                 k -= 1  # swap the refused point out of the draw, for this move only
                 q = empty[k]
                 empty[k] = p
@@ -454,17 +481,104 @@ class Loose(Game):
 
     # -- the computer player's hooks (Game.copy_from, candidates, quick_winner) ---------------
 
+    def _true_liberty(self, s):
+        """The true liberty of the group of stone s if it has exactly one, else 0: the group
+        flips as soon as that point is filled or made false."""
+        cell = self.cell
+        degree = self.degree
+        link = self.link
+        offsets = self.offsets
+        true_below = _TRUE_BELOW
+        found = 0
+        start = s
+        while True:
+            v = cell[s]
+            if (v >> _BLACKS & _COUNT) + (v >> _WHITES) < degree[s]:  # an empty neighbour
+                for d in offsets:
+                    t = s + d
+                    if true_below[cell[t]] < degree[t]:
+                        if not found:
+                            found = t
+                        elif t != found:
+                            return 0
+            s = link[s]
+            if s == start:
+                return found
+
+    def _reply(self, last, c):
+        """A move for c answering the opponent's last stone, or 0 (the REPLY knowledge): fill
+        the last true liberty of the last stone's group (it flips); else save an own group next
+        to the last stone that is down to one true liberty, by flipping an enemy neighbour of it
+        that is down to one as well, or by extending onto its liberty where that point has two
+        empty neighbours or more."""
+        cell = self.cell
+        t = self._true_liberty(last)
+        if t:
+            return t
+        e = 3 - c
+        offsets = self.offsets
+        link = self.link
+        for d in offsets:
+            q = last + d
+            if cell[q] & _COLOUR == c:
+                t = self._true_liberty(q)
+                if t:
+                    s = q
+                    while True:
+                        for d2 in offsets:
+                            u = s + d2
+                            if cell[u] & _COLOUR == e:
+                                z = self._true_liberty(u)
+                                if z:
+                                    return z
+                        s = link[s]
+                        if s == q:
+                            break
+                    v = cell[t]
+                    if self.degree[t] - (v >> _BLACKS & _COUNT) - (v >> _WHITES) > 1:
+                        return t
+        return 0
+
     def candidates(self, moves, priors):
-        """Every empty point but the mover's own eyes (the playouts' rule), all alike."""
+        """Every empty point but the mover's own eyes (the playouts' rule); with the PRIORS
+        knowledge, a point that fills an enemy group's last true liberty (a flip) is good, the
+        more stones the better; one that is an own group's last true liberty is good if it has
+        two empty neighbours or more (an escape), bad otherwise; a reply next to the last stone
+        is good. Without it, all alike."""
         empty = self.empty
+        cell = self.cell
+        degree = self.degree
+        root = self.root
+        stones = self.stones
+        offsets = self.offsets
         c = self.to_move
+        knows = self.knowledge & PRIORS
+        last = self.history[self.count - 1] & 0x1FF if self.count else 0
+        w = self.grid.stride
         n = 0
         for i in range(self.n_empty):
             p = empty[i]
             if is_eye(self, p, c):
                 continue
+            q = 128
+            v = cell[p]
+            if knows and v & 0xFC:
+                free = degree[p] - (v >> _BLACKS & _COUNT) - (v >> _WHITES)
+                for d in offsets:
+                    t = p + d
+                    y = cell[t] & _COLOUR
+                    if (y == 1 or y == 2) and self._true_liberty(t) == p:
+                        if y == c:
+                            q += 40 if free > 1 else -60
+                        else:
+                            size = stones[root[t]]
+                            q += 48 + 8 * (size if size < 8 else 8)
+                if last:
+                    d = p - last
+                    if d == 1 or d == -1 or d == w or d == -w:
+                        q += 16
             moves[n] = p
-            priors[n] = 128
+            priors[n] = 255 if q > 255 else q if q > 1 else 1
             n += 1
         return n
 
