@@ -2,6 +2,7 @@
 note that A waits for it, and the question before a new game. Both runtimes."""
 
 from fitwalk import Walk
+from support import long_thinking
 
 # the walk records every string drawn next to a whole game: more than a Pico-sized heap on
 # the 64-bit unix port (tests/host/test_micropython.py)
@@ -19,13 +20,14 @@ def test_the_device_thinking_and_a_new_game_question_fit():
             walk.press("right")
         walk.check("White", "<Device %d>" % level_count("go"))
         walk.press("up", "up", "up", "up", "up", "a")
-        walk.device.play("E5")
-        walk.check("thinks")
-        walk.press("a")
-        walk.check("Device thinks:", "MENU plays now")
-        play = walk.device.app.top
-        while play.thinking is not None:
-            walk.press("menu")  # play now
+        with long_thinking():  # the class of the game being played
+            walk.device.play("E5")
+            walk.check("thinks")
+            walk.press("a")
+            walk.check("Device thinks:", "MENU plays now")
+            play = walk.device.app.top
+            while play.thinking is not None:
+                walk.press("menu")  # play now
         if play.message:
             walk.press("b")  # dismissed
         walk.press("menu")

@@ -3,6 +3,8 @@ and keeps the old one in the records, unfinished; a game that ended but was not 
 back to its score screen after a reset; a finished Go game's record keeps the stones marked dead
 and the result shown; presses while the device thinks are answered. Both runtimes."""
 
+from support import long_thinking
+
 from host_tools.simcore import Device
 
 
@@ -86,7 +88,8 @@ def test_a_finished_go_record_keeps_the_marking_and_the_result_shown():
     device.play("J9")  # White
     device.play("pass")
     device.play("pass")
-    device.play("J9")  # marked dead
+    game = device.app.game
+    assert game.dead_stones() == [game.parse("J9")]  # the marking opens with the estimate
     device.press("menu")  # done marking
     shown = device.app.top.result.gtp()
     for _ in range(3):
@@ -112,12 +115,13 @@ def test_presses_while_the_device_thinks_are_answered():
         device.press("right")  # Black: the strongest level, which thinks longest
     for _ in range(4):
         device.press("up")
-    device.press("a")
-    screen = device.app.top
-    assert screen.thinking is not None
-    cursor = screen.view.cursor
-    device.press("a")
-    assert screen.message == BUSY  # seen, not silently dropped
-    device.press("right")  # dismisses the note
-    device.press("right")
+    with long_thinking():  # the game's class, as the setup screen holds it
+        device.press("a")
+        screen = device.app.top
+        assert screen.thinking is not None
+        cursor = screen.view.cursor
+        device.press("a")
+        assert screen.message == BUSY  # seen, not silently dropped
+        device.press("right")  # dismisses the note
+        device.press("right")
     assert screen.view.cursor != cursor  # the cursor still moves

@@ -48,3 +48,26 @@ def random_games(make_game, games, seed, check, moves=400):
             before = game.state()
             game.play(move)
             check(game, before)
+
+
+class long_thinking:
+    """A context in which game key's top Pico level thinks long enough for a test to press
+    buttons meanwhile. A Pico spends about two seconds on that level's few playouts, but the
+    simulator's fake clock gives each playout one 5 ms tick, so on MicroPython (where the Pico
+    levels are the top ones) the reply would come within a single button press."""
+
+    def __init__(self, key="go"):
+        self.key = key
+        self.cls = None
+        self.saved = None
+
+    def __enter__(self):
+        from stones.engine.registry import game_class
+
+        self.cls = game_class(self.key)
+        self.saved = self.cls.pico_levels
+        self.cls.pico_levels = tuple(self.saved[:-1]) + (self.saved[-1] * 20,)
+        return self
+
+    def __exit__(self, *exc):
+        self.cls.pico_levels = self.saved

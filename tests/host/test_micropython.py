@@ -6,7 +6,8 @@ unix port's objects are 64-bit. Over the firmware sources the unix port compiles
 first, and that takes room the device never needs: the parse tree of a 25 KB engine module, and
 the interned path of every source file, so the margin depends on where the repository lies (the
 same module needed 180 KB in one clone and 210 KB in another, by their paths). The source run
-checks that the code behaves the same under MicroPython; it gets 256 KB.
+checks that the code behaves the same under MicroPython; it gets 320 KB (Go's engine and its 8 KB
+pattern table, compiled from source, need more than the 256 KB it had).
 
 A test module whose own bookkeeping shares the heap with the device (tests/device/fitwalk.py
 records every string drawn while a whole 19x19 game is walked) may ask for more in its mpy-cross
@@ -23,7 +24,7 @@ from host_tools.build import compile_firmware
 from host_tools.paths import FIRMWARE, ROOT, tool
 
 PICO_HEAP = "190K"  # the mpy-cross run: what the device runs
-SOURCE_HEAP = "256K"  # the source run: the same, plus the compiler's working space
+SOURCE_HEAP = "320K"  # the source run: the same, plus the compiler's working space
 TESTS = os.path.join(ROOT, "tests")
 # tests/engine and tests/device also run under pytest; tests/mp only here.
 MODULES = sorted(

@@ -121,7 +121,7 @@ def test_the_private_copies_of_the_engine_constants_equal_game_py():
             assert v & m._COLOUR == 0 and v >> m._BLACKS & m._COUNT == 1
             assert v >> m._WHITES == 2 and m._ONE_BLACK == 1 << m._BLACKS
             assert m._ONE_WHITE == 1 << m._WHITES
-    assert codes >= 20 and fields_seen == 18  # Loose, Loupe, OffShore: six fields each
+    assert codes >= 20 and fields_seen == 24  # all four games: six fields each
     for reason in ("OCCUPIED", "SUICIDE", "KO", "NO_TRUE_LIBERTY", "OUTNUMBERED",
                    "NO_SECOND_STONE", "MID_TURN", "ENEMY_TERRITORY", "OVERSIZED_GROUP"):
         assert game.REASONS[getattr(game, reason)]

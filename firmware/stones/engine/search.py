@@ -82,7 +82,7 @@ BYTES_PER_NODE = 14  # move, first, kids, visits, wins, amaf visits, amaf wins: 
 MP_MAX_PLAYOUTS = 4000  # visits a search may reach on MicroPython (2**30 bound, 'H' arrays)
 MAX_PLAYOUTS = 30000  # and on CPython (wins in half points fit 16 bits)
 
-PICO_NODES = 1000  # room for the top Pico level's tree (a full tree only stops growing)
+PICO_NODES = 400  # the top Pico level's tree: at most ~150 nodes in Go 9x9 (measured)
 PI_NODES = 20000  # the default on CPython
 
 
