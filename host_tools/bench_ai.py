@@ -1,7 +1,8 @@
 """The computer opponent's figures: python -m host_tools.bench_ai (make bench, make bench-ai).
 
 One figure a line. For each game: the levels and what a move costs at the top Pico level on the
-MicroPython unix port (and on a Pico at the unix port's measured speed ratio), the search's heap,
+MicroPython unix port (the Pico's own time a device move is measured on the emulated RP2040 by
+host_tools/bench_pico.py), the search's heap,
 the playout speed with and without the game's knowledge (Go's heavy playouts beside the uniform
 ones, on CPython and the unix port), and win rates with Wilson's 95% intervals, alternating
 colours:
@@ -35,7 +36,6 @@ from stones.engine import registry, search
 from stones.engine.game import Tuning
 
 HEAP = "190K"
-PICO_RATIO = 150  # the unix port runs this code ~150 times as fast as an emulated RP2040
 PLAYOUT_MS = 1500  # time a playout-speed figure
 
 # game, board size, target win rate against random, against greedy, against v0.1
@@ -366,8 +366,6 @@ def _device_lines(name, key, size, budget, mpy_dir, plain_dir):
         return
     line(name + " time a move, unix port", "%.1f ms" % (mp["mean_us"] / 1000),
          "top Pico level, mean of two games; slowest %.1f ms" % (mp["worst_us"] / 1000))
-    line(name + " est. time a move, Pico", "%.1f s" % (mp["mean_us"] * PICO_RATIO / 1e6),
-         "unix port x %d (the emulated RP2040's ratio), target about 2 s" % PICO_RATIO)
     line(name + " heap: search import (.mpy)", int(mp["import_heap"]), "bytes")
     line(name + " heap: %d nodes" % search.PICO_NODES, int(mp["nodes_heap"]),
          "bytes (%d a node)" % search.BYTES_PER_NODE)

@@ -175,7 +175,13 @@ def test_device_output_is_read_from_marked_lines_only():
 
 @pytest.fixture
 def pico(tmp_path):
-    device = VirtualPico(str(tmp_path / "pico"))
+    # The unix port's 64-bit objects, mpremote's mounted folder and the host's simcore.py
+    # compiled on the device take more than a Pico's heap holds of the same app. Since Go's
+    # opponent and end-of-game estimate came in, this run needs between 240 and 256 KB (the app
+    # at the score screen holds 6 KB more than before; the rest is not explained yet). The
+    # Pico's own heap is measured on the emulated RP2040 (host_tools/bench_pico.py), and the
+    # emulated-Pico tests play every game there.
+    device = VirtualPico(str(tmp_path / "pico"), heap="256K")
     yield device
     device.close()
 

@@ -42,10 +42,10 @@ DECODING = (
     re.compile(r"0x1FF\b", re.IGNORECASE),  # its move bits
     re.compile(r"\._(switch|restore_turn)\("),  # the private turn hooks (set_turn is public)
 )
-# place -> why it may still read history words directly
+# The one line that matches without decoding a history word: the search's own node word keeps
+# a move in its low 9 bits too (Game.first_players reads the history for it).
 DECODING_ALLOWED = {
-    "firmware/stones/engine/search.py": "the search's allocation-free steps read the history "
-                                        "words of its scratch game (an engine module)",
+    "firmware/stones/engine/search.py": "_MOVE = const(0x1FF)  # the move bits of move[]",
 }
 
 
@@ -70,7 +70,8 @@ def test_no_place_above_the_engine_branches_on_a_game_name_or_probes_a_game():
 
 
 def test_no_place_above_the_engine_decodes_history_words():
-    found = [hit for hit in _hits(DECODING) if hit.split(":")[0] not in DECODING_ALLOWED]
+    found = [hit for hit in _hits(DECODING)
+             if hit.split(": ", 1)[1] != DECODING_ALLOWED.get(hit.split(":")[0])]
     assert found == []
 
 

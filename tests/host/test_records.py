@@ -106,8 +106,9 @@ def test_a_bad_record_is_refused_with_its_reason(tmp_path):
 
 
 def device_go_record(tmp_path, finish=True):
-    """A Go game played through the device's buttons with a white stone marked dead (or left
-    for a new game); its record file copied out of the device's flash, and the result shown."""
+    """A Go game played through the device's buttons with a white stone dead (the marking opens
+    with it marked), or left for a new game; its record file copied out of the device's flash,
+    and the result shown."""
     device = Device()
     device.press("a")
     device.press("a")  # Go, Start
@@ -117,7 +118,8 @@ def device_go_record(tmp_path, finish=True):
     if finish:
         device.play("pass")
         device.play("pass")
-        device.play("J9")  # marked dead
+        game = device.app.game
+        assert game.dead_stones() == [game.parse("J9")]  # the marking opens with the estimate
         device.press("menu")
         shown = device.app.top.result
         for _ in range(3):

@@ -4,6 +4,8 @@ import micropython
 
 from stones.engine.go import Go
 
+Go().prepare()  # the heavy playouts' pattern table loads once, at the first playout: not locked
+
 
 def _locked(function):
     """function() with the heap locked: any allocation raises MemoryError."""

@@ -520,6 +520,23 @@ class Game:
         also keeps the turn state the move was played in; only the engine reads that."""
         return split_word(self.history[i])
 
+    def first_players(self, start, marks):
+        """For each point played from move start on, the colour that played there first,
+        written into marks (a byte a cell; a point marked already keeps its mark): the search's
+        all-moves-as-first count after a playout. No allocation."""
+        history = self.history
+        for i in range(start, self.count):
+            word = history[i]
+            p = word & 0x1FF
+            if p and not marks[p]:
+                marks[p] = word >> 9 & 3
+
+    def unmark_moves(self, start, marks):
+        """Zero marks at every point played from move start on (after first_players)."""
+        history = self.history
+        for i in range(start, self.count):
+            marks[history[i] & 0x1FF] = 0
+
     def last_move(self):
         return self.history[self.count - 1] & 0x1FF if self.count else None
 

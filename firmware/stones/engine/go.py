@@ -34,7 +34,6 @@ from stones.engine.game import (
     half_points,
     parse_half_points,
 )
-from stones.engine.gopat import PAT3
 from stones.engine.square import SquareGrid, is_eye
 
 # The hot loop's constants, folded by MicroPython's compiler (imported names would be looked up
@@ -89,6 +88,21 @@ class Go(Game):
 
     knowledge = KNOWLEDGE
     shape_prior = 20  # what a 3x3 shape adds to a candidate's prior (PRIORS)
+    pat3 = None  # gopat.PAT3 (8 KB), loaded by prepare() for the first playout, not before:
+    # two humans playing never need it
+
+    def prepare(self):
+        """Load the 3x3 pattern table the heavy playouts and the priors read (once a class)."""
+        if Go.pat3 is None:
+            from stones.engine.gopat import PAT3
+
+            Go.pat3 = PAT3
+
+    def playout(self, seed, limit=0x3FFFFFFF):
+        """Game.playout, with the pattern table loaded first where the knowledge uses it."""
+        if self.pat3 is None and self.knowledge & PATTERNS:
+            self.prepare()
+        return self._run(0, limit, seed & 0x3FFFFFFF or 1)
 
     def _setting(self, option, value):
         if option.key == "komi":  # any whole or half number, not only the offered ones
@@ -469,7 +483,7 @@ class Go(Game):
         """A move for c that answers the opponent's last stone, or 0: by the knowledge bits,
         capture the last stone's group if it is in atari; save an own group it put in atari by
         capturing a neighbour in atari, else by extending where that gains liberties; else a
-        3x3 shape (PAT3) on one of its 8 neighbours, tried from a random one (rnd)."""
+        3x3 shape (gopat.PAT3) on one of its 8 neighbours, tried from a random one (rnd)."""
         cell = self.cell
         root = self.root
         knowledge = self.knowledge
@@ -506,6 +520,7 @@ class Go(Game):
                         if self.degree[t] - (v >> _BLACKS & _COUNT) - (v >> _WHITES) > 1:
                             return t
         if knowledge & PATTERNS:
+            pat3 = self.pat3
             around = self.grid.around
             a0, a1, a2, a3, a4, a5, a6, a7 = around
             for i in range(8):
@@ -516,19 +531,21 @@ class Go(Game):
                         | (cell[q + a3] & 3) << 6 | (cell[q + a4] & 3) << 8
                         | (cell[q + a5] & 3) << 10 | (cell[q + a6] & 3) << 12
                         | (cell[q + a7] & 3) << 14)
-                if PAT3[code >> 13][code >> 3 & 1023] >> (code & 7) & 1:
+                if pat3[code >> 13][code >> 3 & 1023] >> (code & 7) & 1:
                     return q
         return 0
 
     def shape(self, p):
-        """Whether empty p is a 3x3 shape point (PAT3) on this board."""
+        """Whether empty p is a 3x3 shape point (gopat.PAT3) on this board."""
+        if self.pat3 is None:
+            self.prepare()
         cell = self.cell
         code = 0
         k = 0
         for d in self.grid.around:  # (no enumerate: its iterator would allocate)
             code |= (cell[p + d] & _COLOUR) << k
             k += 2
-        return PAT3[code >> 13][code >> 3 & 1023] >> (code & 7) & 1
+        return self.pat3[code >> 13][code >> 3 & 1023] >> (code & 7) & 1
 
     def _pop(self):
         log = self.log
@@ -783,30 +800,11 @@ class Go(Game):
         return True
 
     def estimate_dead(self, playouts=48, seed=1):
-        """The stones that die in most of playouts played on from here (the passes set aside):
-        each group is dead when its stones were lost in more than half of them. What players
-        would agree at the end, estimated; the game is not changed. Allocates (a scratch game)."""
-        scratch = type(self)(self.size, **self.settings)
-        cell = self.cell
-        lost = bytearray(self.grid.length)
-        playouts = min(max(playouts, 1), 255)
-        for _ in range(playouts):
-            scratch.copy_from(self)
-            scratch.over = False
-            scratch.passes = 0
-            seed = scratch.playout(seed)
-            after = scratch.cell
-            for p in self.grid.points:
-                x = cell[p] & _COLOUR
-                if x and after[p] & _COLOUR != x:
-                    lost[p] += 1
-        dead = []
-        for p in self.grid.points:
-            if cell[p] & _COLOUR and self.root[p] == p:
-                group = self.group(p)
-                if 2 * sum(lost[s] for s in group) > playouts * len(group):
-                    dead.extend(group)
-        return sorted(dead)
+        """The stones the players would agree are dead (stones.engine.goend, loaded at the end
+        of a game only)."""
+        from stones.engine.goend import estimate_dead
+
+        return estimate_dead(self, playouts, seed)
 
     def mark_estimated(self, playouts=48, seed=1):
         """Start the marking from the estimate (estimate_dead): unless the players have marked
@@ -824,45 +822,10 @@ class Go(Game):
         self.marked = bool(stones)
 
     def seki_stones(self):
-        """Living stones in seki: groups touching an empty point that neither side can fill
-        without putting its own group in atari (or is not allowed to), which lies next to living
-        stones of both colours. Dead stones (marked) count as absent. Allocates."""
-        cell = self.cell
-        dead = self.dead
-        offsets = self.offsets
-        points = []
-        c = self.to_move
-        for p in self.grid.points:
-            if cell[p] & _COLOUR:
-                continue
-            near = 0
-            for d in offsets:
-                y = cell[p + d] & _COLOUR
-                if (y == BLACK or y == WHITE) and not dead[p + d]:
-                    near |= y
-            if near != BLACK | WHITE:
-                continue
-            v = cell[p]
-            if self.degree[p] - (v >> _BLACKS & _COUNT) - (v >> _WHITES) > 1:
-                continue
-            blocked = True
-            over = self.over
-            self.over = False  # reason() refuses everything once the game is over
-            for colour in (BLACK, WHITE):
-                self.to_move = colour
-                if not self.reason(p) and not self._self_atari(p, colour):
-                    blocked = False
-            self.to_move = c
-            self.over = over
-            if blocked:
-                points.append(p)
-        stones = set()
-        for p in points:
-            for d in offsets:
-                q = p + d
-                if cell[q] & _COLOUR in (BLACK, WHITE) and not dead[q]:
-                    stones.update(self.group(q))
-        return sorted(stones)
+        """Living stones in seki (stones.engine.goend)."""
+        from stones.engine.goend import seki_stones
+
+        return seki_stones(self)
 
     def dead_stones(self):
         return [p for p in self.grid.points if self.dead[p]]

@@ -50,7 +50,9 @@ def unneeded_modules(key):
     keep = modules_for(key)
     names = []
     for name in [entry[2] for entry in GAMES] + [entry[4] for entry in GAMES] + [
-            "stones.engine.records", "stones.engine.sgf", "stones.engine.outcome"]:
+            "stones.engine.records", "stones.engine.sgf", "stones.engine.outcome",
+            "stones.engine.gopat", "stones.engine.goend"]:  # Go's pattern table (its class
+        # keeps it while in use) and end-of-game counting
         if name not in keep and name not in names:
             names.append(name)
     return names

@@ -400,7 +400,7 @@ class Search:
                 continue
             gain = scratch.material(c) - base
             scratch.copy_from(game)
-            scratch._switch(3 - c)
+            scratch.set_turn(3 - c)
             if not scratch._push(m):
                 gain += base - scratch.material(c)
             sums[i] = gain + 0x2000  # kept non-negative in the 16-bit table
@@ -429,7 +429,6 @@ class Search:
         awins = self.awins
         path = self.path
         colours = self.colours
-        history = scratch.history
         r = self.rave
         pv = self.prior_visits
         node = 0
@@ -441,6 +440,7 @@ class Search:
                     break
                 k = kids[node]
             start = first[node]
+            mover = scratch.to_move  # the colour whose move the children are
             while True:  # the best child the rules accept
                 pick = -1
                 best = -1
@@ -466,7 +466,7 @@ class Search:
                 break
             move[pick] |= _LEGAL
             path[depth] = pick
-            colours[depth] = history[scratch.count - 1] >> 9 & 3
+            colours[depth] = mover
             depth += 1
             node = pick
         if not scratch.over:
@@ -484,11 +484,7 @@ class Search:
         # -- count the result: the path, then AMAF for the siblings along it -----------------
         visits[0] += 1
         amaf = self.amaf  # all zero between playouts
-        for i in range(self.base, scratch.count):
-            e = history[i]
-            p = e & _MOVE
-            if p and not amaf[p]:
-                amaf[p] = e >> 9 & 3
+        scratch.first_players(self.base, amaf)
         parent = 0
         for d in range(depth):
             j = path[d]
@@ -503,5 +499,4 @@ class Search:
                     avisits[i] += 1
                     awins[i] += gain
             parent = j
-        for i in range(self.base, scratch.count):
-            amaf[history[i] & _MOVE] = 0
+        scratch.unmark_moves(self.base, amaf)

@@ -32,7 +32,10 @@ class Screen:
         self.stage = MARK if game.marks_dead else BOARD
         if self.stage == MARK:  # the marking opens with the playouts' estimate marked
             self.view.show_cursor = True
-            game.mark_estimated(_DEAD_PLAYOUTS, game.count + 1)
+            try:
+                game.mark_estimated(_DEAD_PLAYOUTS, game.count + 1)
+            except MemoryError:  # no room for the estimate's scratch game: mark by hand
+                game.mark_dead(game.dead_stones())
             for p in game.dead_stones():
                 self.view.marks[p] |= DEAD
         self.result = None
