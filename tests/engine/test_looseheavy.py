@@ -62,6 +62,7 @@ def test_reply_flips_the_last_stones_group_when_it_has_one_true_liberty():
     # White's last stone B1 touches Black A1 and C1 and empty B2, which is true (its neighbour
     # B3 is empty): B1's only true liberty. Black filling B2 flips it.
     game = position(Loose(), black="A1 C1 A2 C2", white="E5")
+    game.knowledge = REPLY
     game.play_as(WHITE, game.parse("B1"))
     assert slow_true_liberties(game, game.parse("B1")) == {game.parse("B2")}
     assert game._reply(game.parse("B1"), BLACK) == game.parse("B2")
@@ -80,7 +81,7 @@ def test_reply_saves_an_own_group_by_extending():
 
 
 def test_knowledge_bits_and_priors():
-    assert Loose.knowledge == KNOWLEDGE == REPLY  # the priors did not earn their place
+    assert Loose.knowledge == KNOWLEDGE == 0  # neither bit earned its place (loose.py)
     game = position(Loose(), black="A1 C1 A2 C2", white="E5")
     game.knowledge = REPLY | PRIORS
     game.play_as(WHITE, game.parse("B1"))
@@ -98,6 +99,7 @@ def test_heavy_playouts_are_reproducible():
     runs = []
     for _ in range(2):
         game = Loose()
+        game.knowledge = REPLY
         game.playout(41)
         runs.append([game.entry(i) for i in range(game.count)])
     assert runs[0] == runs[1] and len(runs[0]) > 20

@@ -86,3 +86,12 @@ def test_loose_whole_random_games_and_their_undo_allocate_nothing():
 
     n = _locked(take_back)
     assert total > 300 and n > 30 and game.count == 0 and game.n_empty == 81
+
+
+def test_loose_playouts_that_answer_the_last_stone_allocate_nothing():
+    from stones.engine.loose import REPLY
+
+    game = Loose()
+    game.knowledge = REPLY  # off by default (loose.py): measured, it did not win
+    seed = _locked(lambda: game.playout(17))
+    assert game.over and game.count > 30 and seed

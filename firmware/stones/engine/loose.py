@@ -60,11 +60,12 @@ _ONE_WHITE = const(32)  # one more white neighbour
 # left it one true liberty, else save an own group next to it that has one (flip a neighbour
 # that has one, or extend where that gains empty points). PRIORS: the tree's priors favour the
 # same flips and rescues and shun filling an own group's last true liberty.
-# Measured against version 0.1 at equal time a move (top Pico level, 9x9): REPLY alone won 19 of
-# 30 games, PRIORS alone 9 of 20 at equal budgets, both 10 of 20: only REPLY is on.
+# Measured against version 0.1 at equal time a move (top Pico level, 9x9): REPLY alone won 52 of
+# 100 games (an early 19 of 30 did not hold), PRIORS alone 9 of 20, both 10 of 20. Neither earned
+# its place: both are off, kept for the next attempt (make bench-ai measures them).
 REPLY = const(1)
 PRIORS = const(2)
-KNOWLEDGE = const(1)
+KNOWLEDGE = const(0)
 
 
 # _TRUE_BELOW[v]: for an empty point's byte v, the count of stones next to it if it has
