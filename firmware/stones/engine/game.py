@@ -154,15 +154,13 @@ class Tuning:
     rave           the RAVE equivalence: how long AMAF statistics lead a child's own
     expand_at      real visits before a leaf grows children
     width          children of an inner node (the root takes every candidate)
-    playout        random moves a playout plays after the tree's (FULL: to the end)
+    playout        random moves a playout plays after the tree's (the default: to the end)
     tactics        the root's one-move tactics: prior points per point won (0: off)
     overhead       the fixed cost of a playout in moves, per 100 points of the board (the tree
                    walk, the copy and the scoring, calibrated so that time ~ moves + this)
     tactic_visits  virtual AMAF wins a point of root tactics is worth
     knowledge      the game's knowledge bits for the playouts and priors (None: the game's own)
     """
-
-    FULL = 0x3FFFFFFF
 
     def __init__(self, prior_visits=8, rave=600, expand_at=2, width=10, playout=0x3FFFFFFF,
                  tactics=0, overhead=50, tactic_visits=0, knowledge=None):

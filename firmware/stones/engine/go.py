@@ -682,7 +682,7 @@ class Go(Game):
 
     def settled_winner(self, seed):
         """The winner of a game that the players ended by passing, its dead stones taken off as
-        they would agree (notes 2.1.5): a playout from here, the passes set aside, shows which
+        they would agree (rules.md A5): a playout from here, the passes set aside, shows which
         stones die, and the score is counted on the board as it stood, those stones dead.
         Leaves the game at the playout's end. No allocation (the search's terminal nodes)."""
         if self.count >= self.cap and self.passes < 2:

@@ -76,7 +76,6 @@ _MOVE = const(0x1FF)  # the move bits of move[]
 _LEGAL = const(0x200)  # pushed from its parent once: a legal move there
 _DEAD = const(0x400)  # refused by the rules: never chosen again
 _DEPTH = const(40)  # deepest walk in the tree; below it the playout takes over
-_FULL = const(0x3FFFFFFF)  # a playout to the end of the game
 
 BYTES_PER_NODE = 14  # move, first, kids, visits, wins, amaf visits, amaf wins: 2 bytes each
 MP_MAX_PLAYOUTS = 4000  # visits a search may reach on MicroPython (2**30 bound, 'H' arrays)
