@@ -30,6 +30,11 @@ class SquareGrid(Grid):
         # The 8 neighbours in the order of Go's 3x3 pattern codes (host_tools/patterns.py):
         # row by row, the centre left out; slot k and slot 7 - k are opposite each other.
         self.around = (-w - 1, -w, 1 - w, -1, 1, w - 1, w, w + 1)
+        line = bytearray(self.length)  # each point's line: 1 on the edge, 0 off the board
+        for r in range(n):
+            for c in range(n):
+                line[self.index(c, r)] = min(r, c, n - 1 - r, n - 1 - c) + 1
+        self.line = bytes(line)
         points = array("H", bytes(2 * n * n))  # raw bytes: n * n zero entries
         k = 0
         for r in range(n - 1, -1, -1):
