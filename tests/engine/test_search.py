@@ -18,6 +18,8 @@ from stones.engine.rng import Rng
 from stones.engine.search import Search, budget, levels
 from stones.engine.square import is_eye
 
+TOP_PICO = levels(Go)[-1]  # the top Pico level's budget
+
 GAMES = (("go", 9), ("loose", 5), ("loupe", 7), ("offshore", 4))
 
 
@@ -61,14 +63,14 @@ def test_go_white_takes_the_capture_too():
 def test_go_group_in_atari_escapes_and_a_hopeless_one_does_not_run():
     # Black E5 is in atari (White D5 F5 E6): extending to E4 gives it three liberties.
     game = position(Go(), black="E5 C7 G7", white="D5 F5 E6 C3 G3")
-    for work in (1400, 2600):
+    for work in (1000, TOP_PICO):
         move, _ = think(game, work, 3)
         assert game.name(move) == "E4", (work, game.name(move))
     # Black B2 in atari in the corner (White A2 B3 C2, liberty B1): extending to B1 leaves the
     # two stones one liberty (A1, C1 being White's), a self-atari that only loses more: the
     # search lets B2 go and plays elsewhere.
     game = position(Go(), black="B2 E5", white="A2 B3 C2 C1 A3")
-    move, _ = think(game, 2600, 5)
+    move, _ = think(game, TOP_PICO, 5)
     assert game.name(move) != "B1", game.name(move)
 
 
@@ -76,7 +78,7 @@ def test_go_stone_left_in_atari_is_taken():
     # White's last stone E5 stands in atari next to Black D5 F5 E6: Black takes it at E4.
     game = position(Go(), black="D5 F5 E6 C3", white="G3")
     game.play_as(WHITE, game.parse("E5"))
-    for work in (300, 2600):
+    for work in (300, TOP_PICO):
         move, _ = think(game, work, 11)
         assert game.name(move) == "E4", (work, game.name(move))
 
