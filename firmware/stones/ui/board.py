@@ -100,6 +100,10 @@ class BoardView:
                 c, r = grid.coords(p)
                 self.col[p] = c
                 self.row[p] = grid.n - 1 - r
+        # per point: the stone colour its box shows now, and the last move marked, so that
+        # update() redraws only the boxes a move changed
+        self.drawn = octets(bytes(grid.length))
+        self.drawn_last = 0
         self.cursor = grid.points[len(grid.points) // 2]
         self.overview_at = None  # (x, y) where a windowed view's overview goes
         self.want_x = 0
@@ -202,6 +206,23 @@ class BoardView:
                 self.draw_point(fb, p)
         if self.windowed and self.overview_at:
             self.draw_overview(fb)
+        self.drawn_last = self.last
+
+    def update(self, fb):
+        """Redraw only what moves changed since the last draw: the boxes whose stone came or
+        went, the old and the new last move's (and the overview, when windowed). The same pixels
+        as draw() over a cleared board while the marks stay as they were (during play); a
+        placement redraws a few boxes instead of all of them."""
+        cell = self.game.cell
+        drawn = self.drawn
+        old = self.drawn_last
+        last = self.last
+        for p in self.grid.points:
+            if (cell[p] & 3 != drawn[p] or p == old or p == last) and self.visible(p):
+                self.draw_point(fb, p)
+        if self.windowed and self.overview_at:
+            self.draw_overview(fb)
+        self.drawn_last = last
 
     def draw_point(self, fb, p):
         """Redraw the box of point p from scratch."""
@@ -213,6 +234,7 @@ class BoardView:
         top = y - h // 2
         ground = 0
         ink = 1
+        self.drawn[p] = self.game.cell[p] & 3
         fb.fill_rect(left, top, w, h, ground)
         if self.show_cursor and self.blink_on and p == self.cursor:
             self._point(fb, p, x, y, left, top, w, h, ground, ink)

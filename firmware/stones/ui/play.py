@@ -58,11 +58,26 @@ class Screen:
     # -- drawing --------------------------------------------------------------------------------
 
     def draw(self, fb):
+        self.bar = -1  # the panel is drawn afresh: the next thinking tick draws the bar
         self.view.draw(fb)
         if self.message:  # the box covers the panel: its text is left out, not cut
             self.draw_message(fb)
         else:
             self.draw_panel(fb)
+
+    def redraw_changed(self):
+        """After a move (or as the device starts thinking): redraw the boxes it changed and
+        the panel, not the whole screen (a placement on a Pico: a few boxes instead of every
+        point). A whole redraw stays due if one was already asked for, or a message covers
+        the panel."""
+        if self.dirty or self.message:
+            self.dirty = True
+            return
+        fb = self.app.display
+        self.view.update(fb)
+        self.draw_panel(fb)
+        self.bar = -1
+        self.shown = True
 
     def draw_panel(self, fb):
         game = self.game
@@ -208,7 +223,8 @@ class Screen:
         level = device_level(self.app, game.to_move)
         if level:
             self.thinking = Thinking(self.app, game, level)
-            self.dirty = True
+            self.redraw_changed()
+            return True
 
     def hint(self):
         """Search for the human to move and put the cursor on the suggestion."""
@@ -299,11 +315,11 @@ class Screen:
         saver = getattr(self.app, "autosave", None)
         if saver:
             saver()
-        self.dirty = True
         if self.game.over:
             self.app.sound("end")
             self.thinking = None
             self.app.search = None  # the tree and its scratch game: scoring needs the room
             self.app.replace("score", self.game)
             return
-        self.maybe_think()
+        if not self.maybe_think():  # (it redraws what changed when the device starts)
+            self.redraw_changed()
