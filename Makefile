@@ -19,7 +19,8 @@ MODE ?=
 MICROPY_DIR ?=
 MICROPY_ARCHIVE ?=
 
-.PHONY: help venv system-deps toolchain test play sim bench bench-ai build flash firmware lint clean screenshots fuzz
+.PHONY: help venv system-deps toolchain test play sim bench bench-ai build flash firmware \
+	firmware-romfs lint clean screenshots fuzz
 
 help:
 	@echo "Pocket Stones"
@@ -32,6 +33,8 @@ help:
 	@echo "  make flash [PORT=..]  build for the device found and copy it with mpremote"
 	@echo "  make firmware         build/pocket-stones.uf2: MicroPython + the app, one file to drop"
 	@echo "                        on the Pico (MICROPY_DIR=tree or MICROPY_ARCHIVE=bundle)"
+	@echo "  make firmware-romfs   build/pocket-stones-romfs.uf2: the other route, the app as a"
+	@echo "                        ROMFS image beside MicroPython (measured, not shipped)"
 	@echo "  make install-pi       (on a Raspberry Pi, as root) install the app as a service"
 	@echo "  make hardware         check the pin maps, redraw the wiring diagrams and tables"
 	@echo "  make fuzz             a million random button events on the simulated device"
@@ -67,6 +70,12 @@ $(PICO_STAMP): host_tools/pico/package-lock.json
 # changed (seconds).
 firmware: $(STAMP) toolchain
 	$(PY) -m host_tools.firmware $(if $(MICROPY_DIR),--micropython $(MICROPY_DIR)) \
+		$(if $(MICROPY_ARCHIVE),--archive $(MICROPY_ARCHIVE))
+
+# The ROMFS route (host_tools/firmware.py --romfs): the same board without the app, and the app's
+# .mpy files as a ROMFS image in a partition of its flash; the README compares the two.
+firmware-romfs: $(STAMP) toolchain
+	$(PY) -m host_tools.firmware --romfs $(if $(MICROPY_DIR),--micropython $(MICROPY_DIR)) \
 		$(if $(MICROPY_ARCHIVE),--archive $(MICROPY_ARCHIVE))
 
 # pytest exits with 5 when it collects nothing; that is not a failure of the code.

@@ -1,9 +1,16 @@
 """Build pocket-stones.uf2: MicroPython v1.28.0 for the Pico with the app frozen in.
 
-    python -m host_tools.firmware [--micropython DIR] [--archive FILE] [--out FILE] [--jobs N]
+    python -m host_tools.firmware [--romfs] [--micropython DIR] [--archive FILE] [--out FILE]
+                                  [--jobs N]
 
 The board is firmware/board/POCKET_STONES (RPI_PICO's layout, its manifest freezes what
-firmware/manifest.py ships). The MicroPython sources come from, in order:
+firmware/manifest.py ships). --romfs builds the other route instead, the board's ROMFS variant:
+the firmware freezes main.py alone and keeps a ROMFS partition (mpconfigboard.h), and the app is a
+ROMFS image of make build's output (the armv6m .mpy files and the rule texts), which MicroPython
+mounts at /rom. It writes build/pocket-stones-romfs.img (the image: `mpremote romfs deploy
+build/pocket-stones-romfs.img` puts it on a Pico that runs the ROMFS firmware) and
+build/pocket-stones-romfs.uf2 (firmware and image in one file to drop on the Pico; the emulated
+Pico loads it as it is). The MicroPython sources come from, in order:
   --micropython DIR / $MICROPY_DIR   a v1.28.0 tree with its submodules (a git clone:
                                      git clone -b v1.28.0 https://github.com/micropython/micropython
                                      make -C micropython/ports/rp2 BOARD=RPI_PICO submodules)
@@ -25,7 +32,9 @@ import fcntl
 import glob
 import hashlib
 import os
+import re
 import shutil
+import struct
 import subprocess
 import sys
 import time
@@ -35,6 +44,10 @@ from host_tools.paths import FIRMWARE, ROOT
 BOARD_DIR = os.path.join(FIRMWARE, "board", "POCKET_STONES")
 BUILD_DIR = os.path.join(ROOT, "build", "pico-firmware")
 DEFAULT_OUT = os.path.join(ROOT, "build", "pocket-stones.uf2")
+ROMFS_OUT = os.path.join(ROOT, "build", "pocket-stones-romfs.uf2")
+ROMFS_APP = os.path.join(ROOT, "build", "romfs-app")  # make build's output the image is made of
+FLASH_BASE = 0x10000000  # where the flash appears in the RP2040's address space (XIP)
+FLASH_BYTES = 2048 * 1024
 DEFAULT_ARCHIVE = os.path.join(ROOT, "..", "shared", "vendor",
                                "micropython-1.28.0-rp2-src.tar.xz")
 # The date in the firmware's banner, fixed so the same toolchain gives the same bytes.
@@ -138,8 +151,14 @@ def picotool_dir(source, sdk, cache, jobs):
     return os.path.dirname(found[0])
 
 
-def build(micropython=None, archive=None, out=DEFAULT_OUT, jobs=None):
-    """Build the firmware; returns (uf2 path, seconds taken)."""
+def board_build(variant=None):
+    """The board's build folder for a variant (None: the frozen firmware)."""
+    return os.path.join(BUILD_DIR, "build-POCKET_STONES" + ("-" + variant if variant else ""))
+
+
+def build(micropython=None, archive=None, out=DEFAULT_OUT, jobs=None, variant=None):
+    """Build the firmware (variant "ROMFS": the ROMFS variant, without the app); returns
+    (uf2 path, seconds taken)."""
     start = time.time()
     jobs = jobs or os.cpu_count() or 2
     cache = cache_dir()
@@ -172,17 +191,20 @@ def build(micropython=None, archive=None, out=DEFAULT_OUT, jobs=None):
             print("building mpy-cross (once)", flush=True)
         run(["make", "-C", os.path.join(mp, "mpy-cross"), "-j%d" % jobs],
             os.path.join(BUILD_DIR, "mpy-cross.log"), env=env)
-        print("building the firmware (board %s)" % os.path.relpath(BOARD_DIR, ROOT), flush=True)
+        print("building the firmware (board %s%s)" % (
+            os.path.relpath(BOARD_DIR, ROOT), ", variant " + variant if variant else ""),
+            flush=True)
         run(["make", "-C", os.path.join(mp, "ports", "rp2"), "BOARD_DIR=" + BOARD_DIR,
-             "BUILD=" + os.path.join(BUILD_DIR, "build-POCKET_STONES"), "-j%d" % jobs],
-            os.path.join(BUILD_DIR, "rp2.log"), env=env)
-    made = os.path.join(BUILD_DIR, "build-POCKET_STONES", "firmware.uf2")
+             "BUILD=" + board_build(variant), "-j%d" % jobs]
+            + (["BOARD_VARIANT=" + variant] if variant else []),
+            os.path.join(BUILD_DIR, "rp2%s.log" % ("-" + variant if variant else "")), env=env)
+    made = os.path.join(board_build(variant), "firmware.uf2")
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     shutil.copyfile(made, out)
     return out, time.time() - start
 
 
-ELF = os.path.join(BUILD_DIR, "build-POCKET_STONES", "firmware.elf")
+ELF = os.path.join(board_build(), "firmware.elf")
 
 
 def sizes(elf=ELF):
@@ -194,19 +216,122 @@ def sizes(elf=ELF):
     return int(text), int(data), int(bss)
 
 
+def romfs_partition():
+    """(flash offset, bytes) of the ROMFS variant's partition, read from mpconfigboard.h as
+    rp2_flash.c places it: directly below the filesystem, which ends at the end of the flash."""
+    with open(os.path.join(BOARD_DIR, "mpconfigboard.h")) as handle:
+        header = handle.read()
+
+    def kilobytes(name):
+        found = re.search(r"#define\s+%s\s+\((\d+) \* 1024\)" % name, header)
+        if not found:
+            raise FirmwareError("no %s in %s/mpconfigboard.h" % (name, BOARD_DIR))
+        return int(found.group(1)) * 1024
+
+    size = kilobytes("MICROPY_HW_ROMFS_BYTES")
+    return FLASH_BYTES - kilobytes("MICROPY_HW_FLASH_STORAGE_BYTES") - size, size
+
+
+def romfs_image(folder):
+    """A ROMFS image (MicroPython's VfsRom format, written by mpremote's VfsRomWriter) of every
+    file under folder but make build's manifest and main.py (the firmware freezes main.py)."""
+    from mpremote.romfs import VfsRomWriter
+
+    writer = VfsRomWriter()
+
+    def add(path, top):
+        for name in sorted(os.listdir(path)):
+            full = os.path.join(path, name)
+            if os.path.isdir(full):
+                writer.opendir(name)
+                add(full, False)
+                writer.closedir()
+            elif not (top and name in ("build.json", "main.py")):
+                with open(full, "rb") as handle:
+                    writer.mkfile(name, handle.read())
+
+    add(folder, True)
+    return writer.finalise()
+
+
+UF2_MAGIC = (0x0A324655, 0x9E5D5157, 0x0AB16F30)
+UF2_PAYLOAD = 256
+
+
+def uf2_with(uf2, data, address):
+    """The UF2 file uf2 (bytes) with data added at flash address (the partition's XIP address),
+    in 256-byte blocks of the same family, every block renumbered: one file for the BOOTSEL
+    drive. The RP2040's boot ROM writes each block where its address says."""
+    blocks = [uf2[off:off + 512] for off in range(0, len(uf2), 512)]
+    flags, family = struct.unpack_from("<I", blocks[0], 8)[0], struct.unpack_from(
+        "<I", blocks[0], 28)[0]
+    for off in range(0, len(data), UF2_PAYLOAD):
+        payload = data[off:off + UF2_PAYLOAD].ljust(UF2_PAYLOAD, b"\xff")
+        block = struct.pack("<8I", UF2_MAGIC[0], UF2_MAGIC[1], flags, address + off,
+                            UF2_PAYLOAD, 0, 0, family) + payload.ljust(476, b"\0")
+        blocks.append(block + struct.pack("<I", UF2_MAGIC[2]))
+    out = bytearray()
+    for number, block in enumerate(blocks):
+        block = bytearray(block)
+        struct.pack_into("<II", block, 20, number, len(blocks))
+        out += block
+    return bytes(out)
+
+
+def build_romfs(micropython=None, archive=None, out=ROMFS_OUT, jobs=None):
+    """The ROMFS route: the ROMFS variant's firmware, the app's image (out with .img) and both in
+    out; returns (uf2 path, image path, image bytes, seconds taken)."""
+    from host_tools.build import PICO_ARCH, compile_firmware
+
+    start = time.time()
+    offset, size = romfs_partition()
+    made, _ = build(micropython, archive, os.path.join(BUILD_DIR, "romfs-firmware.uf2"), jobs,
+                    variant="ROMFS")
+    code = sizes(os.path.join(board_build("ROMFS"), "firmware.elf"))
+    if code and code[0] + code[1] > offset:
+        raise FirmwareError("the ROMFS firmware's code (%d bytes) runs into the ROMFS partition "
+                            "at 0x%X: make MICROPY_HW_ROMFS_BYTES smaller"
+                            % (code[0] + code[1], offset))
+    compile_firmware(ROMFS_APP, arch=PICO_ARCH)
+    image = romfs_image(ROMFS_APP)
+    if len(image) > size:
+        raise FirmwareError("the app's ROMFS image (%d bytes) does not fit the %d-byte partition: "
+                            "make MICROPY_HW_ROMFS_BYTES larger" % (len(image), size))
+    image_path = os.path.splitext(out)[0] + ".img"
+    with open(image_path, "wb") as handle:
+        handle.write(image)
+    with open(made, "rb") as handle:
+        firmware = handle.read()
+    with open(out, "wb") as handle:
+        handle.write(uf2_with(firmware, image, FLASH_BASE + offset))
+    return out, image_path, len(image), time.time() - start
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--micropython", default=os.environ.get("MICROPY_DIR") or None)
     parser.add_argument("--archive", default=os.environ.get("MICROPY_ARCHIVE") or DEFAULT_ARCHIVE)
-    parser.add_argument("--out", default=DEFAULT_OUT)
+    parser.add_argument("--romfs", action="store_true",
+                        help="the ROMFS route: firmware without the app, the app as a ROMFS image")
+    parser.add_argument("--out", default=None,
+                        help="default build/pocket-stones.uf2 (--romfs: pocket-stones-romfs.uf2)")
     parser.add_argument("--jobs", type=int, default=None)
     args = parser.parse_args(argv)
     try:
-        out, seconds = build(args.micropython, args.archive, args.out, args.jobs)
+        if args.romfs:
+            out, image, image_bytes, seconds = build_romfs(
+                args.micropython, args.archive, args.out or ROMFS_OUT, args.jobs)
+            offset, size = romfs_partition()
+            print("%s: %d bytes, the app's ROMFS image of %d bytes in the %d KB partition at "
+                  "flash offset 0x%X" % (os.path.relpath(image), image_bytes, image_bytes,
+                                         size // 1024, offset))
+        else:
+            out, seconds = build(args.micropython, args.archive, args.out or DEFAULT_OUT,
+                                 args.jobs)
     except FirmwareError as error:
         print("make firmware: %s" % error, file=sys.stderr)
         return 1
-    size = sizes()
+    size = sizes(os.path.join(board_build("ROMFS" if args.romfs else None), "firmware.elf"))
     print("%s: %d bytes%s, built in %.0f s" % (
         os.path.relpath(out), os.path.getsize(out),
         " (text %d, data %d, bss %d)" % size if size else "", seconds))
