@@ -19,6 +19,11 @@ board: the model's limits are in pico.mjs. Nothing here is a test; targets are p
               placement redraw, autosave compute
     boot      from reset to the menu's frame on the bus: first power-on (the filesystem is
               formatted) and a later one
+    routes    (only with --only routes) the two ways to ship the app side by side, in one run:
+              build/pocket-stones.uf2 (the app frozen) and build/pocket-stones-romfs.uf2 (make
+              firmware's --romfs: the app's .mpy files in a ROMFS partition at /rom); for each,
+              boot, free heap at the REPL, light and heavy playouts a second (bench_playouts.py,
+              native move loops), the engine's heap, the app's heap and device moves
 Host time: about 20 minutes for all four games on a shared 2-core machine.
 """
 
@@ -32,6 +37,7 @@ from host_tools.emulated_pico import EmulatedPico, available, tree_files
 from host_tools.paths import ROOT
 
 UF2 = os.path.join(ROOT, "build", "pocket-stones.uf2")
+ROMFS_UF2 = os.path.join(ROOT, "build", "pocket-stones-romfs.uf2")
 MP = os.path.join(ROOT, "host_tools", "mp")
 GAMES = (("go", 9, "Go 9x9", 60, 30, 2.0), ("loose", 9, "Loose 9x9", 25, None, 2.0),
          ("loupe", 9, "Loupe side 9", 30, None, 2.0), ("offshore", 4, "OffShore side 4", 100,
@@ -59,10 +65,10 @@ def script(name):
         return handle.read()
 
 
-def on_device(files, code):
-    """Boot the firmware with files on its filesystem and the app held off (recovery button),
-    run code in the REPL; its figures."""
-    with EmulatedPico(UF2, files=files, held=("menu",)) as pico:
+def on_device(files, code, uf2=None):
+    """Boot the firmware (default UF2) with files on its filesystem and the app held off
+    (recovery button), run code in the REPL; its figures."""
+    with EmulatedPico(uf2 or UF2, files=files, held=("menu",)) as pico:
         pico.repl()
         pico.set_button("menu", False)  # the app built in code polls the buttons too
         return parse(pico.exec(code)["out"])
@@ -110,12 +116,16 @@ def engines(games, ms):
             line(name + " score a finished game", "%.1f ms" % (frozen["score_us"][0] / 1000))
 
 
+def app_figures(key, moves, uf2=None):
+    return on_device({"pico_app.py": script("pico_app.py")},
+                     "import pico_app\npico_app.main(%r, %d)" % (key, moves), uf2)
+
+
 def app(games, moves):
-    files = {"pico_app.py": script("pico_app.py")}
     for key, _, name, _, _, move_target in GAMES:
         if games and key not in games:
             continue
-        figures = on_device(files, "import pico_app\npico_app.main(%r, %d)" % (key, moves))
+        figures = app_figures(key, moves)
         line(name + " app heap at the menu", "%.1f KB" % (figures["menu_heap"][0] / 1000))
         line(name + " app heap in the game", "%.1f KB" % (figures["game_heap"][0] / 1000))
         peak = figures["thinking_heap_peak"][0]
@@ -151,17 +161,75 @@ def ui(games):
                  "flash writes not included")
 
 
-def boot():
-    with EmulatedPico(UF2) as pico:
+def boot_ms(uf2=None):
+    """(first power-on, a later one): ms from reset to the menu's frame on the bus."""
+    with EmulatedPico(uf2 or UF2) as pico:
         pico.settle(quiet_ms=300)
         first = pico.counters()["last_i2c_end_ms"]
         flash = pico.save_flash()
     with EmulatedPico(flash=flash) as pico:
         pico.settle(quiet_ms=300)
         later = pico.counters()["last_i2c_end_ms"]
+    return first, later
+
+
+def boot():
+    first, later = boot_ms()
     line("boot to the menu drawn, first power-on", "%.0f ms" % first,
          "formats the filesystem; from boot2's first instruction")
     line("boot to the menu drawn", "%.0f ms" % later, "the filesystem already there")
+
+
+FREE_HEAP = "import gc\ngc.collect()\nprint('free', gc.mem_free())"
+
+
+def route_figures(uf2, games, ms, moves):
+    """One route's figures: {name: text}, in the order they are printed."""
+    figures = {}
+    first, later = boot_ms(uf2)
+    figures["boot to the menu drawn, first power-on"] = "%.0f ms" % first
+    figures["boot to the menu drawn"] = "%.0f ms" % later
+    figures["free heap at the REPL (recovery boot)"] = "%.1f KB" % (
+        on_device({}, FREE_HEAP, uf2)["free"][0] / 1000)
+    bench = {"bench_engine.py": script("bench_engine.py")}
+    for key, size, name, _, _, _ in GAMES:
+        if games and key not in games:
+            continue
+        run = on_device(dict(bench), "import bench_engine\nbench_engine.main(%r, %d, %d)"
+                        % (key, size, ms), uf2)
+        rates = on_device({"bench_playouts.py": script("bench_playouts.py")},
+                          "import bench_playouts\nbench_playouts.main(%r, %d, %d)"
+                          % (key, size, ms), uf2)
+        figures[name + " playouts/s, light (uniform random)"] = "%d" % rates["light_per_s"][0]
+        figures[name + " playouts/s, heavy (the game's knowledge)"] = "%d" % (
+            rates["heavy_per_s"][0])
+        figures[name + " heap: engine import"] = "%.1f KB" % (run["import_heap"][0] / 1000)
+        figures[name + " heap: engine + a game"] = "%.1f KB" % (run["game_heap"][0] / 1000)
+        app_run = app_figures(key, moves, uf2)
+        figures[name + " app heap at the menu"] = "%.1f KB" % (app_run["menu_heap"][0] / 1000)
+        figures[name + " app heap in the game"] = "%.1f KB" % (app_run["game_heap"][0] / 1000)
+        figures[name + " app heap while the device thinks"] = "%.1f KB" % (
+            app_run["thinking_heap_peak"][0] / 1000)
+        figures[name + " free heap after the moves"] = "%.1f KB" % (
+            app_run["free_after"][0] / 1000)
+        times = app_run.get("move_ms", [])
+        if times:
+            figures[name + " device move in the app, top level"] = "%.2f s (%d)" % (
+                sum(times) / len(times) / 1000, len(times))
+    return figures
+
+
+def routes(games, ms, moves):
+    """The frozen firmware and the ROMFS one, figure by figure."""
+    if not os.path.exists(ROMFS_UF2):
+        print("routes skipped: no %s (python -m host_tools.firmware --romfs)"
+              % os.path.relpath(ROMFS_UF2, ROOT))
+        return
+    frozen = route_figures(UF2, games, ms, moves)
+    romfs = route_figures(ROMFS_UF2, games, ms, moves)
+    print("%-52s %12s %12s" % ("", "frozen", "ROMFS"))
+    for name, value in frozen.items():
+        print("%-52s %12s %12s" % (name, value, romfs.get(name, "-")), flush=True)
 
 
 def main(argv=None):
@@ -169,7 +237,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ms", type=int, default=1500, help="emulated time per playout run")
     parser.add_argument("--moves", type=int, default=4, help="human moves the device answers")
-    parser.add_argument("--only", choices=("engines", "app", "ui", "boot"), action="append")
+    parser.add_argument("--only", choices=("engines", "app", "ui", "boot", "routes"),
+                        action="append")
     parser.add_argument("--uf2", help="another firmware (default: make firmware's)")
     parser.add_argument("games", nargs="*", help="only these games")
     args = parser.parse_args(argv)
@@ -189,6 +258,8 @@ def main(argv=None):
         app(args.games, args.moves)
     if "ui" in parts:
         ui(args.games)
+    if "routes" in parts:
+        routes(args.games, args.ms, args.moves)
     return 0
 
 

@@ -20,6 +20,7 @@ from host_tools.simcore import Device, run_script
 from stones.hw.fakes import FakeFS
 
 UF2 = os.path.join(ROOT, "build", "pocket-stones.uf2")
+ROMFS_UF2 = os.path.join(ROOT, "build", "pocket-stones-romfs.uf2")
 SCRIPTS = os.path.join(ROOT, "tests", "scripts")
 
 pytestmark = [
@@ -89,8 +90,8 @@ def picture(frame):
     return "\n".join(rows)
 
 
-def boot(**kwargs):
-    pico = EmulatedPico(UF2, **kwargs)
+def boot(uf2=UF2, **kwargs):
+    pico = EmulatedPico(uf2, **kwargs)
     pico.settle(quiet_ms=200)
     return pico
 
@@ -135,6 +136,21 @@ def test_rules_read_from_the_frozen_firmware():
     _, steps, _ = simulated(["down"] * 4 + ["a", "down", "a", "right"])
     with boot() as pico:
         replay(pico, steps, "rules")
+        assert "Traceback" not in pico.serial()
+
+
+@pytest.mark.skipif(not os.path.exists(ROMFS_UF2),
+                    reason="no build/pocket-stones-romfs.uf2 (make firmware-romfs)")
+def test_romfs_route_boots_to_the_menu_and_reads_the_rules_from_rom():
+    """The other route (make firmware-romfs): the firmware without the app, the app's ROMFS image
+    in the same UF2 at its partition; the frozen main.py imports the app from /rom. It boots to the
+    simulator's menu, and Loose's rules come from the text files beside the code in /rom."""
+    menu, _, _ = simulated([])
+    _, steps, _ = simulated(["down"] * 4 + ["a", "down", "a", "right"])
+    with boot(ROMFS_UF2) as pico:
+        shown, on = pico.panel()
+        assert on and shown == menu, "the menu differs from the simulator's:\n" + picture(shown)
+        replay(pico, steps, "rules from /rom")
         assert "Traceback" not in pico.serial()
 
 
