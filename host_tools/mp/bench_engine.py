@@ -3,7 +3,7 @@
     micropython bench_engine.py GAME SIZE MILLISECONDS
 
 Prints `name value` lines: import heap, heap of one game in progress, random playouts a second
-(best of three rounds), moves per playout, time to score a finished game. The heap figures are
+(uniform, knowledge 0, whatever the game's own knowledge; best of three rounds), moves per playout, time to score a finished game. The heap figures are
 gc.mem_alloc() after gc.collect(), relative to the heap before the import: live bytes, which is
 what the engine costs a device (the playouts themselves allocate nothing).
 """
@@ -26,6 +26,7 @@ def main(key, size, budget_ms):
     cls = registry.game_class(key)
     imported = live() - base
     game = cls(size)
+    game.knowledge = 0  # random playouts (version 0.1's): the heavy ones are bench_playouts.py's
     seed = 12345
     best = 0
     total_moves = 0
