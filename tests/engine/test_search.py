@@ -320,3 +320,18 @@ def test_candidates_offer_every_useful_legal_move():
                 eye = key in ("go", "loose") and is_eye(game, p, game.to_move)
                 assert p in offered or eye, (key, game.name(p))
             assert all(1 <= priors[i] <= 255 for i in range(n))
+
+
+def test_go_answers_a_centre_opening_near_it_not_on_the_edge_lines():
+    # The complaint that started issue 11: version 0.1's Device 3 answered E5 on the second line
+    # (B5). Every Pico level now answers within two points of the stone, on the third line or
+    # above (the heavy playouts and the priors' locality both pull it there).
+    for level in range(1, len(levels(Go)) + 1):
+        for seed in (1, 2, 3):
+            game = Go()
+            game.play(game.parse("E5"))
+            move, _ = think(game, budget(Go, level), seed)
+            assert move, (level, seed)
+            col, row = game.grid.coords(move)
+            assert 2 <= col <= 6 and 2 <= row <= 6, (level, seed, game.name(move))
+            assert abs(col - 4) <= 2 and abs(row - 4) <= 2, (level, seed, game.name(move))
