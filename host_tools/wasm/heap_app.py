@@ -41,7 +41,14 @@ to_game = ["down"] * keys().index(key) + ["a"]  # the menu lists the games in re
 white_row = 3 + len(game_class(key).options)  # Start, Size, the options, Black, White
 setup = to_game + ["down"] * white_row + ["right"] * level_count(key) + ["up"] * white_row + ["a"]
 device = Device()
-run_script(device, setup + ["play " + moves[key].split()[0]], None)
+run_script(device, setup, None)
+# The simulator's fake clock gives a playout a tick, so the top level's few playouts would end
+# within the scripted press: the game's class (loaded for this game) thinks 100 times longer
+# here, as tests/engine/support.long_thinking does; the search's memory does not depend on the
+# budget (its nodes are allocated once).
+cls = type(device.app.game)
+cls.pico_levels = tuple(cls.pico_levels[:-1]) + (cls.pico_levels[-1] * 100,)
+run_script(device, ["play " + moves[key].split()[0]], None)
 thinking = getattr(device.app.top, "thinking", None)
 if thinking is not None:
     for _ in range(8):
