@@ -3,7 +3,8 @@
     micropython bench_engine.py GAME SIZE MILLISECONDS
 
 Prints `name value` lines: import heap, heap of one game in progress, random playouts a second
-(uniform, knowledge 0, whatever the game's own knowledge; best of three rounds), moves per playout, time to score a finished game. The heap figures are
+(uniform, knowledge 0, whatever the game's own knowledge; best of three rounds), moves per
+playout, time to score a finished game. The heap figures are
 gc.mem_alloc() after gc.collect(), relative to the heap before the import: live bytes, which is
 what the engine costs a device (the playouts themselves allocate nothing).
 """
