@@ -75,6 +75,14 @@ class Grid:
     def names(self, points):
         return " ".join(self.name(p) for p in points)
 
+    def name(self, p):
+        """The name of point p in the rule texts' notation (each grid class has one)."""
+        raise NotImplementedError
+
+    def _parse(self, text):
+        """The index named by text, or None (each grid class has one; parse() checks it)."""
+        raise NotImplementedError
+
     def diagram(self, symbol):
         """Text picture of the board; symbol(p) gives the one-character mark of point p."""
         raise NotImplementedError

@@ -634,7 +634,9 @@ class Loupe(Game):
         score = self.score()
         if self.settings["modality"] == "compound":
             return decide(score)
-        black, white = score.listed
+        listed = score.listed
+        assert listed is not None  # score() always lists both colours' values
+        black, white = listed
         for i in range(min(len(black), len(white))):
             if black[i] != white[i]:
                 winner = BLACK if black[i] > white[i] else WHITE
