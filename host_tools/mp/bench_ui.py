@@ -4,10 +4,10 @@
 
 Sets up the simulated device on GAME's board (the real app, driver and button logic over fakes),
 then times the work the device does: a cursor move redraw (two point boxes, the point's name,
-the changed display pages found and sent), a placement (the move played, the whole screen
-redrawn and sent) and the autosave that follows it (the binary game save made and written to a
-filesystem that discards the bytes: flash speed is the device's own). Prints `name value`
-lines; times are best of several, in microseconds.
+the changed display pages found and sent), a placement (the move played, the boxes it changed
+and the panel redrawn, the changed pages sent) and the autosave that follows it (the binary game
+save made and written to a filesystem that discards the bytes: flash speed is the device's own).
+Prints `name value` lines; times are best of several, in microseconds.
 """
 
 import gc
@@ -70,8 +70,8 @@ def main(key):
         display.show()
         best = min(best, ticks_diff(ticks_us(), start))
     per_move = (display.bytes_sent - sent) // ROUNDS
-    # placements: play at the cursor's point, then undo, each with the full redraw; the save
-    # that follows a move is timed on its own
+    # placements: play at the cursor's point (what the move changed redrawn and sent), then
+    # undo; the save that follows a move is timed on its own
     session = device.app.session
     device.app.session = None
     best_place = 1 << 30
