@@ -15,6 +15,19 @@ def raises(error_type, function, *args, **kwargs):
     raise AssertionError("%s was not raised" % error_type.__name__)
 
 
+def playout_positions(make, count, seed, least, spread):
+    """Positions met along the game's own playouts: count fresh games from make(), each stopped
+    after least + a random number below spread moves (those that ended are left out)."""
+    from stones.engine.rng import Rng
+
+    rng = Rng(seed)
+    for _ in range(count):
+        game = make()
+        game.playout(rng.next(), least + rng.below(spread))
+        if not game.over:
+            yield game
+
+
 def position(game, black="", white=""):
     """Set up stones named as in docs/rules.md ('D5 F5 E6') on game, without rules."""
     stones = [(1, game.parse(name)) for name in black.split()]

@@ -5,7 +5,7 @@ compared with a flood fill over the colours alone, on the positions of heavy ran
 the replies are checked on hand-made positions. Runs on CPython and on MicroPython.
 """
 
-from support import position
+from support import playout_positions, position
 
 from stones.engine.game import BLACK, WHITE
 from stones.engine.go import ATARI, KNOWLEDGE, PATTERNS, SELF_ATARI, Go
@@ -47,15 +47,8 @@ def slow_self_atari(game, p):
 
 
 def heavy_positions(count, seed):
-    """Positions along heavy playouts: a fresh game stopped after a random number of moves."""
-    from stones.engine.rng import Rng
-
-    rng = Rng(seed)
-    for _ in range(count):
-        game = Go()
-        game.playout(rng.next(), 20 + rng.below(100))
-        if not game.over:
-            yield game
+    """Positions along heavy playouts: a fresh game stopped after 20 to 119 moves."""
+    return playout_positions(Go, count, seed, 20, 100)
 
 
 def test_liberty_finds_exactly_the_groups_in_atari():

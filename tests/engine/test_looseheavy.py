@@ -2,7 +2,7 @@
 from the rules (docs/rules.md, Loose), on the positions of random games and by hand. Runs on
 CPython and on MicroPython."""
 
-from support import position
+from support import playout_positions, position
 
 from stones.engine.game import BLACK, WHITE
 from stones.engine.loose import KNOWLEDGE, PRIORS, REPLY, Loose
@@ -35,14 +35,8 @@ def slow_true_liberties(game, p):
 
 
 def positions(count, seed):
-    from stones.engine.rng import Rng
-
-    rng = Rng(seed)
-    for _ in range(count):
-        game = Loose()
-        game.playout(rng.next(), 10 + rng.below(60))
-        if not game.over:
-            yield game
+    """Positions along Loose's playouts: a fresh game stopped after 10 to 69 moves."""
+    return playout_positions(Loose, count, seed, 10, 60)
 
 
 def test_true_liberty_finds_the_groups_one_step_from_flipping():
