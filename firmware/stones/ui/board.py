@@ -210,9 +210,10 @@ class BoardView:
 
     def update(self, fb):
         """Redraw only what moves changed since the last draw: the boxes whose stone came or
-        went, the old and the new last move's (and the overview, when windowed). The same pixels
-        as draw() over a cleared board while the marks stay as they were (during play); a
-        placement redraws a few boxes instead of all of them."""
+        went, and the old and the new last move's. The same pixels as draw() over a cleared
+        board while the marks stay as they were (during play); a placement redraws a few boxes
+        instead of all of them. A windowed view's overview is the caller's to redraw (the play
+        screen's panel holds it and draws it with the panel)."""
         cell = self.game.cell
         drawn = self.drawn
         old = self.drawn_last
@@ -220,8 +221,6 @@ class BoardView:
         for p in self.grid.points:
             if (cell[p] & 3 != drawn[p] or p == old or p == last) and self.visible(p):
                 self.draw_point(fb, p)
-        if self.windowed and self.overview_at:
-            self.draw_overview(fb)
         self.drawn_last = last
 
     def draw_point(self, fb, p):
