@@ -206,6 +206,15 @@ class EmulatedPico:
     def counters(self):
         return self.call({"cmd": "counters"})
 
+    def profile(self):
+        """Arm the profiler: cycles by program counter between the markers PROFILE_ON and
+        PROFILE_OFF the device writes (pico.mjs)."""
+        self.call({"cmd": "profile"})
+
+    def profile_counts(self):
+        """[(address, cycles)] of every program counter that ran while profiling."""
+        return [(int(a), c) for a, c in self.call({"cmd": "profile_counts"})["counts"]]
+
     def flash_log(self):
         """[[op, address, bytes, nanos]] of erase/program operations since the last call."""
         return self.call({"cmd": "flash_log"})["log"]

@@ -20,6 +20,10 @@
 //   hardware; rp2040js's demo answers at once and costs the device an interrupt every ~10 us).
 // - markers: a write to watchdog SCRATCH0 (machine.mem32[0x4005800C] = n) is recorded with
 //   the cycle count, so a region is timed in emulated cycles.
+// - a profiler: once armed (the profile command), the cycles of every instruction (its XIP
+//   stall included) are added to its PC's count between the markers PROFILE_ON and
+//   PROFILE_OFF; profile_counts returns them (host_tools/pico_profile.py names them from the
+//   firmware's symbols).
 // Execution starts at boot2 in flash (0x10000000), as rp2040js's MicroPython demo does; the B1
 // boot ROM (bootrom-b1.bin, BSD-3-Clause: BOOTROM-LICENSE.txt) is there for its functions (flash,
 // float, memcpy).
@@ -34,6 +38,8 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const NS_PER_CYCLE = 8; // clk_sys 125 MHz, as MicroPython v1.28 sets it on an RP2040
 const FLASH_BASE = 0x10000000;
 const MARKER_OFFSET = 0x0c; // watchdog SCRATCH0
+const PROFILE_ON = 0x50524f46; // 'PROF': a marker that starts the armed profiler
+const PROFILE_OFF = 0x50524f00; // and one that stops it
 
 function loadUF2(data, flash) {
   let blocks = 0;
@@ -74,6 +80,30 @@ class XipCache {
       this.lru[set] = way ^ 1;
     }
     return this.miss;
+  }
+}
+
+// Cycles by program counter (halfword granularity) for the boot ROM, flash and SRAM.
+class Profile {
+  constructor() {
+    this.rom = new Float64Array(0x4000 >>> 1);
+    this.flash = new Float64Array(0x200000 >>> 1);
+    this.ram = new Float64Array(0x42000 >>> 1);
+    this.on = false;
+  }
+  add(pc, cycles) {
+    if (pc >= FLASH_BASE) {
+      if (pc < FLASH_BASE + 0x200000) this.flash[(pc - FLASH_BASE) >>> 1] += cycles;
+      else if (pc >= 0x20000000 && pc < 0x20042000) this.ram[(pc - 0x20000000) >>> 1] += cycles;
+    } else if (pc < 0x4000) this.rom[pc >>> 1] += cycles;
+  }
+  // [[address, cycles], ...] of every PC that ran.
+  counts() {
+    const out = [];
+    for (const [base, table] of [[0, this.rom], [FLASH_BASE, this.flash], [0x20000000, this.ram]]) {
+      for (let i = 0; i < table.length; i++) if (table[i]) out.push([base + 2 * i, table[i]]);
+    }
+    return out;
   }
 }
 
@@ -162,6 +192,7 @@ export class Pico {
     this.lastSleep = 0; // clock nanos when the core last slept (WFI/WFE)
     this.stopAtFlashOp = -1; this.stopped = false;
     this.watchdogResets = 0;
+    this.profile = null; // a Profile once armed
     this.hookMemory();
     this.hookRom();
     this.hookMarkers();
@@ -234,6 +265,8 @@ export class Pico {
     const write = watchdog.writeUint32.bind(watchdog);
     watchdog.writeUint32 = (offset, value) => {
       if ((offset & 0xfff) === MARKER_OFFSET) {
+        if (this.profile && (value >>> 0) === PROFILE_ON) this.profile.on = true;
+        if (this.profile && (value >>> 0) === PROFILE_OFF) this.profile.on = false;
         this.markers.push({ value: value >>> 0, cycles: this.cycles + this.stall,
           xip: this.xipStall, misses: this.cache.misses, nanos: this.nanos });
       }
@@ -314,6 +347,7 @@ export class Pico {
         const c = core.executeInstruction();
         const s = this.stall;
         if (s) { this.xipStall += s; this.stall = 0; }
+        if (this.profile !== null && this.profile.on) this.profile.add(pc, c + s);
         this.cycles += c + s;
         clock.tick((c + s) * NS_PER_CYCLE);
       }
@@ -386,6 +420,9 @@ const handlers = {
   markers(p) { const m = p.markers; p.markers = []; return { markers: m }; },
   flash_log(p) { const log = p.flashLog; p.flashLog = []; return { log }; },
   counters(p) { return p.counters(); },
+  // Arm the profiler: it counts between the markers PROFILE_ON and PROFILE_OFF.
+  profile(p) { p.profile = new Profile(); },
+  profile_counts(p) { return { counts: p.profile ? p.profile.counts() : [] }; },
 };
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

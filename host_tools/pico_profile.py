@@ -1,0 +1,154 @@
+"""Where the emulated Pico's cycles go: python -m host_tools.pico_profile [GAME [SIZE]].
+
+Boots the shipped firmware (build/pocket-stones.uf2, make firmware) on the emulated RP2040
+(host_tools/pico/pico.mjs), plays playouts of a game from the empty board between two markers
+with the profiler armed, and names every program counter that ran from the firmware's symbols
+(build/pico-firmware/.../firmware.elf, arm-none-eabi-nm): the runtime's C functions, and the
+frozen modules' native code, whose functions are symbols too (fun_data_<module>_<function>).
+Cycles include the XIP flash cache's stalls (the model's 60 cycles a miss).
+
+    --knowledge K   the playouts' knowledge bits (default 0: uniform random, the light
+                    playouts issue 13's rates count; Go's own bits for the heavy ones)
+    --playouts N    how many (default 20)
+    --top N         symbols listed (default 25)
+    --annotate SYM  also the hottest instructions of SYM, disassembled (objdump, Thumb)
+
+A tool for the engine's authors, not a benchmark: bench_pico prints the rates.
+"""
+
+import argparse
+import bisect
+import subprocess
+import sys
+
+from host_tools.bench_pico import UF2
+from host_tools.emulated_pico import EmulatedPico, available
+from host_tools.firmware import ELF
+
+PROFILE_ON = 0x50524F46  # pico.mjs
+PROFILE_OFF = 0x50524F00
+
+CODE = """
+import gc, machine
+from stones.engine import registry
+g = registry.new_game(%(key)r, %(size)d)
+g.knowledge = %(knowledge)d
+seed = g.playout(12345)
+g.reset()
+gc.collect()
+moves = 0
+machine.mem32[0x4005800C] = %(on)d
+for i in range(%(playouts)d):
+    seed = g.playout(seed)
+    moves += g.count
+    g.reset()
+machine.mem32[0x4005800C] = %(off)d
+print("moves", moves)
+"""
+
+
+class Symbols:
+    """The firmware's symbols by address (nm -n -S): name(address)."""
+
+    def __init__(self, elf=ELF):
+        out = subprocess.run(["arm-none-eabi-nm", "-n", "-S", "--defined-only", elf],
+                             capture_output=True, text=True, check=True).stdout
+        self.starts, self.ends, self.names = [], [], []
+        for text in out.splitlines():
+            parts = text.split()
+            if len(parts) != 4:
+                continue
+            start, size = int(parts[0], 16), int(parts[1], 16)
+            if size and parts[2].lower() in "tdrw":
+                self.starts.append(start & ~1)
+                self.ends.append((start & ~1) + size)
+                self.names.append(parts[3])
+
+    def name(self, address):
+        i = bisect.bisect_right(self.starts, address) - 1
+        if i >= 0 and address < self.ends[i]:
+            return self.names[i]
+        if 0x20000000 <= address < 0x20042000:
+            return "[SRAM, no symbol]"
+        if address < 0x4000:
+            return "[boot ROM]"
+        return "[flash, no symbol]"
+
+    def span(self, name):
+        i = self.names.index(name)
+        return self.starts[i], self.ends[i]
+
+
+def annotate(elf, symbols, counts, name, total, top=30):
+    start, end = symbols.span(name)
+    hot = sorted(((c, a) for a, c in counts if start <= a < end), reverse=True)[:top]
+    dump = subprocess.run(["arm-none-eabi-objdump", "-D", "-M", "force-thumb",
+                           "--start-address=0x%x" % start, "--stop-address=0x%x" % end, elf],
+                          capture_output=True, text=True, check=True).stdout
+    lines = {}
+    for text in dump.splitlines():
+        head, _, rest = text.partition(":")
+        try:
+            lines[int(head.strip(), 16)] = rest.strip()
+        except ValueError:
+            continue
+    print("\nhottest instructions of %s (0x%x, %d bytes)" % (name, start, end - start))
+    for cycles, address in sorted(hot, key=lambda entry: entry[1]):
+        print("  +0x%04x %5.2f%%  %s" % (address - start, 100 * cycles / total,
+                                          lines.get(address, "?")))
+
+
+def profile(key, size, knowledge=0, playouts=20, uf2=UF2):
+    """Profile playouts on the emulated chip: (cycles between the markers, moves played,
+    [(address, cycles)] of every program counter that ran between them)."""
+    code = CODE % {"key": key, "size": size, "knowledge": knowledge, "playouts": playouts,
+                   "on": PROFILE_ON, "off": PROFILE_OFF}
+    with EmulatedPico(uf2, files={}, held=("menu",)) as pico:
+        pico.repl()
+        pico.set_button("menu", False)
+        pico.profile()
+        out = pico.exec(code)["out"]
+        counts = pico.profile_counts()
+        markers = [m for m in pico.markers() if m["value"] in (PROFILE_ON, PROFILE_OFF)]
+    on, off = markers[-2], markers[-1]
+    return off["cycles"] - on["cycles"], int(out.split()[-1]), counts, off["xip"] - on["xip"]
+
+
+def by_symbol(counts, symbols):
+    """{symbol name: cycles}."""
+    names = {}
+    for address, cycles in counts:
+        name = symbols.name(address)
+        names[name] = names.get(name, 0) + cycles
+    return names
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", nargs="?", default="go")
+    parser.add_argument("size", nargs="?", type=int, default=None)
+    parser.add_argument("--knowledge", type=int, default=0)
+    parser.add_argument("--playouts", type=int, default=20)
+    parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--annotate", action="append", default=[])
+    args = parser.parse_args(argv)
+    why = available()
+    if why:
+        sys.exit("the emulated Pico is not available: %s" % why)
+    size = args.size or (4 if args.game == "offshore" else 9)
+    cycles, moves, counts, xip = profile(args.game, size, args.knowledge, args.playouts)
+    symbols = Symbols()
+    names = by_symbol(counts, symbols)
+    total = sum(names.values())
+    print("%s %d, knowledge %d: %d playouts, %d moves, %.0f cycles a playout (%.1f a second), "
+          "%.0f a move; XIP stalls %.1f%%" % (
+              args.game, size, args.knowledge, args.playouts, moves, cycles / args.playouts,
+              125e6 * args.playouts / cycles, cycles / moves, 100 * xip / cycles))
+    for name, c in sorted(names.items(), key=lambda entry: -entry[1])[:args.top]:
+        print("  %6.2f%%  %10.0f a playout  %s" % (100 * c / total, c / args.playouts, name))
+    for name in args.annotate:
+        annotate(ELF, symbols, counts, name, total)
+
+
+if __name__ == "__main__":
+    main()
