@@ -44,7 +44,7 @@ above the engine asks which game it is, tests/host/test_one_door.py):
     keeps_prisoners (then prisoners[colour]); is_eye(p, c), gain(c), problem(root) (host tools)
 """
 
-from stones.compat import MICROPYTHON, const, fast, octets, words, zeros
+from stones.compat import MICROPYTHON, const, fast, micropython, octets, words, zeros
 from stones.engine.grid import EDGE, grid_of
 
 EMPTY = const(0)
@@ -365,6 +365,7 @@ class Game:
             self.top = 0
             self.log_from = self.count
 
+    @micropython.native
     def _new_generation(self):
         gen = self.gen + 1
         if gen == 256:
@@ -375,6 +376,7 @@ class Game:
         self.gen = gen
         return gen
 
+    @micropython.native
     def _regroup(self, seed):
         """Rebuild the group of stone seed from the colours alone (breadth-first), unless this
         generation already did; then let the game refresh its group word."""
@@ -414,6 +416,7 @@ class Game:
             if cell[p] & 3:
                 self._regroup(p)
 
+    @micropython.native
     def _merge(self, a, b):
         """Join the groups rooted at a and b (b != a); return the surviving root."""
         stones = self.stones

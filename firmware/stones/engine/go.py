@@ -416,6 +416,7 @@ class Go(Game):
 
     # -- the heavy playouts' knowledge (issue 11) ---------------------------------------------
 
+    @micropython.native
     def _liberty(self, r):
         """The liberty of the group rooted at r if it has exactly one (it is in atari), else 0.
 
@@ -447,6 +448,7 @@ class Go(Game):
                 n += 1
         return t if n == self.libs[r] else 0
 
+    @micropython.native
     def _self_atari(self, p, c):
         """For a legal stone of c on empty p with at most one empty neighbour: 0 if its group
         would keep two liberties or it captures; else 1 if the stone stands alone (a throw-in,
@@ -490,6 +492,7 @@ class Go(Game):
                         break
         return joined or 1
 
+    @micropython.native
     def _reply(self, last, c, rnd):
         """A move for c that answers the opponent's last stone, or 0: by the knowledge bits,
         capture the last stone's group if it is in atari; save an own group it put in atari by

@@ -94,6 +94,7 @@ def parse_komi(value):
     return komi
 
 
+@micropython.native
 def _alive(s, cell, link, degree, w):
     """Whether the group of stone s has a true liberty: walk its list from s, stop at the first.
     (A plain function with the tables as arguments: no attribute look-ups, no allocation.)"""
@@ -425,6 +426,7 @@ class Loose(Game):
         self.over = over
         return x if random else code
 
+    @micropython.native
     def _take_back(self, p, c, base, end):
         """Undo a placement of c on p whose flipped stones are log[base:end]: turn them back,
         lift p (colour and counts; the empty list is the caller's), rebuild the groups."""
@@ -482,6 +484,7 @@ class Loose(Game):
 
     # -- the computer player's hooks (Game.copy_from, candidates, quick_winner) ---------------
 
+    @micropython.native
     def _true_liberty(self, s):
         """The true liberty of the group of stone s if it has exactly one, else 0: the group
         flips as soon as that point is filled or made false."""
@@ -506,6 +509,7 @@ class Loose(Game):
             if s == start:
                 return found
 
+    @micropython.native
     def _reply(self, last, c):
         """A move for c answering the opponent's last stone, or 0 (the REPLY knowledge): fill
         the last true liberty of the last stone's group (it flips); else save an own group next

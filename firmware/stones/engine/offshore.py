@@ -112,6 +112,7 @@ def hull_bounds(h):
             15 - (h >> 25 & 15), h >> 20 & 15)
 
 
+@micropython.native
 def paint(cover, h, inc, w, t3):
     """Add inc to the cover word of every cell of hull h (w: the mailbox stride, t3: 3R).
 
@@ -631,6 +632,7 @@ class OffShore(Game):
         self.over = over
         return x if random else code
 
+    @micropython.native
     def _roots(self, colour):
         """Put the root of every group of colour into pending; return how many."""
         cell = self.cell
