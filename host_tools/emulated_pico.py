@@ -206,14 +206,19 @@ class EmulatedPico:
     def counters(self):
         return self.call({"cmd": "counters"})
 
-    def profile(self):
+    def profile(self, watch=()):
         """Arm the profiler: cycles by program counter between the markers PROFILE_ON and
-        PROFILE_OFF the device writes (pico.mjs)."""
-        self.call({"cmd": "profile"})
+        PROFILE_OFF the device writes (pico.mjs), and the callers (link register) of the
+        functions whose entry addresses are in watch."""
+        self.call({"cmd": "profile", "watch": list(watch)})
 
     def profile_counts(self):
         """[(address, cycles)] of every program counter that ran while profiling."""
         return [(int(a), c) for a, c in self.call({"cmd": "profile_counts"})["counts"]]
+
+    def profile_callers(self):
+        """[(entry address, return address, calls)] of the watched functions."""
+        return [tuple(entry) for entry in self.call({"cmd": "profile_counts"})["callers"]]
 
     def flash_log(self):
         """[[op, address, bytes, nanos]] of erase/program operations since the last call."""

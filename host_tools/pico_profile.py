@@ -12,6 +12,8 @@ Cycles include the XIP flash cache's stalls (the model's 60 cycles a miss).
     --playouts N    how many (default 20)
     --top N         symbols listed (default 25)
     --annotate SYM  also the hottest instructions of SYM, disassembled (objdump, Thumb)
+    --search B      profile the computer player instead: one search of budget B (Search.think,
+                    the game's own knowledge) on the empty board; "playouts" counts searches
 
 A tool for the engine's authors, not a benchmark: bench_pico prints the rates.
 """
@@ -46,23 +48,49 @@ machine.mem32[0x4005800C] = %(off)d
 print("moves", moves)
 """
 
+SEARCH = """
+import gc, machine
+from stones.engine import registry, search
+g = registry.new_game(%(key)r, %(size)d)
+s = search.Search()
+s.think(g, %(budget)d, 1)
+gc.collect()
+moves = 0
+machine.mem32[0x4005800C] = %(on)d
+for i in range(%(playouts)d):
+    s.think(g, %(budget)d, i + 2)
+    moves += s.playouts
+machine.mem32[0x4005800C] = %(off)d
+print("moves", moves)
+"""
+
 
 class Symbols:
-    """The firmware's symbols by address (nm -n -S): name(address)."""
+    """The firmware's symbols by address (nm -n -S): name(address). A symbol without a size
+    (the SDK's assembly: the divider's wrappers, memcpy) reaches to the next one."""
 
     def __init__(self, elf=ELF):
         out = subprocess.run(["arm-none-eabi-nm", "-n", "-S", "--defined-only", elf],
                              capture_output=True, text=True, check=True).stdout
-        self.starts, self.ends, self.names = [], [], []
+        entries = []
         for text in out.splitlines():
             parts = text.split()
-            if len(parts) != 4:
-                continue
-            start, size = int(parts[0], 16), int(parts[1], 16)
-            if size and parts[2].lower() in "tdrw":
-                self.starts.append(start & ~1)
-                self.ends.append((start & ~1) + size)
-                self.names.append(parts[3])
+            if len(parts) == 4 and parts[2].lower() in "tdrw":
+                start = int(parts[0], 16) & ~1
+                entries.append((start, start + int(parts[1], 16), parts[3]))
+            elif len(parts) == 3 and parts[1].lower() == "t":
+                entries.append((int(parts[0], 16) & ~1, None, parts[2]))
+        entries.sort(key=lambda entry: entry[0])
+        self.starts, self.ends, self.names = [], [], []
+        for i, (start, end, name) in enumerate(entries):
+            if end is None or end == start:
+                following = [e[0] for e in entries[i + 1:i + 8] if e[0] > start]
+                if not following:
+                    continue
+                end = min(following[0], start + 4096)
+            self.starts.append(start)
+            self.ends.append(end)
+            self.names.append(name)
 
     def name(self, address):
         i = bisect.bisect_right(self.starts, address) - 1
@@ -98,11 +126,13 @@ def annotate(elf, symbols, counts, name, total, top=30):
                                           lines.get(address, "?")))
 
 
-def profile(key, size, knowledge=0, playouts=20, uf2=UF2):
-    """Profile playouts on the emulated chip: (cycles between the markers, moves played,
-    [(address, cycles)] of every program counter that ran between them)."""
-    code = CODE % {"key": key, "size": size, "knowledge": knowledge, "playouts": playouts,
-                   "on": PROFILE_ON, "off": PROFILE_OFF}
+def profile(key, size, knowledge=0, playouts=20, uf2=UF2, budget=0):
+    """Profile playouts (or, with a budget, searches) on the emulated chip: (cycles between the
+    markers, moves played (playouts searched), [(address, cycles)] of every program counter
+    that ran between them, XIP stall cycles)."""
+    code = (SEARCH if budget else CODE) % {
+        "key": key, "size": size, "knowledge": knowledge, "playouts": playouts,
+        "budget": budget, "on": PROFILE_ON, "off": PROFILE_OFF}
     with EmulatedPico(uf2, files={}, held=("menu",)) as pico:
         pico.repl()
         pico.set_button("menu", False)
@@ -131,19 +161,27 @@ def main(argv=None):
     parser.add_argument("--playouts", type=int, default=20)
     parser.add_argument("--top", type=int, default=25)
     parser.add_argument("--annotate", action="append", default=[])
+    parser.add_argument("--search", type=int, default=0)
     args = parser.parse_args(argv)
     why = available()
     if why:
         sys.exit("the emulated Pico is not available: %s" % why)
     size = args.size or (4 if args.game == "offshore" else 9)
-    cycles, moves, counts, xip = profile(args.game, size, args.knowledge, args.playouts)
+    cycles, moves, counts, xip = profile(args.game, size, args.knowledge, args.playouts,
+                                         budget=args.search)
     symbols = Symbols()
     names = by_symbol(counts, symbols)
     total = sum(names.values())
-    print("%s %d, knowledge %d: %d playouts, %d moves, %.0f cycles a playout (%.1f a second), "
-          "%.0f a move; XIP stalls %.1f%%" % (
-              args.game, size, args.knowledge, args.playouts, moves, cycles / args.playouts,
-              125e6 * args.playouts / cycles, cycles / moves, 100 * xip / cycles))
+    if args.search:
+        print("%s %d, %d searches of budget %d: %d playouts, %.0f cycles a search (%.2f s), "
+              "%.0f a playout; XIP stalls %.1f%%" % (
+                  args.game, size, args.playouts, args.search, moves, cycles / args.playouts,
+                  cycles / args.playouts / 125e6, cycles / moves, 100 * xip / cycles))
+    else:
+        print("%s %d, knowledge %d: %d playouts, %d moves, %.0f cycles a playout (%.1f a "
+              "second), %.0f a move; XIP stalls %.1f%%" % (
+                  args.game, size, args.knowledge, args.playouts, moves, cycles / args.playouts,
+                  125e6 * args.playouts / cycles, cycles / moves, 100 * xip / cycles))
     for name, c in sorted(names.items(), key=lambda entry: -entry[1])[:args.top]:
         print("  %6.2f%%  %10.0f a playout  %s" % (100 * c / total, c / args.playouts, name))
     for name in args.annotate:

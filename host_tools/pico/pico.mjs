@@ -85,7 +85,9 @@ class XipCache {
 
 // Cycles by program counter (halfword granularity) for the boot ROM, flash and SRAM.
 class Profile {
-  constructor() {
+  constructor(watch = []) {
+    this.watch = new Set(watch); // entry addresses whose callers (LR) are counted
+    this.callers = new Map();
     this.rom = new Float64Array(0x4000 >>> 1);
     this.flash = new Float64Array(0x200000 >>> 1);
     this.ram = new Float64Array(0x42000 >>> 1);
@@ -96,6 +98,10 @@ class Profile {
       if (pc < FLASH_BASE + 0x200000) this.flash[(pc - FLASH_BASE) >>> 1] += cycles;
       else if (pc >= 0x20000000 && pc < 0x20042000) this.ram[(pc - 0x20000000) >>> 1] += cycles;
     } else if (pc < 0x4000) this.rom[pc >>> 1] += cycles;
+  }
+  call(pc, lr) {
+    const key = pc + ':' + ((lr & ~1) >>> 0);
+    this.callers.set(key, (this.callers.get(key) || 0) + 1);
   }
   // [[address, cycles], ...] of every PC that ran.
   counts() {
@@ -347,7 +353,10 @@ export class Pico {
         const c = core.executeInstruction();
         const s = this.stall;
         if (s) { this.xipStall += s; this.stall = 0; }
-        if (this.profile !== null && this.profile.on) this.profile.add(pc, c + s);
+        if (this.profile !== null && this.profile.on) {
+          this.profile.add(pc, c + s);
+          if (this.profile.watch.has(pc)) this.profile.call(pc, core.LR);
+        }
         this.cycles += c + s;
         clock.tick((c + s) * NS_PER_CYCLE);
       }
@@ -421,8 +430,11 @@ const handlers = {
   flash_log(p) { const log = p.flashLog; p.flashLog = []; return { log }; },
   counters(p) { return p.counters(); },
   // Arm the profiler: it counts between the markers PROFILE_ON and PROFILE_OFF.
-  profile(p) { p.profile = new Profile(); },
-  profile_counts(p) { return { counts: p.profile ? p.profile.counts() : [] }; },
+  profile(p, a) { p.profile = new Profile(a.watch || []); },
+  profile_counts(p) {
+    return { counts: p.profile ? p.profile.counts() : [],
+      callers: p.profile ? [...p.profile.callers].map(([k, n]) => [...k.split(':').map(Number), n]) : [] };
+  },
 };
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
