@@ -335,3 +335,38 @@ def test_go_answers_a_centre_opening_near_it_not_on_the_edge_lines():
             col, row = game.grid.coords(move)
             assert 2 <= col <= 6 and 2 <= row <= 6, (level, seed, game.name(move))
             assert abs(col - 4) <= 2 and abs(row - 4) <= 2, (level, seed, game.name(move))
+
+
+def test_go_quiet_points_are_those_where_no_stone_captures_at_once():
+    """Go.quiet, which lets the root's tactics skip a candidate, on a hand-worked 9x9 board:
+    White's lone E5 has one liberty (E6: D5, E4, F5 are Black's); Black's A1-B1 has one (A2:
+    B2 and C1 are White's); Black's lone D5 has three (C5, D4, D6)."""
+    game = position(Go(), black="D5 E4 F5 A1 B1", white="E5 B2 C1")
+    assert not game.quiet(game.parse("E6"))  # next to White's E5 in atari: Black captures
+    assert not game.quiet(game.parse("A2"))  # next to Black's A1-B1 in atari: White captures
+    assert game.quiet(game.parse("H8"))  # open board, no group near
+    assert game.quiet(game.parse("D6"))  # next to D5, which is not in atari
+    corner = position(Go(), black="B1 A2")
+    assert not corner.quiet(corner.parse("A1"))  # no empty neighbour: the full check decides
+
+
+def test_root_tactics_skipping_quiet_points_change_nothing():
+    """The search's root tactics skip the points Go.quiet names; forcing every candidate to be
+    played out instead gives the same move and the same statistics, along random games."""
+    from support import playout_positions
+
+    original = Go.quiet
+    compared = 0
+    try:
+        for game in playout_positions(lambda: registry.new_game("go", 9), 6, 11, 10, 70):
+            Go.quiet = original
+            first = Search(400)
+            move = first.think(game, 1500, 3)
+            Go.quiet = lambda self, p: False
+            second = Search(400)
+            assert second.think(game, 1500, 3) == move
+            assert second.ranked() == first.ranked()
+            compared += 1
+    finally:
+        Go.quiet = original
+    assert compared >= 4

@@ -701,6 +701,12 @@ class Game:
         off need not define it."""
         return 0
 
+    def quiet(self, p):
+        """True only if p is legal for the mover and a stone there, of either colour, would
+        change material() by nothing: the root's tactics then skip playing it out. False is
+        always safe (the default: every candidate is played out)."""
+        return False
+
     def quick_winner(self):
         """result().winner for a game as it stands, as BLACK, WHITE or 0 (a draw, or no result),
         without allocating. The search calls it after every playout; games override this."""

@@ -707,6 +707,25 @@ class Go(Game):
         """What one move can win at once, for c: the prisoners balance."""
         return self.prisoners[c] - self.prisoners[3 - c]
 
+    def quiet(self, p):
+        """Game.quiet: p (empty, not the ko point) has an empty neighbour, so no stone there is
+        a suicide, and no neighbour group can be in atari (one liberty means at most 4
+        pseudo-liberties, exactly 1 for a lone stone), so no stone there captures."""
+        cell = self.cell
+        v = cell[p]
+        if p == self.ko or self.degree[p] == (v >> _BLACKS & _COUNT) + (v >> _WHITES):
+            return False
+        root = self.root
+        libs = self.libs
+        stones = self.stones
+        for d in self.offsets:
+            if cell[p + d] & _COLOUR in (1, 2):
+                r = root[p + d]
+                n = libs[r]
+                if n == 1 or n <= 4 and stones[r] > 1:
+                    return False
+        return True
+
     def settled_winner(self, seed):
         """The winner of a game that the players ended by passing, its dead stones taken off as
         they would agree (rules.md A5): a playout from here, the passes set aside, shows which

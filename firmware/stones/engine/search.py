@@ -393,6 +393,11 @@ class Search:
         low = 0x3FFF
         for i in range(n):
             m = cand[i]
+            if game.quiet(m):  # legal, and wins nothing either way: no need to play it out
+                sums[i] = 0x2000
+                if low > 0:
+                    low = 0
+                continue
             scratch.copy_from(game)
             if scratch._push(m):
                 pri[i] = 0
