@@ -35,6 +35,15 @@ def think(game, work, seed=1, nodes=512):
     return search.think(game, work, seed), search
 
 
+def forget(*sizes):
+    """Drop the searches of these sizes (a Pico-sized heap holds few at once)."""
+    import gc
+
+    for nodes in sizes:
+        _searches.pop(nodes, None)
+    gc.collect()
+
+
 def legal_now(game, move):
     return game.reason(move) == 0
 
@@ -213,9 +222,10 @@ def test_budget_is_kept():
             steps += 1
             assert 0.0 <= search.progress() <= 1.0
         assert search.progress() == 1.0
-        # the budget is reached by the last playout, not by more than one playout's work
+        # the budget is reached by the last playout, not by more than one playout's work, or
+        # the search ended early because the move was decided (test_early_end_keeps_the_move)
         longest = game.cap + search.overhead
-        assert 2000 <= search.work < 2000 + longest
+        assert 2000 <= search.work < 2000 + longest or search._decided()
         assert search.playouts == steps + 1
         assert search.n_nodes <= search.max_nodes
 
@@ -360,13 +370,40 @@ def test_root_tactics_skipping_quiet_points_change_nothing():
     try:
         for game in playout_positions(lambda: registry.new_game("go", 9), 6, 11, 10, 70):
             Go.quiet = original
-            first = Search(400)
-            move = first.think(game, 1500, 3)
+            move, first = think(game, 1500, 3, nodes=400)
+            ranked = first.ranked()
             Go.quiet = lambda self, p: False
-            second = Search(400)
-            assert second.think(game, 1500, 3) == move
-            assert second.ranked() == first.ranked()
+            again, second = think(game, 1500, 3, nodes=401)
+            assert again == move and second.ranked() == ranked
             compared += 1
     finally:
         Go.quiet = original
+        forget(400, 401)
     assert compared >= 4
+
+
+def test_early_end_keeps_the_move():
+    """A search that ends early because the rest of its budget could not change the move
+    (Search._decided) answers what the whole budget answers: the same searches run with the
+    early end switched off play the same move, along random Go and Loose games; and some of
+    them did end early, with less work."""
+    from support import playout_positions
+
+    early = 0
+    for key, size in (("go", 9), ("loose", 5)):
+        make = registry.game_class(key)
+        for game in playout_positions(lambda: make(size), 5, 21, 4, 40):  # noqa: B023
+            move, short = think(game, 6000, 5, nodes=400)
+            work = short.work
+            whole = _searches.get(401) or think(game, 0, nodes=401)[1]
+            whole._decided = lambda: False
+            try:
+                assert whole.think(game, 6000, 5) == move
+            finally:
+                del whole._decided
+            assert work <= whole.work
+            if work < whole.work:
+                early += 1
+                assert short.playouts % 8 == 0
+    forget(400, 401)
+    assert early >= 3

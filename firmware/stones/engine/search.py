@@ -21,7 +21,9 @@ in the random playout) plus a fixed overhead per playout that grows with the boa
 long, as late, when they are short, and on every board size. Each game class holds its levels
 (``pico_levels``, ``pi_levels``: budgets, weakest first) and its ``tuning`` (game.Tuning, named
 fields); the last Pico level is what a Pico spends in about 2 seconds a move
-(host_tools/bench_ai.py measures it).
+(host_tools/bench_ai.py measures it). A search ends before its budget when the rest could no
+longer change the move (``_decided``: the most visited root child leads the others by more
+playouts than remain), so an easy move costs less and still is the same move.
 
 **The tree.** Nodes live in preallocated parallel arrays, node 0 the root; the children of a
 node are a contiguous run ``first[n] .. first[n] + kids[n]``. Per node: the move that leads to it
@@ -180,9 +182,39 @@ class Search:
             self._iterate()
             playouts -= 1
             self.playouts += 1
-            if self.work >= self.budget or self.playouts >= self.most:
+            if (self.work >= self.budget or self.playouts >= self.most
+                    or not self.playouts & 7 and self._decided()):
                 self.finished = True
         return self.finished
+
+    def _decided(self):
+        """Whether the rest of the budget can no longer change the move: every playout adds a
+        visit to one root child at most and costs at least the overhead, so no more than
+        `left` playouts remain; when the most visited child leads every other by more than
+        that, best_move() is already what it would be at the end. Checked every 8 playouts."""
+        overhead = self.overhead
+        if overhead <= 0:
+            return False
+        left = (self.budget - self.work + overhead - 1) // overhead
+        if left > self.most - self.playouts:
+            left = self.most - self.playouts
+        move = self.move
+        visits = self.visits
+        first = self.first[0]
+        top = -1  # the most visited child the rules accepted (best_move's candidates)
+        second = 0  # the most visited of the others
+        for j in range(first, first + self.kids[0]):
+            m = move[j]
+            if m & _DEAD:
+                continue
+            v = visits[j]
+            if m & _LEGAL and v > top:
+                if top > second:
+                    second = top
+                top = v
+            elif v > second:
+                second = v
+        return top - second > left
 
     def stop(self):
         """End the thinking now (the menu button): best_move() answers from what is known."""
