@@ -107,10 +107,14 @@ def play_and_compare(device, screen, moves, seed):
 
 
 def test_moves_redraw_a_few_boxes_and_leave_the_whole_redraws_frame_in_every_game():
+    import gc
+
     for key, presses in STARTS.items():
         device, screen = start(presses)
         compared = play_and_compare(device, screen, 40, seed=len(key))
         assert compared >= 20, (key, compared)
+        device = screen = None  # a device runs one app: let this one go before the next
+        gc.collect()
 
 
 def test_a_windowed_board_redraws_its_overview_too():
