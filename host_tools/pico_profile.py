@@ -1,4 +1,5 @@
-"""Where the emulated Pico's cycles go: python -m host_tools.pico_profile [GAME [SIZE]].
+"""Where the emulated Pico's cycles go: python -m host_tools.pico_profile [GAME [SIZE]] (the
+game's default size unless told).
 
 Boots the shipped firmware (build/pocket-stones.uf2, make firmware) on the emulated RP2040
 (host_tools/pico/pico.mjs), plays playouts of a game from the empty board between two markers
@@ -166,7 +167,9 @@ def main(argv=None):
     why = available()
     if why:
         sys.exit("the emulated Pico is not available: %s" % why)
-    size = args.size or (4 if args.game == "offshore" else 9)
+    from stones.engine import registry
+
+    size = args.size or registry.game_class(args.game).default_size
     cycles, moves, counts, xip = profile(args.game, size, args.knowledge, args.playouts,
                                          budget=args.search)
     symbols = Symbols()
