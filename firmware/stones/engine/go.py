@@ -70,7 +70,7 @@ class Go(Game):
     # The computer player (search.py): budgets a move. A heavy playout costs about twice a
     # uniform one, so the budgets are about half version 0.1's for the same time a move.
     pico_levels = (300, 600, 1300, 2700)
-    pi_levels = (30000, 80000)
+    pi_levels = (30000, 90000)
     tuning = Tuning(prior_visits=20, tactics=24, overhead=70, tactic_visits=4)
     title = "Go"
     grid_class = SquareGrid
