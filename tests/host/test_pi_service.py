@@ -158,9 +158,12 @@ def test_a_stop_blanks_the_display_and_exits_cleanly(staged, tmp_path, signum, l
     driver.write_text(DRIVER)
     env = dict(os.environ, POCKET_STONES_CONFIG=staged + "/etc/pocket-stones/config.json",
                PYTHONUNBUFFERED="1", PYTHONWARNINGS="ignore")
+    # SIGINT as a terminal delivers it: a shell starts background jobs with SIGINT ignored,
+    # which a child inherits (and Python then never raises KeyboardInterrupt).
     app = subprocess.Popen([sys.executable, str(driver), staged + "/opt/pocket-stones/app"],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                           cwd=str(tmp_path))
+                           cwd=str(tmp_path),
+                           preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         assert app.stdout.readline().strip() == "frame"  # the menu is on the panel
         time.sleep(0.2)
