@@ -218,7 +218,7 @@ class EmulatedPico:
 
     def profile_callers(self):
         """[(entry address, return address, calls)] of the watched functions."""
-        return [tuple(entry) for entry in self.call({"cmd": "profile_counts"})["callers"]]
+        return [tuple(entry) for entry in self.call({"cmd": "profile_callers"})["callers"]]
 
     def flash_log(self):
         """[[op, address, bytes, nanos]] of erase/program operations since the last call."""

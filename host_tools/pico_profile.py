@@ -15,6 +15,7 @@ Cycles include the XIP flash cache's stalls (the model's 60 cycles a miss).
     --annotate SYM  also the hottest instructions of SYM, disassembled (objdump, Thumb)
     --search B      profile the computer player instead: one search of budget B (Search.think,
                     the game's own knowledge) on the empty board; "playouts" counts searches
+    --callers SYM   also who called SYM, and how often (the link register at its entry)
 
 A tool for the engine's authors, not a benchmark: bench_pico prints the rates.
 """
@@ -25,7 +26,7 @@ import subprocess
 import sys
 
 from host_tools.bench_pico import UF2
-from host_tools.emulated_pico import EmulatedPico, available
+from host_tools.emulated_pico import MARKER, EmulatedPico, available
 from host_tools.firmware import ELF
 
 PROFILE_ON = 0x50524F46  # pico.mjs
@@ -40,12 +41,12 @@ seed = g.playout(12345)
 g.reset()
 gc.collect()
 moves = 0
-machine.mem32[0x4005800C] = %(on)d
+%(marker)s = %(on)d
 for i in range(%(playouts)d):
     seed = g.playout(seed)
     moves += g.count
     g.reset()
-machine.mem32[0x4005800C] = %(off)d
+%(marker)s = %(off)d
 print("moves", moves)
 """
 
@@ -57,11 +58,11 @@ s = search.Search()
 s.think(g, %(budget)d, 1)
 gc.collect()
 moves = 0
-machine.mem32[0x4005800C] = %(on)d
+%(marker)s = %(on)d
 for i in range(%(playouts)d):
     s.think(g, %(budget)d, i + 2)
     moves += s.playouts
-machine.mem32[0x4005800C] = %(off)d
+%(marker)s = %(off)d
 print("moves", moves)
 """
 
@@ -127,22 +128,36 @@ def annotate(elf, symbols, counts, name, total, top=30):
                                           lines.get(address, "?")))
 
 
-def profile(key, size, knowledge=0, playouts=20, uf2=UF2, budget=0):
-    """Profile playouts (or, with a budget, searches) on the emulated chip: (cycles between the
-    markers, moves played (playouts searched), [(address, cycles)] of every program counter
-    that ran between them, XIP stall cycles)."""
+class Run:
+    """One profiled run: cycles (between the markers), moves (played; with a budget, playouts
+    searched), counts ([(address, cycles)] of every program counter that ran), xip (stall
+    cycles), callers ([(entry, return address, calls)] of the watched functions)."""
+
+    def __init__(self, cycles, moves, counts, xip, callers):
+        self.cycles = cycles
+        self.moves = moves
+        self.counts = counts
+        self.xip = xip
+        self.callers = callers
+
+
+def profile(key, size, knowledge=0, playouts=20, uf2=UF2, budget=0, watch=()):
+    """Profile playouts (or, with a budget, searches) on the emulated chip, counting the callers
+    of the functions whose entry addresses are in watch: a Run."""
     code = (SEARCH if budget else CODE) % {
         "key": key, "size": size, "knowledge": knowledge, "playouts": playouts,
-        "budget": budget, "on": PROFILE_ON, "off": PROFILE_OFF}
+        "budget": budget, "marker": MARKER, "on": PROFILE_ON, "off": PROFILE_OFF}
     with EmulatedPico(uf2, files={}, held=("menu",)) as pico:
         pico.repl()
         pico.set_button("menu", False)
-        pico.profile()
+        pico.profile(watch)
         out = pico.exec(code)["out"]
         counts = pico.profile_counts()
+        callers = pico.profile_callers()
         markers = [m for m in pico.markers() if m["value"] in (PROFILE_ON, PROFILE_OFF)]
     on, off = markers[-2], markers[-1]
-    return off["cycles"] - on["cycles"], int(out.split()[-1]), counts, off["xip"] - on["xip"]
+    return Run(off["cycles"] - on["cycles"], int(out.split()[-1]), counts,
+               off["xip"] - on["xip"], callers)
 
 
 def by_symbol(counts, symbols):
@@ -154,6 +169,17 @@ def by_symbol(counts, symbols):
     return names
 
 
+def callers_of(run, symbols, name):
+    """{calling symbol: calls} of the watched function name."""
+    entry = symbols.span(name)[0]
+    out = {}
+    for address, back, calls in run.callers:
+        if address == entry:
+            caller = symbols.name(back)
+            out[caller] = out.get(caller, 0) + calls
+    return out
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", nargs="?", default="go")
@@ -163,6 +189,7 @@ def main(argv=None):
     parser.add_argument("--top", type=int, default=25)
     parser.add_argument("--annotate", action="append", default=[])
     parser.add_argument("--search", type=int, default=0)
+    parser.add_argument("--callers", action="append", default=[])
     args = parser.parse_args(argv)
     why = available()
     if why:
@@ -170,25 +197,32 @@ def main(argv=None):
     from stones.engine import registry
 
     size = args.size or registry.game_class(args.game).default_size
-    cycles, moves, counts, xip = profile(args.game, size, args.knowledge, args.playouts,
-                                         budget=args.search)
     symbols = Symbols()
-    names = by_symbol(counts, symbols)
+    run = profile(args.game, size, args.knowledge, args.playouts, budget=args.search,
+                  watch=[symbols.span(name)[0] for name in args.callers])
+    cycles, moves = run.cycles, run.moves
+    names = by_symbol(run.counts, symbols)
     total = sum(names.values())
+    unit = "search" if args.search else "playout"
     if args.search:
         print("%s %d, %d searches of budget %d: %d playouts, %.0f cycles a search (%.2f s), "
               "%.0f a playout; XIP stalls %.1f%%" % (
                   args.game, size, args.playouts, args.search, moves, cycles / args.playouts,
-                  cycles / args.playouts / 125e6, cycles / moves, 100 * xip / cycles))
+                  cycles / args.playouts / 125e6, cycles / moves, 100 * run.xip / cycles))
     else:
         print("%s %d, knowledge %d: %d playouts, %d moves, %.0f cycles a playout (%.1f a "
               "second), %.0f a move; XIP stalls %.1f%%" % (
                   args.game, size, args.knowledge, args.playouts, moves, cycles / args.playouts,
-                  125e6 * args.playouts / cycles, cycles / moves, 100 * xip / cycles))
+                  125e6 * args.playouts / cycles, cycles / moves, 100 * run.xip / cycles))
     for name, c in sorted(names.items(), key=lambda entry: -entry[1])[:args.top]:
-        print("  %6.2f%%  %10.0f a playout  %s" % (100 * c / total, c / args.playouts, name))
+        print("  %6.2f%%  %10.0f a %s  %s" % (100 * c / total, c / args.playouts, unit, name))
     for name in args.annotate:
-        annotate(ELF, symbols, counts, name, total)
+        annotate(ELF, symbols, run.counts, name, total)
+    for name in args.callers:
+        print("\ncallers of %s" % name)
+        for caller, calls in sorted(callers_of(run, symbols, name).items(),
+                                    key=lambda entry: -entry[1]):
+            print("  %10d  %s" % (calls, caller))
 
 
 if __name__ == "__main__":

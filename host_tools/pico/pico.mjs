@@ -23,7 +23,7 @@
 // - a profiler: once armed (the profile command), the cycles of every instruction (its XIP
 //   stall included) are added to its PC's count between the markers PROFILE_ON and
 //   PROFILE_OFF; profile_counts returns them (host_tools/pico_profile.py names them from the
-//   firmware's symbols).
+//   firmware's symbols), profile_callers the return addresses of chosen functions' calls.
 // Execution starts at boot2 in flash (0x10000000), as rp2040js's MicroPython demo does; the B1
 // boot ROM (bootrom-b1.bin, BSD-3-Clause: BOOTROM-LICENSE.txt) is there for its functions (flash,
 // float, memcpy).
@@ -431,9 +431,10 @@ const handlers = {
   counters(p) { return p.counters(); },
   // Arm the profiler: it counts between the markers PROFILE_ON and PROFILE_OFF.
   profile(p, a) { p.profile = new Profile(a.watch || []); },
-  profile_counts(p) {
-    return { counts: p.profile ? p.profile.counts() : [],
-      callers: p.profile ? [...p.profile.callers].map(([k, n]) => [...k.split(':').map(Number), n]) : [] };
+  profile_counts(p) { return { counts: p.profile ? p.profile.counts() : [] }; },
+  profile_callers(p) {
+    const callers = p.profile ? [...p.profile.callers] : [];
+    return { callers: callers.map(([k, n]) => [...k.split(':').map(Number), n]) };
   },
 };
 

@@ -222,16 +222,22 @@ def test_device_move_at_the_top_pico_level():
 
 def test_profiler_names_where_the_cycles_of_playouts_go():
     """host_tools.pico_profile: the cycles it counts by program counter add up to the cycles
-    between its markers, and they fall in the frozen engine's native code and the runtime's C
-    functions, named from the firmware's symbols."""
+    between its markers, they fall in the frozen engine's native code and the runtime's C
+    functions, named from the firmware's symbols, and the integer operators' calls are counted
+    back to the move loop that makes them."""
     from host_tools import pico_profile
 
-    cycles, moves, counts, _ = pico_profile.profile("go", 9, knowledge=0, playouts=2)
-    assert moves > 100  # two playouts from the empty board
-    total = sum(c for _, c in counts)
-    assert abs(total - cycles) <= cycles // 1000
-    names = pico_profile.by_symbol(counts, pico_profile.Symbols())
+    symbols = pico_profile.Symbols()
+    run = pico_profile.profile("go", 9, knowledge=0, playouts=2,
+                               watch=[symbols.span("mp_binary_op")[0]])
+    assert run.moves > 100  # two playouts from the empty board
+    total = sum(c for _, c in run.counts)
+    assert abs(total - run.cycles) <= run.cycles // 1000
+    names = pico_profile.by_symbol(run.counts, symbols)
     ranked = sorted(names, key=lambda name: -names[name])
     assert "fun_data_stones_engine_go_Go__run" in ranked[:5]
     assert "mp_binary_op" in ranked[:5]
     assert sum(c for name, c in names.items() if name.startswith("[")) < total // 20
+    callers = pico_profile.callers_of(run, symbols, "mp_binary_op")
+    assert max(callers, key=callers.get) == "fun_data_stones_engine_go_Go__run"
+    assert callers["fun_data_stones_engine_go_Go__run"] > 10 * run.moves
