@@ -35,15 +35,6 @@ def think(game, work, seed=1, nodes=512):
     return search.think(game, work, seed), search
 
 
-def forget(*sizes):
-    """Drop the searches of these sizes (a Pico-sized heap holds few at once)."""
-    import gc
-
-    for nodes in sizes:
-        _searches.pop(nodes, None)
-    gc.collect()
-
-
 def legal_now(game, move):
     return game.reason(move) == 0
 
@@ -225,7 +216,8 @@ def test_budget_is_kept():
         # the budget is reached by the last playout, not by more than one playout's work, or
         # the search ended early because the move was decided (test_early_end_keeps_the_move)
         longest = game.cap + search.overhead
-        assert 2000 <= search.work < 2000 + longest or search._decided()
+        assert 2000 <= search.work < 2000 + longest or (
+            search.playouts % 8 == 0 and search._decided())
         assert search.playouts == steps + 1
         assert search.n_nodes <= search.max_nodes
 
@@ -245,6 +237,7 @@ def test_same_seed_same_move_and_tree():
             ranked, playouts = first.ranked(), first.playouts
             two, second = think(game, 900, 77, 511)  # another Search object
             assert one == two and second.ranked() == ranked and second.playouts == playouts
+    del _searches[511]  # its tables and scratch games: the Pico-sized heap holds few at once
 
 
 def test_one_search_serves_every_game_in_turn():
@@ -370,15 +363,13 @@ def test_root_tactics_skipping_quiet_points_change_nothing():
     try:
         for game in playout_positions(lambda: registry.new_game("go", 9), 6, 11, 10, 70):
             Go.quiet = original
-            move, first = think(game, 1500, 3, nodes=400)
-            ranked = first.ranked()
+            move, search = think(game, 1500, 3)
+            ranked = search.ranked()
             Go.quiet = lambda self, p: False
-            again, second = think(game, 1500, 3, nodes=401)
-            assert again == move and second.ranked() == ranked
+            assert search.think(game, 1500, 3) == move and search.ranked() == ranked
             compared += 1
     finally:
         Go.quiet = original
-        forget(400, 401)
     assert compared >= 4
 
 
@@ -393,17 +384,60 @@ def test_early_end_keeps_the_move():
     for key, size in (("go", 9), ("loose", 5)):
         make = registry.game_class(key)
         for game in playout_positions(lambda: make(size), 5, 21, 4, 40):  # noqa: B023
-            move, short = think(game, 6000, 5, nodes=400)
-            work = short.work
-            whole = _searches.get(401) or think(game, 0, nodes=401)[1]
-            whole._decided = lambda: False
+            move, search = think(game, 6000, 5)
+            work, playouts = search.work, search.playouts
+            search._decided = lambda: False  # the early end switched off
             try:
-                assert whole.think(game, 6000, 5) == move
+                assert search.think(game, 6000, 5) == move
             finally:
-                del whole._decided
-            assert work <= whole.work
-            if work < whole.work:
+                del search._decided
+            assert work <= search.work
+            if work < search.work:
                 early += 1
-                assert short.playouts % 8 == 0
-    forget(400, 401)
+                assert playouts % 8 == 0
     assert early >= 3
+
+
+def slow_decided(search):
+    """Search._decided the plain way: the real visits of the root's children, the most visited
+    one the rules accepted against every other, and the playouts the budget still allows."""
+    from stones.engine import search as module
+
+    legal_flag, dead_flag = 0x200, 0x400  # search.py's _LEGAL and _DEAD (consts: MicroPython
+    assert getattr(module, "_LEGAL", legal_flag) == legal_flag  # folds them away)
+    assert getattr(module, "_DEAD", dead_flag) == dead_flag
+    first = search.first[0]
+    children = [j for j in range(first, first + search.kids[0])
+                if not search.move[j] & dead_flag]
+    legal = [j for j in children if search.move[j] & legal_flag]
+    if not legal:
+        return False
+    top = max(legal, key=lambda j: search.visits[j])
+    others = [search.visits[j] for j in children if j != top]
+    left = -(-(search.budget - search.work) // search.overhead)
+    left = min(left, search.most - search.playouts)
+    return search.visits[top] - max(others + [0]) > left
+
+
+def test_decided_agrees_with_a_slow_reference_all_along_a_search():
+    """At every eighth playout of whole searches (the early end switched off, so they run on),
+    _decided says what the slow reference says, and says yes at some point."""
+    from support import playout_positions
+
+    agreed = decided = 0
+    for game in playout_positions(lambda: registry.new_game("go", 9), 4, 5, 10, 60):
+        search = think(game, 0)[1]
+        search.begin(game, 8000, 9)
+        while not search.finished:
+            for _ in range(8):
+                search._iterate()
+                search.playouts += 1
+                if search.work >= search.budget:
+                    search.finished = True
+                    break
+            if search.playouts % 8 == 0:
+                answer = search._decided()
+                assert answer == slow_decided(search), search.playouts
+                agreed += 1
+                decided += answer
+    assert agreed > 20 and decided > 0
