@@ -17,7 +17,15 @@ from stones.engine.game import (
     GameError,
     IllegalMove,
 )
-from stones.engine.offshore import GUARD, OffShore, hull_bounds, hull_contains, hull_max
+from stones.engine.offshore import (
+    GUARD,
+    KNOWLEDGE,
+    SPARE,
+    OffShore,
+    hull_bounds,
+    hull_contains,
+    hull_max,
+)
 from stones.engine.records import load_record, record
 from stones.engine.registry import new_game
 from stones.engine.rng import Rng
@@ -641,17 +649,49 @@ def test_no_group_starts_a_turn_inside_enemy_territory():
 
 
 def test_playout_follows_the_policy():
-    for setting in ("strong", "weak"):
-        game = OffShore(territory=setting)
-        seed = 3
-        while not game.over:
-            before = game.legal_moves()
-            seed = game.playout(seed, 1)
-            move = game.last_move()
-            if move:
-                assert move in before
-            else:
-                assert before == []
+    """Version 0.1 (knowledge 0): any legal placement, a pass only when there is none. SPARE
+    (the default): a legal placement outside the mover's own territory, a pass only when there
+    is none, so the cells a player holds stay empty and score."""
+    for knowledge in (0, SPARE):
+        for setting in ("strong", "weak"):
+            game = OffShore(territory=setting)
+            game.knowledge = knowledge
+            seed = 3
+            spared = 0
+            while not game.over:
+                c = game.to_move
+                before = game.legal_moves()
+                allowed = [p for p in before if not (knowledge and game.in_territory(c, p))]
+                spared += len(before) - len(allowed)
+                seed = game.playout(seed, 1)
+                move = game.last_move()
+                if move:
+                    assert move in allowed
+                else:
+                    assert allowed == []
+            assert spared > 0 if knowledge else spared == 0
+            if knowledge:  # the game ended with cells only their owner could have filled
+                assert any(game.in_territory(BLACK, p) != game.in_territory(WHITE, p)
+                           for p in game.grid.points if not game.colour(p))
+
+
+def test_spare_is_the_default_and_a_held_cell_is_never_filled_in_a_playout():
+    assert OffShore.knowledge == KNOWLEDGE == SPARE
+    game = OffShore()
+    game.knowledge = 0  # uniform moves until the mover may fill a cell it holds
+    seed = 5
+    held = []
+    while not held:
+        seed = game.playout(seed, 1)
+        c = game.to_move
+        held = [p for p in game.legal_moves() if game.in_territory(c, p)]
+    others = len(game.legal_moves()) - len(held)
+    game.knowledge = SPARE
+    for _ in range(200):
+        seed = game.playout(seed, 1)
+        assert game.last_move() not in held
+        assert game.last_move() or not others  # a pass only when nothing else is left
+        game.undo()
 
 
 def test_playout_draws_uniformly_among_legal_placements():

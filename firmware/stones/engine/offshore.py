@@ -80,6 +80,12 @@ _COUNT = const(7)  # mask of a count, once shifted
 _ONE_BLACK = const(4)  # one more black neighbour
 _ONE_WHITE = const(32)  # one more white neighbour
 GUARD = const(0x21084210)  # bit 4 of each 5-bit field: 1 << 4 | 1 << 9 | ... | 1 << 29
+_SPARED = const(11)  # internal: the playout policy spares the mover's own territory
+
+# What the playouts and the tree know (OffShore.knowledge, a bit each; 0 is version 0.1's
+# uniform playouts and even priors).
+SPARE = const(1)  # playouts do not fill the mover's own territory; the tree tries it last
+KNOWLEDGE = const(1)
 
 if MICROPYTHON:
     from array import array
@@ -140,6 +146,7 @@ class OffShore(Game):
     pico_levels = (500, 1100, 2100, 3600)  # the computer player (search.py): budgets a move
     pi_levels = (40000, 120000)
     tuning = Tuning(width=12, overhead=30)
+    knowledge = KNOWLEDGE
     title = "OffShore"
     grid_class = HexGrid
     sizes = (4, 5, 6, 7)
@@ -392,7 +399,13 @@ class OffShore(Game):
     def _run(self, move, randoms, x):
         """See Game._run.
 
-        Playout policy (issue 3): uniform among the legal placements, pass only when none is left.
+        Playout policy. With knowledge 0 (version 0.1): uniform among the legal placements,
+        pass only when none is left. With SPARE: the mover's own territory is not a candidate
+        either, as Go's playouts never fill their own eyes. A cell there scores for its owner
+        while it stays empty, and the opponent may not take it (strong territory), so filling
+        it loses a point; uniform playouts filled every such cell, and only the cells both
+        territories cover and those the group limit closed were left to score, which said
+        little about who held what.
         """
         cell = self.cell
         root = self.root
@@ -418,6 +431,7 @@ class OffShore(Game):
         c = self.to_move
         passes = self.passes
         random = randoms > 0
+        spare = random and self.knowledge & SPARE
         code = 0
         over = self.over
         log_limit = self.log_limit
@@ -433,9 +447,11 @@ class OffShore(Game):
             if c == _BLACK:
                 own = _BLACKS  # shift of c's neighbour count in a packed cell
                 theirs = 0xFF00  # e's hull counts in a cover word
+                mine = 0xFF if spare else 0  # c's, when the playout spares them
             else:
                 own = _WHITES
                 theirs = 0xFF
+                mine = 0xFF00 if spare else 0
             big = ngroups[c]
             while True:
                 if random:
@@ -455,8 +471,11 @@ class OffShore(Game):
                         code = _OCCUPIED
                         break
                 friends = cell[p] >> own & _COUNT
-                if cover[p] & theirs and not (weak and friends):
+                v = cover[p]
+                if v & theirs and not (weak and friends):
                     code = _ENEMY_TERRITORY
+                elif v & mine:
+                    code = _SPARED
                 elif friends:
                     for d in offsets:
                         q = p + d
