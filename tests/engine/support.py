@@ -84,3 +84,34 @@ class long_thinking:
 
     def __exit__(self, *exc):
         self.cls.pico_levels = self.saved
+
+
+# Two finished games of the top Raspberry Pi level against GNU Go level 1 (bench_ai's match),
+# with GNU Go's final_status_list dead and seki and its final_score: real sekis, which the
+# estimate must leave alive, beside dead groups it must find.
+RECORDED_GO_ENDS = (
+    ("game go\nsize 9\nkomi 6.5\nscoring territory\nmoves "
+     "B:H4 W:E5 B:D6 W:D5 B:C6 W:B4 B:C5 W:E3 B:C4 W:C2 B:E6 W:F5 B:G4 W:F6 B:F7 W:H6 "
+     "B:G2 W:G7 B:F8 W:B3 B:G6 W:G5 B:D2 W:D3 B:E2 W:C3 B:F3 W:A7 B:B8 W:G8 B:A6 W:B6 "
+     "B:B5 W:A5 B:F9 W:G9 B:E7 W:B7 B:C7 W:A8 B:J7 W:D8 B:C8 W:D9 B:H5 W:J6 B:H7 W:J5 "
+     "B:A4 W:A3 B:B9 W:A6 B:J4 W:G6 B:E4 W:D4 B:A9 W:A4 B:F4 W:D1 B:C1 W:B1 B:A2 W:E1 "
+     "B:F2 W:F1 B:pass W:G1 B:H2 W:H1 B:J2 W:H3 B:pass W:D7 B:E8 W:pass B:J1 W:C1 "
+     "B:pass W:pass "
+     "\n",
+     "H7 J7 H5 E4 F4 G4 H4 J4 F3 D2 E2 F2 G2 H2 J2 J1 A2",
+     "A9 B9 F9 B8 C8 E8 F8 C7 E7 F7 C6 D6 E6 B5 C5 C4 D9 D8 D7",
+     "W+52.5"),
+    ("game go\nsize 9\nkomi 6.5\nscoring territory\nmoves "
+     "B:G7 W:C4 B:D5 W:C5 B:D4 W:D3 B:E4 W:E3 B:F4 W:G2 B:F3 W:F2 B:G3 W:C7 B:C3 W:B3 "
+     "B:C2 W:E1 B:D2 W:E2 B:C6 W:B6 B:B2 W:H3 B:D6 W:B4 B:H2 W:J3 B:H1 W:J2 B:G1 W:J1 "
+     "B:D1 W:F1 B:H1 W:H4 B:H5 W:B1 B:A2 W:G4 B:G5 W:D7 B:H2 W:F7 B:G1 W:G8 B:H7 W:F6 "
+     "B:H8 W:F8 B:J4 W:A3 B:A1 W:H9 B:C1 W:G6 B:H6 W:E6 B:F5 W:J8 B:J7 W:G9 B:J9 W:E5 "
+     "B:J8 W:pass B:B7 W:B8 B:A7 W:A5 B:A8 W:A6 B:A9 W:pass B:B9 W:pass B:C8 W:D8 B:E9 "
+     "W:D9 B:E8 W:E7 B:H4 W:F9 B:E8 W:E9 B:H3 W:pass B:F1 W:pass B:J3 W:pass B:J2 "
+     "W:pass B:D3 W:pass B:G2 W:pass B:E1 W:pass B:F2 W:pass B:J6 W:pass B:E2 W:pass "
+     "B:pass "
+     "\n",
+     "",
+     "A9 B9 A8 A7 B7 D9 E9 F9 G9 H9 D8 F8 G8 C7 D7 E7 F7 E6 F6 G6 E5 C8",
+     "B+6.5"),
+)

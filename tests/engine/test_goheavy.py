@@ -5,11 +5,12 @@ compared with a flood fill over the colours alone, on the positions of heavy ran
 the replies are checked on hand-made positions. Runs on CPython and on MicroPython.
 """
 
-from support import playout_positions, position
+from support import RECORDED_GO_ENDS, playout_positions, position
 
 from stones.engine.game import BLACK, WHITE
 from stones.engine.go import ATARI, KNOWLEDGE, PATTERNS, SELF_ATARI, Go
 from stones.engine.gopat import PAT3
+from stones.engine.records import load_record
 
 
 def slow_group(game, p):
@@ -176,13 +177,18 @@ def test_heavy_playouts_are_reproducible_and_leave_a_sound_board():
 WALLS_BLACK = " ".join("D%d" % r for r in range(1, 10)) + " J9"
 WALLS_WHITE = " ".join("E%d" % r for r in range(1, 10)) + " A1"
 
-# A seki in the lower left: White A3 B3 C3 C2 C1 and Black A1, B2 share the liberties A2 and B1,
-# and whoever fills one puts its own stones in atari. Black's wall (row 4, column D) holds A5-C9,
-# White's column E holds F-J (36 points). Nothing is dead; A2 and B1 are no one's: White by
-# 36 - 15 = 21.
-SEKI_BLACK = "A1 B2 A4 B4 C4 " + " ".join("D%d" % r for r in range(1, 10))
-SEKI_WHITE = "A3 B3 C3 C2 C1 " + " ".join("E%d" % r for r in range(1, 10))
-
+# Two sacrifices that kill, which playouts that refuse self-ataris never play (GNU Go level 1
+# gives the same dead stones and the same final_score in both).
+# BENT: White A3 B3 C3 C2 C1 and Black A1, B2 share the liberties A2 and B1. It looks like a seki,
+# but Black can fill A2: White takes three stones with B1 and is left with a bent three in the
+# corner, one eye. White's five stones are dead: Black 22 points and 5 prisoners, White 36: W+9.
+BENT_BLACK = "A1 B2 A4 B4 C4 " + " ".join("D%d" % r for r in range(1, 10))
+BENT_WHITE = "A3 B3 C3 C2 C1 " + " ".join("E%d" % r for r in range(1, 10))
+# THROW_IN: in White's area, Black F9 F8 G8 H8 J8 J7 and White's lone H9 share G9 and J9. White
+# throws in at J9; Black must take the two stones with G9 and is left with a two-point eye.
+# Black's six stones are dead: White 31 points and 6 prisoners against Black's 27: W+10.
+THROW_IN_BLACK = " ".join("D%d" % r for r in range(1, 10)) + " F9 F8 G8 H8 J8 J7"
+THROW_IN_WHITE = " ".join("E%d" % r for r in range(1, 10)) + " H9 F7 G7 H7 J6"
 
 def finished(black, white):
     game = position(Go(), black=black, white=white)
@@ -213,12 +219,26 @@ def test_marking_starts_from_the_estimate_unless_the_players_marked_already():
     assert game.dead_stones() == [] and not game.marked
 
 
-def test_seki_stays_alive_and_is_found():
-    game = finished(SEKI_BLACK, SEKI_WHITE)
-    assert game.estimate_dead(48, 3) == []
-    seki = sorted(game.grid.name(p) for p in game.seki_stones())
-    assert seki == sorted("A1 B2 A3 B3 C3 C2 C1".split())
-    assert game.result().gtp() == "W+21"
+def test_sacrifices_that_kill_are_found():
+    for black, white, dead, score in (
+            (BENT_BLACK, BENT_WHITE, "A3 B3 C3 C2 C1", "W+9"),
+            (THROW_IN_BLACK, THROW_IN_WHITE, "F9 F8 G8 H8 J8 J7", "W+10")):
+        for seed in (3, 7):
+            game = finished(black, white)
+            game.mark_estimated(48, seed)
+            assert sorted(game.grid.name(p) for p in game.dead_stones()) == sorted(dead.split())
+            assert game.seki_stones() == []
+            assert game.result().gtp() == score
+
+
+def test_recorded_sekis_stay_alive_and_are_found_beside_the_dead():
+    for text, dead, seki, score in RECORDED_GO_ENDS:
+        game = load_record(text)
+        assert game.over
+        game.mark_estimated(48, 5)
+        assert sorted(game.grid.name(p) for p in game.dead_stones()) == sorted(dead.split())
+        assert sorted(game.grid.name(p) for p in game.seki_stones()) == sorted(seki.split())
+        assert game.result().gtp() == score
 
 
 def test_settled_winner_counts_dead_stones_as_players_agree():

@@ -13,6 +13,7 @@ import subprocess
 import sys
 
 import pytest
+from support import RECORDED_GO_ENDS
 
 from host_tools import gtp as front
 from host_tools.gtp import Engine, format_vertex, parse_vertex
@@ -252,7 +253,8 @@ def test_final_score_territory_and_area():
 
 def test_final_status_list_and_final_score_count_dead_stones_and_seki():
     # The hand-made finished positions of tests/engine/test_goheavy.py: White A1 dead in Black's
-    # corner, Black J9 in White's; and a seki in the lower left (A2, B1 no one's).
+    # corner, Black J9 in White's; the bent three that looks like a seki; and two recorded games
+    # with real sekis.
     walls = setup(black=" ".join("D%d" % r for r in range(1, 10)) + " J9",
                   white=" ".join("E%d" % r for r in range(1, 10)) + " A1")
     end = ["play b pass", "play w pass"]
@@ -261,12 +263,19 @@ def test_final_status_list_and_final_score_count_dead_stones_and_seki():
     assert alive == ["D9 D8 D7 D6 D5 D4 D3 D2 D1", "E9 E8 E7 E6 E5 E4 E3 E2 E1"]
     assert answer([walls] + end + ["final_status_list seki"]) == ""
     assert answer([walls] + end + ["final_score"]) == "W+9"  # 36 + 1 against 27 + 1
-    seki = setup(black="A1 B2 A4 B4 C4 " + " ".join("D%d" % r for r in range(1, 10)),
+    bent = setup(black="A1 B2 A4 B4 C4 " + " ".join("D%d" % r for r in range(1, 10)),
                  white="A3 B3 C3 C2 C1 " + " ".join("E%d" % r for r in range(1, 10)))
-    assert answer([seki] + end + ["final_status_list dead"]) == ""
-    assert sorted(answer([seki] + end + ["final_status_list seki"]).split("\n")) == [
-        "A1", "A3 B3 C3 C2 C1", "B2"]
-    assert answer([seki] + end + ["final_score"]) == "W+21"  # 36 against 15: A2, B1 neutral
+    assert answer([bent] + end + ["final_status_list dead"]) == "A3 B3 C3 C2 C1"
+    assert answer([bent] + end + ["final_status_list seki"]) == ""
+    assert answer([bent] + end + ["final_score"]) == "W+9"  # as GNU Go: no seki, a bent three
+    for text, dead, seki, score in RECORDED_GO_ENDS:  # real sekis, as GNU Go counted them
+        moves = text.split("moves ")[1].split()
+        plays = ["play %s %s" % (word[0], word[2:]) for word in moves]
+        assert sorted(" ".join(answer(plays + ["final_status_list dead"]).split("\n")).split()) \
+            == sorted(dead.split())
+        assert sorted(" ".join(answer(plays + ["final_status_list seki"]).split("\n")).split()) \
+            == sorted(seki.split())
+        assert answer(plays + ["final_score"], komi="6.5") == score
     assert error(["final_status_list"]) == "invalid status"
     assert error(["final_status_list sleeping"]) == "invalid status"
 
