@@ -8,7 +8,7 @@ the replies are checked on hand-made positions. Runs on CPython and on MicroPyth
 from support import RECORDED_GO_ENDS, playout_positions, position
 
 from stones.engine.game import BLACK, WHITE
-from stones.engine.go import ATARI, KNOWLEDGE, PATTERNS, SELF_ATARI, Go
+from stones.engine.go import ATARI, KNOWLEDGE, LADDERS, PATTERNS, PRIORS, SELF_ATARI, Go
 from stones.engine.gopat import PAT3
 from stones.engine.records import load_record
 
@@ -163,6 +163,99 @@ def test_heavy_playouts_are_reproducible_and_leave_a_sound_board():
     for move in moves:  # every move the playout made is legal when replayed
         check.play(move)
     assert check.state() == games[0].state()
+
+
+# -- ladders (LADDERS: the tree's priors) -------------------------------------------------------
+
+
+def slow_caught(game, t, depth):
+    """The reference for Go._caught, by the rules' public moves and flood fills: the mover's
+    group in atari on t dies in a ladder if it cannot take an attacking group in atari, may not
+    extend to t, or extends to one liberty, or to two of which one, played by the attacker,
+    puts it back in atari on a liberty where it is caught again."""
+    c = game.to_move
+    group = next(q for q in game.grid.neighbours(t) if game.colour(q) == c
+                 and slow_group(game, q)[1] == {t})
+    stones, _ = slow_group(game, group)
+    for s in stones:
+        for u in game.grid.neighbours(s):
+            if game.colour(u) == 3 - c and len(slow_group(game, u)[1]) == 1:
+                return False
+    if game.reason(t):
+        return True
+    game.play(t)
+    _, liberties = slow_group(game, t)
+    caught = len(liberties) < 2
+    if len(liberties) == 2 and depth > 0:
+        for a in sorted(liberties):
+            if not game.reason(a):
+                game.play(a)
+                _, left = slow_group(game, t)
+                if len(left) == 1 and slow_caught(game, min(left), depth - 1):
+                    caught = True
+                game.undo()
+            if caught:
+                break
+    game.undo()
+    return caught
+
+
+def escapes(game):
+    """The points where the mover's groups in atari can extend (their liberties)."""
+    c = game.to_move
+    out = set()
+    for p in game.grid.points:
+        if game.colour(p) == c:
+            _, liberties = slow_group(game, p)
+            if len(liberties) == 1:
+                out |= liberties
+    return sorted(out)
+
+
+# White D4 in atari on E4 (Black C4 D5 D3 E3): extended, it has two liberties, and Black's
+# atari on E5 chases it up the board's diagonal to the edge. A White stone on the way (G7,
+# F6) breaks the ladder; one at J9, past its end, does not.
+LADDER_BLACK = "C4 D5 D3 E3"
+
+
+def test_caught_reads_a_ladder_and_its_breakers():
+    for breaker, caught in (("", True), ("G7", False), ("F6", False), ("J9", True)):
+        game = position(Go(), black=LADDER_BLACK, white="D4 " + breaker)
+        game.set_turn(WHITE)
+        before = game.state()
+        e4 = game.parse("E4")
+        assert game._caught(e4, 24) is caught, breaker
+        assert slow_caught(game, e4, 24) is caught
+        assert game.state() == before  # every move taken back
+
+
+def test_caught_agrees_with_the_slow_reading_on_heavy_games():
+    checked = 0
+    for game in heavy_positions(300, 21):
+        for t in escapes(game):
+            before = game.state()
+            assert game._caught(t, 24) == slow_caught(game, t, 24), game.diagram()
+            assert game.state() == before
+            checked += 1
+    assert checked > 40, checked
+
+
+def test_an_escape_the_ladder_catches_is_a_poor_prior():
+    def prior(game, name, knowledge):
+        game.knowledge = knowledge
+        moves = [0] * 128
+        priors = [0] * 128
+        n = game.candidates(moves, priors)
+        return dict((moves[i], priors[i]) for i in range(n))[game.parse(name)]
+
+    assert KNOWLEDGE & LADDERS and KNOWLEDGE & PRIORS
+    for breaker, caught in (("", True), ("G7", False)):
+        game = position(Go(), black=LADDER_BLACK, white="D4 " + breaker)
+        game.set_turn(WHITE)
+        without = prior(game, "E4", KNOWLEDGE & ~LADDERS)
+        assert without > 128  # the escape's bonus
+        expected = max(1, without + Go.ladder_prior) if caught else without
+        assert prior(game, "E4", KNOWLEDGE) == expected
 
 
 # -- the end of the game: dead stones and seki, estimated by playouts -----------------------------

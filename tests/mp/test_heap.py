@@ -58,3 +58,24 @@ def test_go_light_and_heavy_playouts_and_the_settled_count_allocate_nothing():
     assert game.over
     winner = _locked(lambda: game.settled_winner(5))  # a playout past the passes, then a count
     assert winner in (1, 2, 0) and game.over
+
+
+def test_go_candidates_reading_ladders_allocate_nothing():
+    from array import array
+
+    from support import position
+
+    from stones.engine.go import LADDERS
+
+    moves = array("H", bytes(2 * 128))
+    priors = bytearray(128)
+    for white in ("D4", "D4 G7"):  # the ladder works; a stone on its way breaks it
+        game = position(Go(), black="C4 D5 D3 E3", white=white)
+        game.set_turn(2)
+        assert game.knowledge & LADDERS
+        start = game.state()
+        n = _locked(lambda g=game: g.candidates(moves, priors))
+        assert n > 70 and game.state() == start
+        e4 = game.parse("E4")
+        prior = [priors[i] for i in range(n) if moves[i] == e4][0]
+        assert (prior < 128) == (white == "D4")

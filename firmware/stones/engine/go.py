@@ -62,7 +62,9 @@ ATARI = const(1)  # playouts answer the last move's ataris: capture, counter-cap
 PATTERNS = const(2)  # playouts play a 3x3 shape next to the last move (host_tools/patterns.py)
 SELF_ATARI = const(4)  # playouts refuse self-ataris (a lone stone's half the time: throw-ins)
 PRIORS = const(8)  # the tree's priors add shapes and the playouts' self-atari test
-KNOWLEDGE = const(15)
+LADDERS = const(16)  # the tree's priors read ladders: no running out of one that works
+KNOWLEDGE = const(31)
+_LADDER_DEPTH = const(24)  # escapes read at most: longer than any ladder on a 9x9 board
 
 
 class Go(Game):
@@ -94,6 +96,7 @@ class Go(Game):
     near_prior = 40  # next to the last move (its 8 neighbours)
     near2_prior = 16  # two points straight from it (PRIORS)
     shape_prior = 30  # a 3x3 shape (PRIORS)
+    ladder_prior = -120  # an escape that a ladder catches (LADDERS)
     line_prior = (0, -30, -15, 10, 0, 0, 0, 0, 0, 0, 0)  # by line from the edge, while the
     # board is open (first line -30, second -15, third +10)
     pat3 = None  # gopat.PAT3 (8 KB), loaded by prepare() for the first playout, not before:
@@ -124,6 +127,8 @@ class Go(Game):
         self.libs = zeros(self.grid.length)
         self.dead = octets(bytes(self.grid.length))
         self.before = octets(bytes(self.grid.length))  # settled_winner's snapshot
+        self._lib_a = 0  # the liberties _count_liberties found
+        self._lib_b = 0
         self.marked = False
         self.komi2 = parse_half_points(self.settings["komi"])
 
@@ -643,6 +648,7 @@ class Go(Game):
         lines = self.line_prior
         line = self.grid.line
         n = 0
+        escapes = False  # an own group in atari can extend (LADDERS reads it)
         for i in range(self.n_empty):
             p = empty[i]
             if p == ko:
@@ -680,6 +686,7 @@ class Go(Game):
                         gained += extra
                         if not extra and free > 1:  # an own group in atari escapes
                             q += 40
+                            escapes = True
                 if knows:
                     if free <= 1 and not capture:
                         kind = self._self_atari(p, c)
@@ -701,6 +708,99 @@ class Go(Game):
             moves[n] = p
             priors[n] = 255 if q > 255 else q if q > 1 else 1
             n += 1
+        if escapes and self.knowledge & LADDERS:
+            self._ladder_priors(moves, priors, n)
+        return n
+
+    def _ladder_priors(self, moves, priors, n):
+        """candidates' second pass (LADDERS): an escape that a ladder catches gets ladder_prior
+        added (the escape bonus included). Apart from the loop over the empty points, since the
+        reading plays moves and takes them back, which reorders that list."""
+        cell = self.cell
+        root = self.root
+        offsets = self.offsets
+        c = self.to_move
+        for i in range(n):
+            p = moves[i]
+            v = cell[p]
+            if not v >> (_BLACKS if c == 1 else _WHITES) & _COUNT:
+                continue
+            for d in offsets:
+                t = p + d
+                if cell[t] & _COLOUR == c and self._liberty(root[t]) == p:
+                    if self._caught(p, _LADDER_DEPTH):
+                        q = priors[i] + self.ladder_prior
+                        priors[i] = q if q > 1 else 1
+                    break
+
+    def _caught(self, t, depth):
+        """Whether the mover's group in atari on its liberty t dies in a ladder: it cannot
+        take an attacking stone in atari, and after it extends to t the attacker has a move
+        on one of its two liberties that puts it back in atari, and so on (depth extensions
+        at most; deeper counts as escaped). Plays on this game and takes every move back."""
+        cell = self.cell
+        root = self.root
+        link = self.link
+        offsets = self.offsets
+        e = 3 - self.to_move
+        r = 0
+        for d in offsets:
+            if cell[t + d] & _COLOUR != 3 - e:
+                continue
+            r = root[t + d]
+            if self._liberty(r) == t:
+                break
+        s = r  # an attacking group in atari next to the group: taking it escapes
+        while True:
+            for d in offsets:
+                u = s + d
+                if cell[u] & _COLOUR == e and self._liberty(root[u]):
+                    return False
+            s = link[s]
+            if s == r:
+                break
+        if self._push(t):
+            return True  # it may not extend (suicide, ko)
+        n = self._count_liberties(root[t])
+        caught = n < 2
+        if n == 2 and depth > 0:
+            a = self._lib_a
+            b = self._lib_b
+            for k in range(2):
+                if not self._push(b if k else a):
+                    u = self._liberty(root[t])
+                    if u and self._caught(u, depth - 1):
+                        caught = True
+                    self._pop()
+                if caught:
+                    break
+        self._pop()
+        return caught
+
+    def _count_liberties(self, r):
+        """The liberties of the group at r, counted up to 3; the first two in _lib_a, _lib_b."""
+        cell = self.cell
+        link = self.link
+        offsets = self.offsets
+        a = b = 0
+        n = 0
+        s = r
+        while True:
+            for d in offsets:
+                u = s + d
+                if not cell[u] & _COLOUR and u != a and u != b:
+                    n += 1
+                    if n == 1:
+                        a = u
+                    elif n == 2:
+                        b = u
+                    else:
+                        return 3
+            s = link[s]
+            if s == r:
+                break
+        self._lib_a = a
+        self._lib_b = b
         return n
 
     def material(self, c):
