@@ -168,11 +168,13 @@ def test_heavy_playouts_are_reproducible_and_leave_a_sound_board():
 # -- ladders (LADDERS: the tree's priors) -------------------------------------------------------
 
 
-def slow_caught(game, t, depth):
+def slow_caught(game, t, depth, reads=None):
     """The reference for Go._caught, by the rules' public moves and flood fills: the mover's
     group in atari on t dies in a ladder if it cannot take an attacking group in atari, may not
     extend to t, or extends to one liberty, or to two of which one, played by the attacker,
-    puts it back in atari on a liberty where it is caught again."""
+    puts it back in atari on a liberty where it is caught again. Past depth extensions or
+    reads[0] moves played, it escapes."""
+    reads = [100] if reads is None else reads
     c = game.to_move
     group = next(q for q in game.grid.neighbours(t) if game.colour(q) == c
                  and slow_group(game, q)[1] == {t})
@@ -181,6 +183,9 @@ def slow_caught(game, t, depth):
         for u in game.grid.neighbours(s):
             if game.colour(u) == 3 - c and len(slow_group(game, u)[1]) == 1:
                 return False
+    if reads[0] <= 0:
+        return False
+    reads[0] -= 1
     if game.reason(t):
         return True
     game.play(t)
@@ -188,10 +193,13 @@ def slow_caught(game, t, depth):
     caught = len(liberties) < 2
     if len(liberties) == 2 and depth > 0:
         for a in sorted(liberties):
+            if reads[0] <= 0:
+                break
+            reads[0] -= 1
             if not game.reason(a):
                 game.play(a)
                 _, left = slow_group(game, t)
-                if len(left) == 1 and slow_caught(game, min(left), depth - 1):
+                if len(left) == 1 and slow_caught(game, min(left), depth - 1, reads):
                     caught = True
                 game.undo()
             if caught:
@@ -224,8 +232,14 @@ def test_caught_reads_a_ladder_and_its_breakers():
         game.set_turn(WHITE)
         before = game.state()
         e4 = game.parse("E4")
+        game._reads = 100
         assert game._caught(e4, 24) is caught, breaker
         assert slow_caught(game, e4, 24) is caught
+        if caught:  # the chase to the edge took a dozen moves or more, within the bound
+            assert 0 <= game._reads <= 100 - 12
+            game._reads = 10  # too few to read it out: counted as escaped
+            assert not game._caught(e4, 24)
+            assert not slow_caught(game, e4, 24, [10])
         assert game.state() == before  # every move taken back
 
 
@@ -234,6 +248,7 @@ def test_caught_agrees_with_the_slow_reading_on_heavy_games():
     for game in heavy_positions(300, 21):
         for t in escapes(game):
             before = game.state()
+            game._reads = 100
             assert game._caught(t, 24) == slow_caught(game, t, 24), game.diagram()
             assert game.state() == before
             checked += 1

@@ -65,6 +65,7 @@ PRIORS = const(8)  # the tree's priors add shapes and the playouts' self-atari t
 LADDERS = const(16)  # the tree's priors read ladders: no running out of one that works
 KNOWLEDGE = const(31)
 _LADDER_DEPTH = const(24)  # escapes read at most: longer than any ladder on a 9x9 board
+_LADDER_READS = const(100)  # moves one reading may play: a ladder of 24 escapes needs ~75
 
 
 class Go(Game):
@@ -129,6 +130,7 @@ class Go(Game):
         self.before = octets(bytes(self.grid.length))  # settled_winner's snapshot
         self._lib_a = 0  # the liberties _count_liberties found
         self._lib_b = 0
+        self._reads = 0  # moves the ladder reading may still play (_caught)
         self.marked = False
         self.komi2 = parse_half_points(self.settings["komi"])
 
@@ -728,6 +730,7 @@ class Go(Game):
             for d in offsets:
                 t = p + d
                 if cell[t] & _COLOUR == c and self._liberty(root[t]) == p:
+                    self._reads = _LADDER_READS
                     if self._caught(p, _LADDER_DEPTH):
                         q = priors[i] + self.ladder_prior
                         priors[i] = q if q > 1 else 1
@@ -736,8 +739,10 @@ class Go(Game):
     def _caught(self, t, depth):
         """Whether the mover's group in atari on its liberty t dies in a ladder: it cannot
         take an attacking stone in atari, and after it extends to t the attacker has a move
-        on one of its two liberties that puts it back in atari, and so on (depth extensions
-        at most; deeper counts as escaped). Plays on this game and takes every move back."""
+        on one of its two liberties that puts it back in atari, and so on. Deeper than depth
+        extensions, or past the moves left in _reads (both attacker's moves can keep a group
+        in atari in a crowded place, and the reading then branches), counts as escaped. Plays
+        on this game and takes every move back."""
         cell = self.cell
         root = self.root
         link = self.link
@@ -759,6 +764,9 @@ class Go(Game):
             s = link[s]
             if s == r:
                 break
+        if self._reads <= 0:
+            return False
+        self._reads -= 1
         if self._push(t):
             return True  # it may not extend (suicide, ko)
         n = self._count_liberties(root[t])
@@ -767,6 +775,9 @@ class Go(Game):
             a = self._lib_a
             b = self._lib_b
             for k in range(2):
+                if self._reads <= 0:
+                    break
+                self._reads -= 1
                 if not self._push(b if k else a):
                     u = self._liberty(root[t])
                     if u and self._caught(u, depth - 1):
