@@ -243,6 +243,30 @@ def test_caught_reads_a_ladder_and_its_breakers():
         assert game.state() == before  # every move taken back
 
 
+def test_ladder_priors_read_with_a_full_undo_log_and_undo_still_works():
+    # The search's scratch game arrives with its log nearly full: a restart of the log between
+    # a move of the reading and its takeback would corrupt the board.
+    game = position(Go(), black=LADDER_BLACK, white="D4")
+    game.set_turn(WHITE)
+    for name in ("H8", "J8", "H2", "J2"):  # moves to undo afterwards, by replay
+        game.play(game.parse(name))
+    before = game.state()
+    moves = [0] * 128
+    priors = [0] * 128
+    for top in (game.log_limit - 3, game.log_limit):
+        game.top = top
+        game.candidates(moves, priors)
+        assert game.state() == before
+        assert 0 <= game.top <= game.log_limit  # the log is sound for the next move
+        game.play(game.parse("A9"))  # logged, and taken back from the log
+        game.undo()
+        assert game.state() == before
+    for _ in range(4):
+        game.undo()
+    assert game.count == 0 and game.colour(game.parse("H8")) == 0
+    assert game.colour(game.parse("D4")) == WHITE
+
+
 def test_caught_agrees_with_the_slow_reading_on_heavy_games():
     checked = 0
     for game in heavy_positions(300, 21):

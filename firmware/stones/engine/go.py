@@ -718,6 +718,13 @@ class Go(Game):
         """candidates' second pass (LADDERS): an escape that a ladder catches gets ladder_prior
         added (the escape bonus included). Apart from the loop over the empty points, since the
         reading plays moves and takes them back, which reorders that list."""
+        # The reading plays and takes back up to 49 moves at a time (2 words each on the undo
+        # log, and what they capture: at most every stone on the board and every stone they
+        # place), which the log always has room for when it starts empty. A restart halfway
+        # would leave the takebacks before it nothing to read: restart it now (undo beyond this
+        # point replays, as after any restart).
+        self.top = 0
+        self.log_from = self.count
         cell = self.cell
         root = self.root
         offsets = self.offsets
