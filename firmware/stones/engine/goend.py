@@ -24,10 +24,10 @@ def estimate_dead(game, playouts=48, seed=1):
     sooner or later someone fills a shared liberty. So the full playouts (the game's own
     knowledge) are played as well, and a group the first ones kill is spared when it borders a
     seki point of the position the full ones leave (_seki_points) and the other side's stones
-    there number two or more: a lone stone is the sacrifice that kills (the rest is one eye of
-    two points), more than one is a real seki. Measured on 100 finished games of the top Pi
-    level against GNU Go level 1 (host_tools/bench_ai.py): GTP final_score agreed with GNU Go's
-    in 96, against 86 with the full playouts alone."""
+    there number three or more: one or two stones are a sacrifice that kills (taken, they leave
+    one eye: two points, or a bent three in the corner), more are a real seki. Measured on 100
+    finished games of the top Pi level against GNU Go level 1 (host_tools/bench_ai.py): GTP
+    final_score agreed with GNU Go's in 96, against 86 with the full playouts alone."""
     scratch = type(game)(game.size, **game.settings)
     playouts = min(max(playouts, 1), 255)
     scratch.knowledge = ATARI
