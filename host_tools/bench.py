@@ -20,10 +20,9 @@ import sys
 import tempfile
 
 from host_tools.build import compile_firmware, native_growth
-from host_tools.paths import FIRMWARE, ROOT, tool
+from host_tools.paths import FIRMWARE, PICO_HEAP, ROOT, tool
 from stones.engine import registry  # (host_tools.paths puts firmware/ on sys.path)
 
-HEAP = "190K"
 MP_SCRIPT = os.path.join(ROOT, "host_tools", "mp", "bench_engine.py")
 
 # game, size, target playouts/s on the unix port, on CPython (None: no target set)
@@ -55,7 +54,7 @@ def run(runtime, script, args, tree):
     output) or by this CPython over the sources."""
     args = [str(a) for a in args]
     if runtime == "micropython":
-        command = [tool("micropython"), "-X", "heapsize=" + HEAP, script] + args
+        command = [tool("micropython"), "-X", "heapsize=" + PICO_HEAP, script] + args
         env = dict(os.environ, MICROPYPATH=tree)
     else:
         command = [sys.executable, script] + args
@@ -191,7 +190,7 @@ def main(argv=None):
     parser.add_argument("--ms", type=int, default=3000, help="time per engine workload")
     parser.add_argument("games", nargs="*", help="only these games")
     args = parser.parse_args(argv)
-    print("Pocket Stones benchmarks (MicroPython heap %s, 64-bit unix port)" % HEAP)
+    print("Pocket Stones benchmarks (MicroPython heap %s, 64-bit unix port)" % PICO_HEAP)
     engines(args.ms, args.games)
     ui(args.games)
     return 0

@@ -31,11 +31,10 @@ from multiprocessing import Pool
 from host_tools import opponents
 from host_tools.bench import board_name, line, parse, run
 from host_tools.build import compile_firmware
-from host_tools.paths import ROOT, tool
+from host_tools.paths import PICO_HEAP, ROOT, tool
 from stones.engine import registry, search
 from stones.engine.game import Tuning
 
-HEAP = "190K"
 PLAYOUT_MS = 1500  # time a playout-speed figure
 
 # game, board size, target win rate against random, against greedy, against v0.1
@@ -107,7 +106,8 @@ def measure_on_micropython(key, size, budget, mpy_dir):
         script = handle.name
     try:
         done = subprocess.run(
-            [tool("micropython"), "-X", "heapsize=" + HEAP, script, key, str(size), str(budget)],
+            [tool("micropython"), "-X", "heapsize=" + PICO_HEAP, script, key, str(size),
+             str(budget)],
             capture_output=True, text=True, timeout=900, env=dict(os.environ, MICROPYPATH=mpy_dir))
     finally:
         os.unlink(script)
@@ -302,7 +302,7 @@ def main(argv=None):
     if wanted - {"random", "greedy", "v01", "gnugo"}:
         parser.error("--only-vs takes random, greedy, v01 and gnugo")
     print("Pocket Stones computer opponent (win rates: CPython; time and heap: MicroPython unix "
-          "port, heap %s)" % HEAP)
+          "port, heap %s)" % PICO_HEAP)
     with tempfile.TemporaryDirectory() as mpy_dir, tempfile.TemporaryDirectory() as plain_dir:
         if not args.no_micropython:
             compile_firmware(mpy_dir)

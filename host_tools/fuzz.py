@@ -3,12 +3,12 @@
 shorter run under the MicroPython unix port). Exits 1 on the first failure, with the seed to
 reproduce it.
 
-The fuzz gives the unix port 256 KB of heap by default, not the 190 KB of the other MicroPython
-tests: this port is 64-bit, and the same objects take about 1.7 times the bytes they take on a
-Pico (make bench measures the app during a game at ~121 KB here and ~71 KB on the 32-bit
-WebAssembly port), so a Pico's 190 KB holds what ~320 KB holds here. The fuzz reaches the
+The fuzz gives the unix port 256 KB of heap by default, more than the 240 KB of the other
+MicroPython tests: this port is 64-bit, and the same objects take about 1.7 times the bytes they
+take on a Pico (make bench measures the app during a game at ~121 KB here and ~71 KB on the 32-bit
+WebAssembly port), so a Pico's 240 KB holds what ~400 KB holds here. The fuzz reaches the
 heaviest corners (two device players on 19x19, thousands of games in one heap), where 190 KB of
-64-bit objects runs out by fragmentation alone. The app's own answer to that is tested too: a
+64-bit objects ran out by fragmentation alone. The app's own answer to that is tested too: a
 MemoryError shows a clear screen and keeps the game.
 """
 

@@ -26,7 +26,7 @@ import sys
 import tempfile
 import time
 
-from host_tools.paths import ROOT, tool
+from host_tools.paths import PICO_HEAP, ROOT, tool
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # luma.emulator imports pygame too
 
@@ -546,7 +546,7 @@ def main(argv=None):
     parser.add_argument("--script")
     parser.add_argument("--out")
     parser.add_argument("--runtime", choices=("cpython", "micropython"), default="cpython")
-    parser.add_argument("--heap", default="190K", help="MicroPython heap, e.g. 64K")
+    parser.add_argument("--heap", default=PICO_HEAP, help="MicroPython heap, e.g. 64K")
     parser.add_argument("--display", choices=("ssd1306", "sh1106", "ssd1309", "ssd1327"),
                         default="ssd1306")
     parser.add_argument("--gif", help="also write an animated GIF of the run to OUT/GIF")

@@ -7,12 +7,6 @@ from support import long_thinking
 
 from host_tools.simcore import Device
 
-# The mpy-cross run: the whole simulated device (app, fakes, its files) and the top Pico level's
-# search, with every module's code in the heap as 64-bit objects. At 190 KB it had under 2 KB to
-# spare, and how much depends on where the repository lies (the interned paths); the engine as
-# the Pico runs it needs 37 KB of its heap while it thinks (README, the emulated Pico).
-MICROPYTHON_HEAP = "200K"
-
 
 def go_with_two_moves():
     device = Device()

@@ -23,15 +23,16 @@ TOP_PICO = levels(Go)[-1]  # the top Pico level's budget
 GAMES = (("go", 9), ("loose", 5), ("loupe", 7), ("offshore", 4))
 
 
-_searches = {}
+_search = [None]
 
 
 def think(game, work, seed=1, nodes=512):
-    """The search's move at work, and the search (one per size, reused: a Pico-sized heap holds
-    all four engines here, so the tests keep their garbage small)."""
-    search = _searches.get(nodes)
-    if search is None:
-        search = _searches[nodes] = Search(nodes)
+    """The search's move at work, and the search (one kept, reused while the size stays: a
+    Pico-sized heap holds all four engines here, so the tests keep their garbage small)."""
+    search = _search[0]
+    if search is None or search.max_nodes != nodes:
+        _search[0] = search = None  # the old tables and scratch game go first
+        search = _search[0] = Search(nodes)
     return search.think(game, work, seed), search
 
 
@@ -237,7 +238,6 @@ def test_same_seed_same_move_and_tree():
             ranked, playouts = first.ranked(), first.playouts
             two, second = think(game, 900, 77, 511)  # another Search object
             assert one == two and second.ranked() == ranked and second.playouts == playouts
-    del _searches[511]  # its tables and scratch games: the Pico-sized heap holds few at once
 
 
 def test_one_search_serves_every_game_in_turn():

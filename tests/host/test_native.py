@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from host_tools.build import arch_name, compile_firmware, host_arch, mpy_header
-from host_tools.paths import FIRMWARE, tool
+from host_tools.paths import FIRMWARE, PICO_HEAP, tool
 
 GAMES = (("go", 9), ("loose", 9), ("loupe", 7), ("offshore", 4))
 
@@ -60,7 +60,7 @@ def signature(command, path_var, tree, script, key, size):
 @pytest.mark.parametrize("key,size", GAMES)
 def test_native_bytecode_and_cpython_play_the_same_games(trees, key, size):
     native, plain, script = trees
-    mp = [tool("micropython"), "-X", "heapsize=190K"]
+    mp = [tool("micropython"), "-X", "heapsize=" + PICO_HEAP]
     as_built = signature(mp, "MICROPYPATH", native, script, key, size)
     bytecode = signature(mp, "MICROPYPATH", plain, script, key, size)
     cpython = signature([sys.executable], "PYTHONPATH", FIRMWARE, script, key, size)

@@ -18,9 +18,8 @@ import subprocess
 import pytest
 
 from host_tools.build import compile_firmware
-from host_tools.paths import tool
+from host_tools.paths import PICO_HEAP, tool
 
-HEAP = "190K"
 GAMES = (("go", 9), ("loose", 9), ("loupe", 9), ("offshore", 4))
 
 SCRIPT = """
@@ -66,7 +65,7 @@ def test_a_whole_game_at_the_top_pico_level(key, size, compiled, tmp_path):
     wins = 0
     for seed in (12345, 2024, 777):
         done = subprocess.run(
-            [tool("micropython"), "-X", "heapsize=" + HEAP, str(script), key, str(size),
+            [tool("micropython"), "-X", "heapsize=" + PICO_HEAP, str(script), key, str(size),
              str(colour), str(seed)],
             capture_output=True, text=True, timeout=120,
             env=dict(os.environ, MICROPYPATH=compiled))

@@ -13,7 +13,7 @@ import sys
 import pytest
 from PIL import Image
 
-from host_tools.paths import ROOT
+from host_tools.paths import PICO_HEAP, ROOT
 from host_tools.simcore import Device, run_script
 
 SCRIPTS = os.path.join(ROOT, "tests", "scripts")
@@ -93,7 +93,7 @@ def test_the_same_game_under_micropython(game, tmp_path):
     frames (real framebuf there)."""
     done = subprocess.run(
         [sys.executable, "-m", "host_tools.sim", "--headless", "--runtime", "micropython",
-         "--heap", "190K", "--script", os.path.join(SCRIPTS, game + ".txt"),
+         "--heap", PICO_HEAP, "--script", os.path.join(SCRIPTS, game + ".txt"),
          "--out", str(tmp_path)],
         capture_output=True, text=True, cwd=ROOT, timeout=600)
     assert done.returncode == 0, done.stderr

@@ -10,7 +10,7 @@ import time
 import pytest
 
 from host_tools import build as builder
-from host_tools.paths import tool
+from host_tools.paths import PICO_HEAP, tool
 
 SOCAT = shutil.which("socat")
 needs_socat = pytest.mark.skipif(SOCAT is None, reason="socat is missing: make system-deps")
@@ -20,7 +20,7 @@ class VirtualPico:
     """micropython -i behind a PTY (socat), its working directory `root` as the filesystem.
     boot: a script run first (the unix port's -i keeps the REPL after it)."""
 
-    def __init__(self, folder, boot=None, heap="190K"):
+    def __init__(self, folder, boot=None, heap=PICO_HEAP):
         self.folder = folder
         self.root = os.path.join(folder, "root")
         os.makedirs(self.root, exist_ok=True)
