@@ -385,3 +385,61 @@ def test_settled_winner_counts_dead_stones_as_players_agree():
         assert game.quick_winner() == BLACK
         white += game.settled_winner(seed) == WHITE
     assert white >= 14, white
+
+
+# -- the playouts' count under territory counting -----------------------------------------------
+
+
+def split_board(scoring):
+    """Black's wall on column E and White's on F: Black's territory A-D is 36 points, White's
+    G-J 27, so Black wins by 8.5 at komi 0.5 by either counting. Then, as a playout would from
+    move 18, Black fills twelve points of its own territory while White fills three and passes
+    nine times."""
+    game = Go(9, komi="0.5", scoring=scoring)
+    for row in range(1, 10):
+        game.play_text("E%d" % row)
+        game.play_text("F%d" % row)
+    fills = ["A%d" % row for row in range(1, 10)] + ["B1", "B2", "B3"]
+    for i, point in enumerate(fills):
+        game.play_text(point)
+        game.play_text("J%d" % (i + 1) if i < 3 else "pass")
+    return game
+
+
+def test_a_playout_filling_its_own_territory_costs_its_player_nothing():
+    game = split_board("territory")
+    # Counted as it stands, territory: 24 points each, and White wins by the komi.
+    assert game.margin2() == -1 and game.quick_winner() == WHITE
+    # The players would have passed: Black's 36 against White's 27, as before the fills.
+    assert game.playout_winner(18) == BLACK
+    assert game.playout_winner(game.count) == WHITE  # no move of it the playout's
+    game = split_board("area")  # 45 to 36 on the board, fills or not
+    assert game.margin2() == 17 and game.playout_winner(18) == BLACK == game.quick_winner()
+
+
+# The end of a game of the top Pi level (White) against GNU Go level 1, both passed; GNU Go's
+# final_score: B+4.5 (komi 6.5, territory), White's H6 F7 F8 H9 J9 dead.
+CLOSE_GO_END = (
+    "game go\nsize 9\nkomi 6.5\nscoring territory\nmoves "
+    "B:F5 W:E5 B:E6 W:D5 B:C3 W:D3 B:D2 W:D6 B:F6 W:E3 B:E2 W:F2 B:B2 W:E7 B:F4 W:F3 B:G8 W:F8 "
+    "B:G4 W:G3 B:D7 W:C7 B:D8 W:C8 B:E8 W:B4 B:B3 W:H4 B:H5 W:H3 B:C4 W:B5 B:C5 W:C6 B:J4 W:F7 "
+    "B:G7 W:F9 B:G9 W:A3 B:C1 W:A2 B:J3 W:E1 B:D1 W:B6 B:H2 W:A4 B:E4 W:D4 B:D9 W:F1 B:C9 W:B9 "
+    "B:E9 W:F8 B:B8 W:A8 B:A9 W:A7 B:B9 W:B1 B:B7 W:A6 B:G2 W:C2 B:G1 W:F7 B:pass W:G6 B:pass "
+    "W:H6 B:G5 W:J6 B:J5 W:J7 B:pass W:E2 B:pass W:J2 B:J1 W:B3 B:pass W:D1 B:pass W:C4 B:pass "
+    "W:H9 B:H7 W:J9 B:J8 W:H6 B:J6 W:pass B:pass\n")
+
+
+def test_playouts_from_a_close_end_name_its_winner():
+    # Twenty playouts from the end, the passes set aside: each fills the board to single eyes.
+    # Counted by territory at the playout's end, Black has the most in few of them (the fills
+    # decide); counted as the players would, Black wins every one, as GNU Go scored it.
+    named = counted = 0
+    for seed in range(20):
+        game = load_record(CLOSE_GO_END)
+        game.over = False
+        game.passes = 0
+        start = game.count
+        game.playout(seed * 7919 + 3)
+        named += game.playout_winner(start) == BLACK
+        counted += game.quick_winner() == BLACK
+    assert named == 20 and counted <= 5, (named, counted)

@@ -645,7 +645,7 @@ class Game:
     # -- hooks for the computer player (stones.engine.search) ---------------------------------
     # The search keeps one scratch game, restores it from the real one before every playout
     # (copy_from), asks it for the points worth trying (candidates) and scores each finished
-    # playout (quick_winner). None of the three allocates once copy_from has run once.
+    # playout (playout_winner). None of the three allocates once copy_from has run once.
 
     _views = None  # the scratch game's arrays as copy_from writes them, made at its first copy
     pass_prior = 48  # the search's prior for a pass (0-255, 128 neutral): rarely the move
@@ -711,6 +711,12 @@ class Game:
         """result().winner for a game as it stands, as BLACK, WHITE or 0 (a draw, or no result),
         without allocating. The search calls it after every playout; games override this."""
         return self.result().winner or 0
+
+    def playout_winner(self, start):
+        """The winner of a playout that began at move start (the moves before it are the game's
+        and the tree's), without allocating. The default is quick_winner; Go under territory
+        counting does not charge the playout's own moves to its players."""
+        return self.quick_winner()
 
     def settled_winner(self, seed):
         """The winner of a game that has just ended in the search's tree (not in a playout),

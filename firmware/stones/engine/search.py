@@ -36,7 +36,7 @@ half points (a draw is 1, a win 2), from the point of view of the player who mad
 child with the highest value, play it with the game's own checked ``_push`` (a refused move is
 marked _DEAD and the next best is taken), and go on down until a leaf; a leaf visited often
 enough is expanded (below) and the walk continues; then the game's ``playout`` runs to the end
-and ``quick_winner`` scores it. A game that ends in the tree (two passes) is scored by
+and ``playout_winner`` scores it. A game that ends in the tree (two passes) is scored by
 ``settled_winner`` instead, which in Go first plays the position out to see which stones are
 dead, as players agree before counting. Every node on the path counts the result, and every
 child of a node on the path whose move its player played later counts it as AMAF.
@@ -506,9 +506,10 @@ class Search:
             depth += 1
             node = pick
         if not scratch.over:
+            start = scratch.count
             if self.limit:
                 self.seed = scratch.playout(self.seed, self.limit)
-            winner = scratch.quick_winner()
+            winner = scratch.playout_winner(start)
         else:  # the game ended in the tree: count it as the players would (dead stones off)
             seed = self.seed
             seed ^= (seed & 0x1FFFFF) << 9  # one step of the xorshift (rng.Rng)
