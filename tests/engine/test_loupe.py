@@ -138,6 +138,22 @@ def test_sizes_points_and_neighbours():
     assert new_game("loupe").key == "loupe"
 
 
+def test_the_legality_table_follows_its_rule():
+    # loupe._LEGAL, a constant, indexed by the packed cell byte (colour in bits 0-1, black
+    # neighbours in bits 2-4, white ones from bit 5): for an empty cell with b black and w white
+    # neighbours, bit 1 is w <= b (Black may play), bit 2 b <= w (White may), bits 4 and 8 the
+    # same with one more of the mover's own stones next to it; a stone or sentinel has none.
+    from stones.engine import loupe
+
+    for v in range(256):
+        b, w = v >> 2 & 7, v >> 5
+        want = 0
+        if v & 3 == 0:
+            want = (w <= b) | (b <= w) << 1 | (w <= b + 1) << 2 | (b <= w + 1) << 3
+        assert loupe._LEGAL[v] == want, v
+    assert len(loupe._LEGAL) == 256
+
+
 # -- P1, P2, P4: loops, surplus, values --------------------------------------------------------
 
 P1_RING = "f6 f7 g6 g8 h6 h7"

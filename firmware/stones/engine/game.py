@@ -162,17 +162,23 @@ class Tuning:
     knowledge      the game's knowledge bits for the playouts and priors (None: the game's own)
     """
 
-    def __init__(self, prior_visits=8, rave=600, expand_at=2, width=10, playout=0x3FFFFFFF,
-                 tactics=0, overhead=50, tactic_visits=0, knowledge=None):
-        self.prior_visits = prior_visits
-        self.rave = rave
-        self.expand_at = expand_at
-        self.width = width
-        self.playout = playout
-        self.tactics = tactics
-        self.overhead = overhead
-        self.tactic_visits = tactic_visits
-        self.knowledge = knowledge
+    # The defaults, as class attributes: an instance holds only what it sets (a game's tuning
+    # is one or four names), so a Pico keeps a small dict per game class, not all nine.
+    prior_visits = 8
+    rave = 600
+    expand_at = 2
+    width = 10
+    playout = 0x3FFFFFFF
+    tactics = 0
+    overhead = 50
+    tactic_visits = 0
+    knowledge = None
+
+    def __init__(self, **given):
+        for name in given:
+            if name.startswith("_") or not hasattr(Tuning, name):
+                raise TypeError("no tuning setting %r" % name)
+            setattr(self, name, given[name])
 
 
 class Game:
@@ -210,12 +216,15 @@ class Game:
         n = grid.length
         self.offsets = grid.offsets
         self.degree = fast(grid.degree)
-        self.cell = octets(grid.template)
+        self.cell = octets(bytes(n))  # the empty board: reset() below
         self.root = zeros(n)
         self.link = zeros(n)
-        self.stones = zeros(n)
+        # A group's size and a slot of the empty list are at most the points: a byte each where
+        # the board has fewer than 256 (all but Go 19x19 and Loupe 11).
+        small = grid.count < 256
+        self.stones = octets(bytes(n)) if small else zeros(n)
         self.empty = words(grid.points)
-        self.where = zeros(n)
+        self.where = octets(bytes(n)) if small else zeros(n)
         self.cap = self.cap_factor * grid.count
         self.history = zeros(self.cap)
         # The undo log holds the last log_points * points words: ~1.5 moves a point in Go.
@@ -225,8 +234,8 @@ class Game:
         self.log_limit = len(self.log) - grid.count - self.log_per_move  # room for any move
         self.mark = octets(bytes(n))  # flood-fill visit marks, one generation number per fill
         self.gen = 0
-        self.queue = zeros(n)
-        self.setup = []  # (colour, point) placed without rules before move 1
+        self.queue = zeros(grid.count)  # flood fills: each point at most once
+        self.setup = ()  # (colour, point) placed without rules before move 1
         self._allocate()
         self.reset()
 
@@ -288,9 +297,9 @@ class Game:
         """Back to the start: the empty board plus any set-up stones, Black to move."""
         grid = self.grid
         cell = self.cell
-        template = grid.template
-        for i in range(grid.length):  # loops, not slice copies: those allocate on MicroPython
-            cell[i] = template[i]
+        degree = self.degree
+        for i in range(grid.length):  # a loop, not a slice copy: that allocates on MicroPython
+            cell[i] = 0 if degree[i] else EDGE  # (grid.py: only sentinels have no neighbours)
         empty = self.empty
         where = self.where
         points = grid.points
@@ -576,7 +585,7 @@ class Game:
         self.reset()
 
     def clear(self):
-        self.setup = []
+        self.setup = ()
         self.reset()
 
     # -- the end of the game: one shape for every game ------------------------------------------

@@ -6,7 +6,9 @@ at the sentinel. A subclass fills in the geometry (stride, which cells are on th
 
 Everything here is built once per board size and is read-only afterwards: ``points`` lists the
 on-board indices in reading order (top row first, left to right), ``degree`` holds each cell's
-number of on-board neighbours, ``template`` is the empty board (0 on the board, 3 = EDGE off it).
+number of on-board neighbours, and says which cells are on the board too: every point has a
+neighbour, every sentinel has degree 0 (the empty board is 0 where degree is not, EDGE where it
+is; no table of its own, a third of a KB less heap for Loupe's board).
 """
 
 
@@ -46,24 +48,23 @@ class Grid:
         in place by the subclass: no temporary list, which for 19x19 is 4 KB of heap)."""
         self.points = on_board
         self.count = len(on_board)
-        template = bytearray(self.length)
-        for i in range(self.length):
-            template[i] = EDGE
+        board = bytearray(self.length)  # 1 on the board
         for p in on_board:
-            template[p] = 0
-        self.template = bytes(template)
+            board[p] = 1
         degree = bytearray(self.length)
         for p in on_board:
-            degree[p] = sum(1 for d in self.offsets if template[p + d] == 0)
+            degree[p] = sum(board[p + d] for d in self.offsets)
+            if not degree[p]:
+                raise ValueError("a point without neighbours")  # a board of one point
         self.degree = bytes(degree)
 
     def on_board(self, p):
-        return 0 < p < self.length and self.template[p] == 0
+        return 0 < p < self.length and self.degree[p] != 0
 
     def neighbours(self, p):
         """The on-board neighbours of p (allocates: for slow paths and tests)."""
-        t = self.template
-        return [p + d for d in self.offsets if t[p + d] == 0]
+        degree = self.degree
+        return [p + d for d in self.offsets if degree[p + d]]
 
     def parse(self, text):
         """The index of a point named like the rule texts ('D5', 'd4'); ValueError if none."""

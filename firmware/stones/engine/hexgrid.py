@@ -6,7 +6,7 @@ stores the hexagon inside its axial parallelogram: cell (q, r) lives at index
 (r + R + 1) * W + (q + R + 1) with stride W = 2R + 2. Cells of the parallelogram outside the
 hexagon (|s| > R) are sentinels, like the border. Neighbours of (q, r) are (q+-1, r), (q, r+-1),
 (q+1, r-1) and (q-1, r+1): index steps +-1, +-W and +-(W - 1), the same for every cell, which is
-what lets one unrolled loop serve the whole board. n = 11 gives 507 cells (indices fit 9 bits).
+what lets one unrolled loop serve the whole board. n = 11 gives 496 cells (indices fit 9 bits).
 
     a    . . . .        side 4: rows of 4,5,6,7,6,5,4 sites
     b   . . . . .       d4 is the centre; its neighbours are c3 c4 d3 d5 e3 e4
@@ -33,7 +33,9 @@ class HexGrid(Grid):
         self.n = n
         self.radius = r = n - 1
         self.stride = w = 2 * r + 2
-        self.length = (2 * r + 3) * w + 1
+        # The last point, (0, R), is at (2R + 1) W + R + 1, and its neighbours reach a row
+        # further; the rest of that row would only ever be a sentinel, so the mailbox stops there.
+        self.length = (2 * r + 2) * w + r + 2
         self.offsets = (1, -1, w, -w, w - 1, 1 - w)
         cells = array("H", bytes(2 * (3 * n * (n - 1) + 1)))  # a hexagon of side n has 3n(n-1)+1
         k = 0

@@ -373,24 +373,24 @@ class BoardView:
 
     def _step(self, p, dcol, drow):
         grid = self.grid
-        t = grid.template
+        on = grid.degree  # 0 off the board
         if not self.hex:
             n = grid.n
             return grid.index((self.col[p] + dcol) % n, (n - 1 - self.row[p] + drow) % n)
         if dcol:
             q = p + dcol
-            if t[q]:  # off the row's end: wrap to its other end
+            if not on[q]:  # off the row's end: wrap to its other end
                 q = p
-                while not t[q - dcol]:
+                while on[q - dcol]:
                     q -= dcol
             return q
         # up (drow > 0) means the row above: r - 1, neighbours (q, r-1) and (q+1, r-1)
         w = grid.stride
         a = p - w if drow > 0 else p + w - 1  # the left one of the two
         b = a + 1
-        if t[a]:
-            return p if t[b] else b
-        if t[b]:
+        if not on[a]:
+            return p if not on[b] else b
+        if not on[b]:
             return a
         # both exist: keep to the column the cursor last moved along (ties go right)
         return a if abs(self.px[a] - self.want_x) < abs(self.px[b] - self.want_x) else b
