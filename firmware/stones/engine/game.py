@@ -298,8 +298,9 @@ class Game:
         grid = self.grid
         cell = self.cell
         degree = self.degree
+        edge = EDGE
         for i in range(grid.length):  # a loop, not a slice copy: that allocates on MicroPython
-            cell[i] = 0 if degree[i] else EDGE  # (grid.py: only sentinels have no neighbours)
+            cell[i] = 0 if degree[i] else edge  # (grid.py: only sentinels have no neighbours)
         empty = self.empty
         where = self.where
         points = grid.points
