@@ -9,7 +9,7 @@ in each, the move the test asks for is the only one that wins, and it captures o
 from support import position
 
 from stones.engine import registry
-from stones.engine.game import BLACK, PASS, WHITE
+from stones.engine.game import BLACK, PASS, WHITE, Tuning
 from stones.engine.go import Go
 from stones.engine.loose import Loose
 from stones.engine.loupe import Loupe
@@ -253,6 +253,20 @@ def test_a_tiny_tree_still_completes():
     search = Search(4)
     move = search.think(game, 1500, 2)
     assert search.n_nodes <= 4 and legal_now(game, move) and search.playouts > 1
+
+
+def test_a_tuning_holds_what_it_is_given_and_refuses_a_misspelt_name():
+    tuning = Tuning(width=12, overhead=30)
+    assert (tuning.width, tuning.overhead) == (12, 30)
+    assert (tuning.rave, tuning.prior_visits, tuning.knowledge) == (600, 8, None)  # defaults
+    assert Tuning().width == 10
+    for bad in ({"widht": 12}, {"__init__": 1}):  # a name of the class, not a setting
+        try:
+            Tuning(**bad)
+        except TypeError as error:
+            assert list(bad)[0] in str(error)
+        else:
+            raise AssertionError(bad)
 
 
 def test_levels_grow_and_the_top_pico_level_comes_last():
