@@ -936,15 +936,14 @@ class Go(Game):
         area count less the stones each side placed before the playout, which is the territory
         count at the end plus the stones each side placed during it (by colour, passes aside).
         Area counting needs no correction. No allocation."""
-        if self.count >= self.cap and self.passes < 2:
-            return 0
+        if self.settings["scoring"] == "area" or self.count >= self.cap and self.passes < 2:
+            return self.quick_winner()
         margin = self.margin2()
-        if self.settings["scoring"] != "area":
-            history = self.history
-            for i in range(start, self.count):
-                h = history[i]
-                if h & _MOVE:
-                    margin += 2 if h >> 9 & _COLOUR == _BLACK else -2
+        history = self.history
+        for i in range(start, self.count):
+            h = history[i]
+            if h & _MOVE:
+                margin += 2 if h >> 9 & _COLOUR == _BLACK else -2
         return BLACK if margin > 0 else WHITE if margin < 0 else 0
 
     def margin2(self):
