@@ -443,3 +443,43 @@ def test_playouts_from_a_close_end_name_its_winner():
         named += game.playout_winner(start) == BLACK
         counted += game.quick_winner() == BLACK
     assert named == 20 and counted <= 5, (named, counted)
+
+
+# -- the learnt priors' features (host_tools/goprior.py fits their weights) ------------------
+
+
+def test_features_name_a_capture_an_escape_and_the_distances():
+    # Black D5 F5 E6 around White E5, whose one liberty is E4; the last moves were E6 (Black)
+    # and A9 (White).
+    game = Go()
+    for name in ("D5", "E5", "F5", "A1", "E6", "A9"):
+        game.play(game.parse(name))
+    game.prepare()
+    e4 = game.parse("E4")
+    game.features(e4)  # Black to move: E4 takes one stone
+    capture, escape, self_atari, near, near2, line = tuple(game.feat)[1:]
+    assert (capture, escape, self_atari) == (1, 0, 0)
+    assert near == 9  # A9 is far: dx 4, dy 5
+    assert near2 == 4  # E6: two points straight up
+    assert line == 4  # the fourth line, the board open
+    game.undo()
+    game.prepare()
+    game.features(e4)  # White to move (A9 taken back): E4 extends to three liberties
+    assert tuple(game.feat)[1:5] == (0, 2, 0, 4)  # and lies two points below the last move
+    game.features(game.parse("E7"))  # nothing to capture there, nothing in atari
+    assert tuple(game.feat)[1:4] == (0, 0, 0)
+
+
+def test_features_name_a_throw_in_and_a_self_atari_that_joins():
+    game = position(Go(), black="B1 C2", white="C1")
+    game.set_turn(WHITE)
+    game.prepare()
+    game.features(game.parse("A1"))  # a lone stone with one liberty (A2)
+    assert tuple(game.feat)[1:4] == (0, 0, 1)
+    game.features(game.parse("D1"))  # C1 is in atari: D1 extends it, to D2 and E1
+    assert tuple(game.feat)[1:4] == (0, 1, 0)
+    game = position(Go(), black="B2 C3 D2 D1", white="C1 B1")
+    game.set_turn(WHITE)
+    game.prepare()
+    game.features(game.parse("C2"))  # joins B1 C1 into one group with only A1 left
+    assert tuple(game.feat)[1:4] == (0, 0, 2)

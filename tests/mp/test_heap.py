@@ -73,6 +73,7 @@ def test_go_candidates_reading_ladders_allocate_nothing():
         game = position(Go(), black="C4 D5 D3 E3", white=white)
         game.set_turn(2)
         assert game.knowledge & LADDERS
+        game.prepare()  # tables and the feature array, as the search's begin() does
         start = game.state()
         n = _locked(lambda g=game: g.candidates(moves, priors))
         assert n > 70 and game.state() == start

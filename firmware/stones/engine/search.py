@@ -52,15 +52,16 @@ scaled to 0..512; the products stay below 2**30 (a Pico's small ints) while no n
 than MP_MAX_PLAYOUTS visits, where step() ends a search on MicroPython.
 
 **Knowledge.** The game's ``candidates`` lists the points worth trying with a prior 0-255 (128
-neutral; Go: captures, escapes, self-ataris; Loupe: ring building). The root takes every
+neutral; Go: weights fitted to GNU Go's moves for the 3x3 shape, captures, escapes, self-ataris,
+the distance to the last two moves and the line; Loupe: ring building). The root takes every
 candidate; an inner node only the ``width`` best by prior (found with a 16-bucket histogram, no
 sort), which bounds the tree. Each child starts with ``prior_visits`` virtual playouts at its
 prior's win rate. At the root, games that define ``material`` get one-move tactics on top: each
 candidate is played for the mover and for the opponent on the scratch game, and what it would win
 at once either way (a capture made, or a capture prevented by taking the point) raises its prior
-and gives it virtual AMAF wins, so that a few random playouts do not talk the search out of a
-sure capture. A pass child comes first wherever a pass is legal, with the game's ``pass_prior``.
-When the arrays are full, leaves simply stop growing: the search still completes.
+and gives it virtual AMAF wins, so that a few random playouts do not talk the search out of a sure
+capture. A pass child comes first wherever a pass is legal, with the game's ``pass_prior``. When
+the arrays are full, leaves simply stop growing: the search still completes.
 
 **Memory.** BYTES_PER_NODE bytes a node on MicroPython, allocated in ``__init__`` (PICO_NODES on
 MicroPython, PI_NODES on CPython unless told); the scratch game and the per-point tables (a few
