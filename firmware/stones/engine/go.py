@@ -68,60 +68,6 @@ _LADDER_DEPTH = const(24)  # escapes read at most: longer than any ladder on a 9
 _LADDER_READS = const(100)  # moves one reading may play: a ladder of 24 escapes needs ~75
 
 
-# The features of a move (Go.features), indices into Go.feat.
-_F_PATTERN = const(0)
-_F_CAPTURE = const(1)
-_F_ESCAPE = const(2)
-_F_SELF_ATARI = const(3)
-_F_NEAR = const(4)
-_F_NEAR2 = const(5)
-_F_LINE = const(6)
-_FEATURES = const(7)
-_EDGES = const(6561)  # goprior.PATTERN: 3**8 neighbourhoods inside, then 3**5 on an edge,
-_CORNERS = const(6804)  # then 3**3 in a corner
-
-
-def _frames(w):
-    """The neighbour orders of Go.features' pattern code on a board of stride w, indexed by
-    the edges a point touches (1 left, 2 right, 4 bottom, 8 top). Each is a frame of the 3x3
-    square, with U the way up from the edge and R the way along it, read row by row:
-
-        U-R  U  U+R
-        -R   .   R        inside: all eight; on an edge, off the board below: the first five;
-        -U-R -U -U+R      in a corner, off the board below and left: U, U+R, R.
-
-    Every frame is the inner one turned, so a shape has the same code on every edge (the
-    table's weights do not depend on the turn: host_tools/goprior.py gives every code the
-    weight of its whole class of rotations and reflections)."""
-
-    def frame(u, r):
-        return (u - r, u, u + r, -r, r, -u - r, -u, -u + r)
-
-    bottom = frame(w, 1)
-    top = frame(-w, -1)
-    left = frame(1, -w)
-    right = frame(-1, w)
-    frames = {0: bottom}
-    for kind, f in ((4, bottom), (8, top), (1, left), (2, right)):
-        frames[kind] = f[:5]
-    for kind, f in ((5, bottom), (6, right), (10, top), (9, left)):
-        frames[kind] = (f[1], f[2], f[4])
-    return tuple(frames.get(kind, ()) for kind in range(16))  # () for no point's kind
-
-
-def _distance(x, y, q, w):
-    """Go.features' distance from column x, row y (mailbox) to point q on a board of stride w:
-    dx + dy + max(dx, dy), at most 9; 0 when q is 0 (no move, or a pass)."""
-    if not q:
-        return 0
-    dx = x - q % w
-    dy = y - q // w
-    dx = -dx if dx < 0 else dx
-    dy = -dy if dy < 0 else dy
-    d = dx + dy + (dx if dx > dy else dy)
-    return d if d < 9 else 9
-
-
 class Go(Game):
     key = "go"
     # The computer player (search.py): budgets a move. A heavy playout costs about twice a
@@ -155,7 +101,8 @@ class Go(Game):
     pat3 = None  # gopat.PAT3 (8 KB), loaded by prepare() for the first playout, not before:
     # two humans playing never need it
     weights = None  # the goprior module (the priors' weights, 3.5 KB), loaded by prepare()
-    frames = None  # features' neighbour orders by the edges a point touches (see _frames)
+    learnt = None  # the gofeatures module (the learnt priors' code), loaded by prepare()
+    frames = None  # features' neighbour orders by the edges a point touches (gofeatures)
     feat = None  # what features() found
 
     def prepare(self):
@@ -166,12 +113,13 @@ class Go(Game):
 
             Go.pat3 = PAT3
         if Go.weights is None:
-            from stones.engine import goprior
+            from stones.engine import gofeatures, goprior
 
             Go.weights = goprior
+            Go.learnt = gofeatures
         if self.frames is None:
-            self.frames = _frames(self.grid.stride)
-            self.feat = zeros(_FEATURES)
+            self.frames = self.learnt.frames(self.grid.stride)
+            self.feat = zeros(self.learnt.FEATURES)
 
     def playout(self, seed, limit=0x3FFFFFFF):
         """Game.playout, with the pattern table loaded first where the knowledge uses it."""
@@ -689,13 +637,15 @@ class Go(Game):
 
     def candidates(self, moves, priors):
         """Every empty point but the mover's own eyes and the ko point, with priors. With the
-        PRIORS knowledge, the weights host_tools/goprior.py fitted to GNU Go's moves (see
-        features); without it (version 0.1's player), a few fixed ones from the neighbour groups:
-        capturing is good, the more stones the better; escaping from atari is good; a self-atari
-        that captures nothing is bad; a reply next to the last move is good; the first line is
-        poor while the board is open."""
+        PRIORS knowledge, the weights host_tools/goprior.py fitted to GNU Go's moves
+        (gofeatures.py); without it (version 0.1's player), a few fixed ones from the neighbour
+        groups: capturing is good, the more stones the better; escaping from atari is good; a
+        self-atari that captures nothing is bad; a reply next to the last move is good; the
+        first line is poor while the board is open."""
         if self.knowledge & PRIORS:
-            n = self._learned_priors(moves, priors)
+            if self.frames is None:
+                self.prepare()
+            n = self.learnt.priors(self, moves, priors)
         else:
             n = self._plain_priors(moves, priors)
         if n < 0:  # an own group in atari can extend: LADDERS reads whether it escapes
@@ -704,127 +654,10 @@ class Go(Game):
                 self._ladder_priors(moves, priors, n)
         return n
 
-    def _learned_priors(self, moves, priors):
-        """candidates with PRIORS: 128 plus the weight of each of the move's features (prior
-        points; goprior.py); -1 - n if some move escapes from atari (for the ladders)."""
-        if self.frames is None:
-            self.prepare()
-        weights = self.weights
-        table = weights.PATTERN
-        levels = weights.LEVELS
-        capture = weights.CAPTURE
-        escape = weights.ESCAPE
-        self_atari = weights.SELF_ATARI
-        near = weights.NEAR
-        near2 = weights.NEAR2
-        lines = weights.LINE
-        feat = self.feat
-        empty = self.empty
-        c = self.to_move
-        ko = self.ko
-        n = 0
-        escapes = False
-        for i in range(self.n_empty):
-            p = empty[i]
-            if p == ko or is_eye(self, p, c):
-                continue
-            self.features(p)
-            k = feat[_F_PATTERN]
-            q = (128 + levels[table[k >> 1] >> (k & 1) * 4 & 15] + capture[feat[_F_CAPTURE]]
-                 + escape[feat[_F_ESCAPE]] + self_atari[feat[_F_SELF_ATARI]]
-                 + near[feat[_F_NEAR]] + near2[feat[_F_NEAR2]] + lines[feat[_F_LINE]])
-            if feat[_F_ESCAPE]:
-                escapes = True
-            moves[n] = p
-            priors[n] = 255 if q > 255 else q if q > 1 else 1
-            n += 1
-        return -1 - n if escapes else n
-
     def features(self, p):
-        """The features of the mover's stone on empty p (not its own eye), which the priors
-        weigh, into self.feat (an array: the search allocates nothing). host_tools/goprior.py
-        fits their weights with this same code. The game must be prepared (prepare()).
-
-        _F_PATTERN   the 3x3 neighbourhood with c's stones as 1, the other's as 2: an index of
-                     goprior.PATTERN (see _frames)
-        _F_CAPTURE   stones it captures: 0 none, 1 one, 2 two or three, 3 more
-        _F_ESCAPE    next to an own group in atari: 0 no; 1 extends with two empty neighbours
-                     or fewer new liberties; 2 extends to three or more; 3 captures as well
-        _F_SELF_ATARI  0 no; 1 a lone stone in atari (a throw-in); 2 joins stones into atari
-        _F_NEAR      the distance to the last move, dx + dy + max(dx, dy) up to 9 (2: beside,
-                     3: diagonal, 4: two straight); 0 when there is none
-        _F_NEAR2     the same for the move before
-        _F_LINE      the line from the edge, up to 5, + 10 once a third of the board is filled
-
-        Liberties are pseudo-liberties (p is a group's last liberty exactly when its count
-        equals its edges to p); "new liberties" adds each own neighbour group's count besides
-        its edges to p to p's empty neighbours, so shared ones count twice: an estimate."""
-        cell = self.cell
-        root = self.root
-        libs = self.libs
-        stones = self.stones
-        offsets = self.offsets
-        feat = self.feat
-        w = self.grid.stride
-        c = self.to_move
-        e = 3 - c
-        count = self.count
-        last = self.history[count - 1] & _MOVE if count else 0
-        last2 = self.history[count - 2] & _MOVE if count > 1 else 0
-        v = cell[p]
-        free = self.degree[p] - (v >> _BLACKS & _COUNT) - (v >> _WHITES)  # p's empty neighbours
-        gained = free
-        taken = 0
-        atari = False
-        if v & 0xFC:  # stones next to p: look at their groups, each once
-            for k in range(4):
-                t = p + offsets[k]
-                y = cell[t] & _COLOUR
-                if y != 1 and y != 2:
-                    continue
-                r = root[t]
-                seen = False
-                for k2 in range(k):
-                    t2 = p + offsets[k2]
-                    if cell[t2] & _COLOUR == y and root[t2] == r:
-                        seen = True
-                if seen:
-                    continue
-                edges = ((root[p + 1] == r) + (root[p - 1] == r) + (root[p + w] == r)
-                         + (root[p - w] == r))
-                if y == e:
-                    if libs[r] == edges:  # p is its last liberty
-                        taken += stones[r]
-                else:
-                    extra = libs[r] - edges
-                    gained += extra
-                    if not extra:
-                        atari = True
-        feat[_F_CAPTURE] = 0 if not taken else 1 if taken == 1 else 2 if taken < 4 else 3
-        if not atari:
-            feat[_F_ESCAPE] = 0
-        else:
-            feat[_F_ESCAPE] = 3 if taken else 2 if gained > 2 and free > 1 else 1
-        feat[_F_SELF_ATARI] = self._self_atari(p, c) if free <= 1 and not taken else 0
-        x = p % w
-        y = p // w
-        n = self.size
-        frame = self.frames[(x == 1) | (x == n) << 1 | (y == 1) << 2 | (y == n) << 3]
-        code = 0
-        if c == 1:
-            for d in frame:
-                code = code * 3 + (cell[p + d] & _COLOUR)
-        else:
-            for d in frame:
-                b = cell[p + d] & _COLOUR
-                code = code * 3 + (3 - b if b else 0)
-        m = len(frame)
-        feat[_F_PATTERN] = code + (0 if m == 8 else _EDGES if m == 5 else _CORNERS)
-        feat[_F_NEAR] = _distance(x, y, last, w)
-        feat[_F_NEAR2] = _distance(x, y, last2, w)
-        line = self.grid.line[p]
-        feat[_F_LINE] = (line if line < 5 else 5) + (0 if self.n_empty * 3 > self.grid.count * 2
-                                                     else 10)
+        """The features the learnt priors weigh of the mover's stone on empty p (not its own
+        eye), into self.feat: gofeatures.features. The game must be prepared (prepare())."""
+        self.learnt.features(self, p)
 
     def _plain_priors(self, moves, priors):
         """candidates without PRIORS (version 0.1's priors); -1 - n if some move escapes."""

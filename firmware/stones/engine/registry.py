@@ -51,8 +51,9 @@ def unneeded_modules(key):
     names = []
     for name in [entry[2] for entry in GAMES] + [entry[4] for entry in GAMES] + [
             "stones.engine.records", "stones.engine.sgf", "stones.engine.outcome",
-            "stones.engine.gopat", "stones.engine.goprior", "stones.engine.goend"]:  # Go's
-        # pattern and prior tables (its class keeps them while in use), end-of-game counting
+            "stones.engine.gopat", "stones.engine.goprior", "stones.engine.gofeatures",
+            "stones.engine.goend"]:  # Go's pattern and prior tables and learnt priors (its
+        # class keeps them while in use), end-of-game counting
         if name not in keep and name not in names:
             names.append(name)
     return names
