@@ -4,7 +4,7 @@ themselves (Go.candidates with the PRIORS knowledge). host_tools/goprior.py fits
 player, so that two humans playing never load it.
 """
 
-from stones.compat import const
+from stones.compat import const, micropython
 from stones.engine.square import is_eye
 
 _COLOUR = const(3)  # the packed cell byte's fields, as in go.py
@@ -70,6 +70,7 @@ def _distance(x, y, q, w):
 
 
 
+@micropython.native
 def priors(game, moves, priors):
     """Go.candidates with PRIORS: every empty point but the ko point and the mover's own eyes,
     with 128 plus the weight of each of its features (goprior.py's prior points); -1 - n if
@@ -106,6 +107,7 @@ def priors(game, moves, priors):
     return -1 - n if escapes else n
 
 
+@micropython.native
 def features(game, p):
     """The features of the mover's stone on empty p (not its own eye), which the priors
     weigh, into game.feat (an array: the search allocates nothing). host_tools/goprior.py
