@@ -82,7 +82,7 @@ def test_the_manifest_tells_the_truth(built):
             if flags:
                 native.append(path)
     assert sorted(native) == ["stones/engine/%s.mpy" % g for g in
-                              ("game", "go", "loose", "loupe", "offshore")]
+                              ("game", "go", "gofeatures", "loose", "loupe", "offshore")]
 
 
 def test_a_bytecode_build_for_ports_without_a_native_emitter(tmp_path):
@@ -171,8 +171,8 @@ def test_the_pico_build_s_machine_code_is_freed_with_its_module(built):
     """A Pico loads machine code into its GC heap and pins code that needs relocating on a list
     that is never emptied; the app imports an engine again for each game, so such code would
     leak a few KB a game. The games' move loops and the helpers they call (the group helpers
-    of game.py, Go's and Loose's replies, OffShore's hull painting) need none: they are freed
-    like bytecode."""
+    of game.py, Go's replies and learnt priors, Loose's replies, OffShore's hull painting)
+    need none: they are freed like bytecode."""
     out, manifest, _ = built
     found = {}
     for path in manifest["files"]:
@@ -180,7 +180,7 @@ def test_the_pico_build_s_machine_code_is_freed_with_its_module(built):
             found[path] = builder.native_code(os.path.join(out, path))  # parses to the end
     native = {path: code for path, code in found.items() if code}
     assert sorted(native) == ["stones/engine/%s.mpy" % g for g in
-                              ("game", "go", "loose", "loupe", "offshore")]
+                              ("game", "go", "gofeatures", "loose", "loupe", "offshore")]
     for path, code in native.items():
         for kind, size, scope in code:
             assert kind == builder.MP_CODE_NATIVE_PY, path
