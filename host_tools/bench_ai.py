@@ -252,9 +252,11 @@ def per_move(extras, at=0):
     return seconds / moves if moves else 0.0
 
 
-def cost_per_unit(key, size, budget, tuning, seeds=3):
-    """CPU seconds a unit of budget costs with tuning, from a few searches on middle-game
-    positions (the same positions for every tuning)."""
+def cost_per_unit(key, size, budget, tuning, seeds=12, repeats=3):
+    """CPU seconds a unit of work costs with tuning, from searches on middle-game positions
+    (the same positions for every tuning): each search is timed `repeats` times and the
+    fastest kept, and the units are the work the search did (one that decides early does less
+    than its budget), so that the equal-time budget does not swing with the machine's noise."""
     from stones.engine.rng import Rng
 
     spent = 0.0
@@ -268,10 +270,14 @@ def cost_per_unit(key, size, budget, tuning, seeds=3):
         game.knowledge = type(game).knowledge
         if game.over:
             continue
-        start = time.process_time()
-        engine.think(game, budget, i + 1, tuning)
-        spent += time.process_time() - start
-        units += budget
+        best = None
+        for _ in range(repeats):
+            start = time.process_time()
+            engine.think(game, budget, i + 1, tuning)
+            took = time.process_time() - start
+            best = took if best is None or took < best else best
+        spent += best
+        units += engine.work
     return spent / units if units else 1.0
 
 
