@@ -270,13 +270,12 @@ def cost_per_unit(key, size, budget, tuning, seeds=12, repeats=3):
         game.knowledge = type(game).knowledge
         if game.over:
             continue
-        best = None
+        timings = []
         for _ in range(repeats):
             start = time.process_time()
             engine.think(game, budget, i + 1, tuning)
-            took = time.process_time() - start
-            best = took if best is None or took < best else best
-        spent += best
+            timings.append(time.process_time() - start)
+        spent += min(timings)
         units += engine.work
     return spent / units if units else 1.0
 

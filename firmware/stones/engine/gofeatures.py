@@ -26,7 +26,6 @@ _EDGES = const(6561)  # goprior.PATTERN: 3**8 neighbourhoods inside, then 3**5 o
 _CORNERS = const(6804)  # then 3**3 in a corner
 
 
-
 def frames(w):
     """The neighbour orders of the pattern code (features) on a board of stride w, indexed by
     the edges a point touches (1 left, 2 right, 4 bottom, 8 top). Each is a frame of the 3x3
@@ -55,7 +54,6 @@ def frames(w):
     return tuple(frames.get(kind, ()) for kind in range(16))  # () for no point's kind
 
 
-
 def _distance(x, y, q, w):
     """features' distance from column x, row y (mailbox) to point q on a board of stride w:
     dx + dy + max(dx, dy), at most 9; 0 when q is 0 (no move, or a pass)."""
@@ -67,7 +65,6 @@ def _distance(x, y, q, w):
     dy = -dy if dy < 0 else dy
     d = dx + dy + (dx if dx > dy else dy)
     return d if d < 9 else 9
-
 
 
 @micropython.native
