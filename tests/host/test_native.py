@@ -14,7 +14,7 @@ import pytest
 from host_tools.build import arch_name, compile_firmware, host_arch, mpy_header
 from host_tools.paths import FIRMWARE, PICO_HEAP, tool
 
-GAMES = (("go", 9), ("loose", 9), ("loupe", 7), ("offshore", 4))
+GAMES = (("go", 9), ("go", 13), ("go", 19), ("loose", 9), ("loupe", 7), ("offshore", 4))
 
 SCRIPT = """
 import sys

@@ -33,6 +33,7 @@ def test_go_play_and_undo_allocate_nothing():
 
 def test_go_whole_random_game_and_its_undo_allocate_nothing():
     game = Go()
+    game.prepare()  # the move loop and tables, as the search's begin() does
 
     def play_out_then_take_back():
         game.playout(77)
@@ -49,10 +50,11 @@ def test_go_light_and_heavy_playouts_and_the_settled_count_allocate_nothing():
     for knowledge in (0, Go.knowledge):  # version 0.1's uniform playouts, and the heavy ones
         game = Go()
         game.knowledge = knowledge
+        game.prepare()
         _locked(lambda g=game: g.playout(31))
         assert game.over and game.count > 50
     game = Go()
-    game.playout(9, 60)
+    game.playout(9, 60)  # (its first playout prepares the game)
     game.play(0)
     game.play(0)
     assert game.over
