@@ -115,3 +115,54 @@ RECORDED_GO_ENDS = (
      "A9 B9 A8 A7 B7 D9 E9 F9 G9 H9 D8 F8 G8 C7 D7 E7 F7 E6 F6 G6 E5 C8",
      "B+6.5"),
 )
+
+
+def loop_state(game, tables):
+    """Everything a move may change, as one comparable value: the named tables whole, the empty
+    list, history and log as far as they are used, and the scalars (the viper loop tests)."""
+    n = game.n_empty
+    return ([list(getattr(game, name)) for name in tables]
+            + [[game.empty[i] for i in range(n)], [game.history[i] for i in range(game.count)],
+               [game.log[i] for i in range(game.top)], n, game.top, game.count, game.to_move,
+               game.passes, game.over, game.log_from])
+
+
+def viper_matches(make, tables, knowledges, rounds, seed):
+    """Play the viper loop (game.viper) and the reference (game._run) from the same positions:
+    random playouts under each knowledge setting (every other one to the end of the game), then
+    every point as a checked move on the position reached; return (moves compared, moves
+    refused). Positions come from reference
+    playouts of make() (a fresh game) of random length; each comparison asserts equal states."""
+    from stones.engine.rng import Rng
+
+    rng = Rng(seed)
+    moves = refused = 0
+    for knowledge in knowledges:
+        for i in range(rounds):
+            games = []
+            start = 1 + rng.below(40)
+            first = rng.next()
+            for _ in range(2):
+                game = make()
+                game.prepare()
+                run = game.viper
+                game.viper = False
+                game.playout(first, start)  # by the reference: the same start for both
+                game.knowledge = knowledge
+                games.append(game)
+            reference, viper = games
+            assert run, "no viper loop here"
+            x = rng.next() & 0x3FFFFFFF or 1
+            limit = 1 + rng.below(150 if i % 2 else 15)  # to the end, or a middle game
+            assert run(viper, 0, limit, x) == reference._run(0, limit, x)
+            assert loop_state(viper, tables) == loop_state(reference, tables)
+            moves += reference.count
+            for p in range(len(reference.cell)):
+                if reference.over:
+                    break
+                code = reference._run(p, 0, 0)
+                assert run(viper, p, 0, 0) == code, p
+                assert loop_state(viper, tables) == loop_state(reference, tables), p
+                refused += code != 0
+                moves += 1
+    return moves, refused

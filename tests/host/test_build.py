@@ -83,7 +83,7 @@ def test_the_manifest_tells_the_truth(built):
                 native.append(path)
     assert sorted(native) == ["stones/engine/%s.mpy" % g for g in
                               ("game", "go", "gofeatures", "goviper", "loose", "loupe",
-                               "offshore")]
+                               "offshore", "offviper")]
 
 
 def test_a_bytecode_build_for_ports_without_a_native_emitter(tmp_path):
@@ -94,9 +94,9 @@ def test_a_bytecode_build_for_ports_without_a_native_emitter(tmp_path):
             assert builder.mpy_header(os.path.join(str(tmp_path), path))[1] == 0
     assert not [name for name in os.listdir(str(tmp_path / "stones" / "engine"))
                 if not name.endswith(".mpy")]  # the stripped sources were temporary
-    # viper code has no bytecode form: Go's fast loop stays out, and Go plays its own _run
+    # viper code has no bytecode form: the fast loops stay out, and the games play their _run
     assert "stones/engine/go.mpy" in manifest["files"]
-    assert "stones/engine/goviper.mpy" not in manifest["files"]
+    assert not [path for path in manifest["files"] if path.endswith("viper.mpy")]
     with pytest.raises(builder.BuildError, match="unknown architecture"):
         builder.build(str(tmp_path / "other"), arch="z80")
 
@@ -176,8 +176,8 @@ def test_the_pico_build_s_machine_code_is_freed_with_its_module(built):
     that is never emptied; the app imports an engine again for each game, so such code would
     leak a few KB a game. The games' move loops and the helpers they call (the group helpers
     of game.py, Go's replies and learnt priors, Loose's replies, OffShore's hull painting)
-    need none, nor does Go's viper loop (goviper.py: no rodata, no bss, no relocations): they
-    are freed like bytecode."""
+    need none, nor do the viper loops (goviper.py, offviper.py: no rodata, no bss, no
+    relocations): they are freed like bytecode."""
     out, manifest, _ = built
     found = {}
     for path in manifest["files"]:
@@ -186,10 +186,10 @@ def test_the_pico_build_s_machine_code_is_freed_with_its_module(built):
     native = {path: code for path, code in found.items() if code}
     assert sorted(native) == ["stones/engine/%s.mpy" % g for g in
                               ("game", "go", "gofeatures", "goviper", "loose", "loupe",
-                               "offshore")]
+                               "offshore", "offviper")]
     for path, code in native.items():
         for kind, size, scope in code:
-            viper = path.endswith("goviper.mpy")
+            viper = path.endswith("viper.mpy")
             assert kind == (builder.MP_CODE_NATIVE_VIPER if viper else builder.MP_CODE_NATIVE_PY)
             assert not scope & (builder.SCOPE_VIPERRELOC | builder.SCOPE_VIPERRODATA
                                 | builder.SCOPE_VIPERBSS), path

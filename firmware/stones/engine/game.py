@@ -199,6 +199,11 @@ class Game:
     records = "stones.engine.records"  # the module whose write_record keeps a finished game
     record_ending = "txt"  # its files' ending ("sgf": the module writes SGF)
     knowledge = 0  # the playouts' and priors' knowledge bits, defined by each game (0: none)
+    # The game's move loop as viper code, where MicroPython compiles it: the module's name
+    # (its run(game, move, randoms, x) plays exactly what _run plays, several times as fast on
+    # a Pico), for boards under 256 points, whose stones and where tables are bytes.
+    viper_loop = None
+    _viper_run = None  # per game class: that run, or False where there is none (_viper)
     # The computer player's levels: budgets in moves simulated, weakest first (search.py's
     # reading guide). The last Pico level is about 2 seconds a move on a Pico; the Raspberry Pi
     # levels follow it on a Pi (CPython), and the search's tuning for the game.
@@ -236,6 +241,7 @@ class Game:
         self.gen = 0
         self.queue = zeros(grid.count)  # flood fills: each point at most once
         self.setup = ()  # (colour, point) placed without rules before move 1
+        self.viper = None  # the viper move loop, or False: looked up by prepare() or a playout
         self._allocate()
         self.reset()
 
@@ -270,12 +276,38 @@ class Game:
 
     def _push(self, move):
         """Play move for to_move if legal: return 0, or a reason code with nothing changed."""
+        run = self.viper
+        if run:  # (the checker cannot type the viper function: it sees a bool)
+            return run(self, move, 0, 0)  # pyright: ignore[reportCallIssue]
         return self._run(move, 0, 0)
 
     def playout(self, seed, limit=0x3FFFFFFF):
         """Play up to limit random moves by the game's playout policy, to the end of the game by
         default; return the new generator state (30-bit xorshift, see rng.Rng)."""
+        run = self.viper
+        if run is None:
+            run = self._viper()
+        if run:
+            return run(self, 0, limit, seed & 0x3FFFFFFF or 1)  # pyright: ignore[reportCallIssue]
         return self._run(0, limit, seed & 0x3FFFFFFF or 1)
+
+    def _viper(self):
+        """Look up the viper move loop (viper_loop) for this game: on MicroPython with a native
+        emitter, where the build holds it (host_tools/build.py leaves viper out of a bytecode
+        build), and the board has under 256 points; else False, and _run plays. The module is
+        imported once a class, by the first game's prepare() or playout."""
+        cls = type(self)
+        viper = cls._viper_run
+        if viper is None:
+            viper = False
+            if MICROPYTHON and self.viper_loop:
+                try:
+                    viper = __import__(self.viper_loop, None, None, ("run",)).run
+                except (ImportError, SyntaxError, ValueError):  # no viper on this port or build
+                    pass
+            cls._viper_run = viper
+        self.viper = viper if self.grid.count < 256 else False
+        return self.viper
 
     def _run(self, move, randoms, x):
         """The one move loop behind _push and playout, every table held in a local.
@@ -702,8 +734,10 @@ class Game:
         """Copy the game's own scalar state (Go: ko and prisoners)."""
 
     def prepare(self):
-        """Make any table the hooks make lazily (Loupe's loop search), so that the search's
-        steps allocate nothing."""
+        """Make any table the hooks make lazily (Loupe's loop search) and look up the viper
+        move loop, so that the search's steps allocate nothing."""
+        if self.viper is None:
+            self._viper()
 
     def material(self, c):
         """A count of what c has won so far that a single move can change (Go: prisoners),

@@ -19,7 +19,7 @@ the opponent's prisoners, each empty region bordered by one colour only is its t
 score is territory + prisoners (+ komi for White). Area scoring counts stones + territory instead.
 """
 
-from stones.compat import MICROPYTHON, const, micropython, octets, zeros
+from stones.compat import const, micropython, octets, zeros
 from stones.engine.game import (
     BLACK,
     KO,
@@ -70,9 +70,9 @@ _LADDER_READS = const(100)  # moves one reading may play: a ladder of 24 escapes
 
 class Go(Game):
     key = "go"
-    # The computer player (search.py): budgets a move. A heavy playout costs about twice a
-    # uniform one, so the budgets are about half version 0.1's for the same time a move.
-    pico_levels = (300, 600, 1300, 2700)
+    # The computer player (search.py): budgets a move. The top Pico level is what the viper
+    # loop (goviper.py) lets an emulated Pico do in 2 s a move in the app (host_tools/bench_pico).
+    pico_levels = (300, 900, 2700, 7000)
     pi_levels = (30000, 90000)
     tuning = Tuning(prior_visits=20, tactics=24, overhead=70, tactic_visits=4)
     title = "Go"
@@ -103,7 +103,7 @@ class Go(Game):
     weights = None  # the goprior module (the priors' weights, 3.5 KB), loaded by prepare()
     learnt = None  # the gofeatures module (the learnt priors' code), loaded by prepare()
     frames = None  # features' neighbour orders by the edges a point touches (gofeatures)
-    viper = None  # goviper.run, or False where there is none: looked up once (_fast)
+    viper_loop = "stones.engine.goviper"
     feat = None  # what features() found
 
     def prepare(self):
@@ -121,44 +121,13 @@ class Go(Game):
         if self.frames is None:
             self.frames = self.learnt.frames(self.grid.stride)
             self.feat = zeros(self.learnt.FEATURES)
-        if self.fast is None:
-            self._fast()
+        Game.prepare(self)
 
     def playout(self, seed, limit=0x3FFFFFFF):
-        """Game.playout, with the pattern table loaded first where the knowledge uses it, by
-        the viper loop where there is one (_fast)."""
-        fast = self.fast
-        if fast is None:
-            fast = self._fast()
+        """Game.playout, with the pattern table loaded first where the knowledge uses it."""
         if self.pat3 is None and self.knowledge & PATTERNS:
             self.prepare()
-        if fast:  # (the checker cannot type the viper function: it sees a bool)
-            return fast(self, 0, limit, seed & 0x3FFFFFFF or 1)  # pyright: ignore[reportCallIssue]
-        return self._run(0, limit, seed & 0x3FFFFFFF or 1)
-
-    def _push(self, move):
-        fast = self.fast
-        if fast:
-            return fast(self, move, 0, 0)  # pyright: ignore[reportCallIssue]
-        return self._run(move, 0, 0)
-
-    def _fast(self):
-        """Look up the viper move loop (goviper.run, the same moves as _run several times as
-        fast): on MicroPython with a native emitter, for boards under 256 points (whose stones
-        and where tables are bytes); else False, and _run plays."""
-        viper = Go.viper
-        if viper is None:  # the module once a class (the only allocation here)
-            viper = False
-            if MICROPYTHON:
-                try:
-                    from stones.engine import goviper
-
-                    viper = goviper.run
-                except (ImportError, SyntaxError, ValueError):  # no viper on this port or build
-                    pass
-            Go.viper = viper
-        self.fast = viper if self.grid.count < 256 else False
-        return self.fast
+        return Game.playout(self, seed, limit)
 
     def _setting(self, option, value):
         if option.key == "komi":  # any whole or half number, not only the offered ones
@@ -177,7 +146,6 @@ class Go(Game):
         self._reads = 0  # moves the ladder reading may still play (_caught)
         self.marked = False
         self.komi2 = parse_half_points(self.settings["komi"])
-        self.fast = None  # the viper move loop, or False: looked up by prepare() or a playout
 
     def _clear(self):
         self.ko = 0

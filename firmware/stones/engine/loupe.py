@@ -684,6 +684,7 @@ class Loupe(Game):
     def prepare(self):
         """Make the tables quick_winner and the loop search use, before the search's
         allocation-free steps."""
+        Game.prepare(self)
         if self._dist is None:
             self._dist = octets(bytes(2 * self.grid.length))
             self._bq = zeros(2 * self.grid.count)

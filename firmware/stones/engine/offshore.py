@@ -147,6 +147,7 @@ class OffShore(Game):
     pi_levels = (40000, 120000)
     tuning = Tuning(width=12, overhead=30)
     knowledge = KNOWLEDGE
+    viper_loop = "stones.engine.offviper"
     title = "OffShore"
     grid_class = HexGrid
     sizes = (4, 5, 6, 7)

@@ -21,9 +21,9 @@ in the random playout) plus a fixed overhead per playout that grows with the boa
 long, as late, when they are short, and on every board size. Each game class holds its levels
 (``pico_levels``, ``pi_levels``: budgets, weakest first) and its ``tuning`` (game.Tuning, named
 fields); the last Pico level is what a Pico spends in about 2 seconds a move
-(host_tools/bench_ai.py measures it). A search ends before its budget when the rest could no
-longer change the move (``_decided``: the most visited root child leads the others by more
-playouts than remain), so an easy move costs less and still is the same move.
+(host_tools/bench_pico.py measures it on the emulated chip). A search ends before its budget
+when the rest could no longer change the move (``_decided``: the most visited root child leads
+the others by more playouts than remain), so an easy move costs less and still is the same move.
 
 **The tree.** Nodes live in preallocated parallel arrays, node 0 the root; the children of a
 node are a contiguous run ``first[n] .. first[n] + kids[n]``. Per node: the move that leads to it
@@ -84,7 +84,7 @@ BYTES_PER_NODE = 14  # move, first, kids, visits, wins, amaf visits, amaf wins: 
 MP_MAX_PLAYOUTS = 4000  # visits a search may reach on MicroPython (2**30 bound, 'H' arrays)
 MAX_PLAYOUTS = 30000  # and on CPython (wins in half points fit 16 bits)
 
-PICO_NODES = 400  # the top Pico level's tree: at most ~150 nodes in Go 9x9 (measured)
+PICO_NODES = 400  # the top Pico level's tree: at most ~240 nodes in Go 9x9 (measured at 7,000)
 PI_NODES = 20000  # the default on CPython
 
 
