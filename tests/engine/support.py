@@ -118,10 +118,12 @@ RECORDED_GO_ENDS = (
 
 
 def loop_state(game, tables):
-    """Everything a move may change, as one comparable value: the named tables whole, the empty
-    list, history and log as far as they are used, and the scalars (the viper loop tests)."""
+    """Everything a move may change, as one comparable value: the named tables whole (or named
+    numbers), the empty list, history and log as far as they are used, and the scalars (the
+    viper loop tests)."""
     n = game.n_empty
-    return ([list(getattr(game, name)) for name in tables]
+    named = [getattr(game, name) for name in tables]
+    return ([value if isinstance(value, int) else list(value) for value in named]
             + [[game.empty[i] for i in range(n)], [game.history[i] for i in range(game.count)],
                [game.log[i] for i in range(game.top)], n, game.top, game.count, game.to_move,
                game.passes, game.over, game.log_from])

@@ -83,7 +83,7 @@ def test_the_manifest_tells_the_truth(built):
                 native.append(path)
     assert sorted(native) == ["stones/engine/%s.mpy" % g for g in
                               ("game", "go", "gofeatures", "goviper", "loose", "loupe",
-                               "offshore", "offviper")]
+                               "loupeviper", "offshore", "offviper")]
 
 
 def test_a_bytecode_build_for_ports_without_a_native_emitter(tmp_path):
@@ -176,7 +176,7 @@ def test_the_pico_build_s_machine_code_is_freed_with_its_module(built):
     that is never emptied; the app imports an engine again for each game, so such code would
     leak a few KB a game. The games' move loops and the helpers they call (the group helpers
     of game.py, Go's replies and learnt priors, Loose's replies, OffShore's hull painting)
-    need none, nor do the viper loops (goviper.py, offviper.py: no rodata, no bss, no
+    need none, nor do the viper loops (goviper.py, loupeviper.py, offviper.py: no rodata, no bss, no
     relocations): they are freed like bytecode."""
     out, manifest, _ = built
     found = {}
@@ -186,7 +186,7 @@ def test_the_pico_build_s_machine_code_is_freed_with_its_module(built):
     native = {path: code for path, code in found.items() if code}
     assert sorted(native) == ["stones/engine/%s.mpy" % g for g in
                               ("game", "go", "gofeatures", "goviper", "loose", "loupe",
-                               "offshore", "offviper")]
+                               "loupeviper", "offshore", "offviper")]
     for path, code in native.items():
         for kind, size, scope in code:
             viper = path.endswith("viper.mpy")
