@@ -203,7 +203,6 @@ class Game:
     # (its run(game, move, randoms, x) plays exactly what _run plays, several times as fast on
     # a Pico), for boards under 256 points, whose stones and where tables are bytes.
     viper_loop = None
-    _viper_run = None  # per game class: that run, or False where there is none (_viper)
     # The computer player's levels: budgets in moves simulated, weakest first (search.py's
     # reading guide). The last Pico level is about 2 seconds a move on a Pico; the Raspberry Pi
     # levels follow it on a Pi (CPython), and the search's tuning for the game.
@@ -294,19 +293,15 @@ class Game:
     def _viper(self):
         """Look up the viper move loop (viper_loop) for this game: on MicroPython with a native
         emitter, where the build holds it (host_tools/build.py leaves viper out of a bytecode
-        build), and the board has under 256 points; else False, and _run plays. The module is
-        imported once a class, by the first game's prepare() or playout."""
-        cls = type(self)
-        viper = cls._viper_run
-        if viper is None:
-            viper = False
-            if MICROPYTHON and self.viper_loop:
-                try:
-                    viper = __import__(self.viper_loop, None, None, ("run",)).run
-                except (ImportError, SyntaxError, ValueError):  # no viper on this port or build
-                    pass
-            cls._viper_run = viper
-        self.viper = viper if self.grid.count < 256 else False
+        build), and the board has under 256 points; else False, and _run plays. Done once a
+        game, by its prepare() or first playout (the module is imported once)."""
+        viper = False
+        if MICROPYTHON and self.viper_loop and self.grid.count < 256:
+            try:
+                viper = __import__(self.viper_loop, None, None, ("run",)).run
+            except (ImportError, SyntaxError, ValueError):  # no viper on this port or build
+                pass
+        self.viper = viper
         return self.viper
 
     def _run(self, move, randoms, x):

@@ -19,7 +19,6 @@ stays below 2**30, so a Pico's 32-bit words never overflow.
 The host build compiles this module only for a native architecture (host_tools/build.py).
 """
 
-import micropython
 from micropython import const
 
 _PASS = const(0)

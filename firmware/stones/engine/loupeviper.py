@@ -11,7 +11,6 @@ table is loupe's own constant. The six hex neighbour steps (1, -1, W, -W, W - 1,
 hexgrid.py) are d = 1, W or W - 1 by j // 2, negated for odd j.
 """
 
-import micropython
 from micropython import const
 
 from stones.engine.loupe import _LEGAL

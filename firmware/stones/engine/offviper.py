@@ -11,7 +11,6 @@ and cellhull 32-bit words (30 bits used). The six hex neighbour steps are named 
 W, -W, W - 1, 1 - W: hexgrid.py) as d = 1, W or W - 1 by j // 2, negated for odd j.
 """
 
-import micropython
 from micropython import const
 
 _PASS = const(0)
