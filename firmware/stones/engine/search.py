@@ -61,7 +61,8 @@ candidate is played for the mover and for the opponent on the scratch game, and 
 at once either way (a capture made, or a capture prevented by taking the point) raises its prior
 and gives it virtual AMAF wins, so that a few random playouts do not talk the search out of a sure
 capture. A pass child comes first wherever a pass is legal, with the game's ``pass_prior``. When
-the arrays are full, leaves simply stop growing: the search still completes.
+the arrays are full (no room for an inner node's width of children), leaves simply stop growing, and
+their candidates are not even computed: the search still completes.
 
 **Memory.** BYTES_PER_NODE bytes a node on MicroPython, allocated in ``__init__`` (PICO_NODES on
 MicroPython, PI_NODES on CPython unless told); the scratch game and the per-point tables (a few
@@ -338,6 +339,8 @@ class Search:
         position); False if there is no room left. The root takes every candidate the rules
         accept, best prior first (after the tactics); an inner node the width best."""
         scratch = self.scratch
+        if not root and self.max_nodes - self.n_nodes <= self.width:
+            return False  # full: no candidates computed for a node that could not take them
         cand = self.cand
         pri = self.pri
         n = scratch.candidates(cand, pri)
