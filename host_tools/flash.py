@@ -184,13 +184,15 @@ for _ps_m in MODULES:
     except Exception as e:
         print('@@E', _ps_m, repr(e))
     _ps_forget()
-try:
-    import stones
-    import stones.boot
-    print('@@V', stones.VERSION)
-    print('@@C', int(stones.boot.load_config() is not stones.boot.DEFAULTS))
-except Exception as e:
-    print('@@E stones', repr(e))
+def _ps_check():
+    try:
+        import stones
+        import stones.boot
+        print('@@V', stones.VERSION)
+        print('@@C', int(stones.boot.load_config() is not stones.boot.DEFAULTS))
+    except Exception as e:
+        print('@@E stones', repr(e))
+_ps_check()
 _ps_forget()
 """
 

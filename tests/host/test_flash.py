@@ -225,7 +225,11 @@ def play_on_device(pico, folder):
         "exec", "import os, sys; _root = os.getcwd(); sys.path.append(_root)",
         "+", "mount", host,
         "+", "exec", "import drive; drive.main(%r)" % GAME,
-        "+", "exec", "os.chdir(_root); sys.path.remove(_root)")
+        "+", "exec", "os.chdir(_root); sys.path.remove(_root)\n"
+        # what a Pico's soft reset frees (the unix port's REPL keeps its globals): the game and
+        # its host modules, so that the next flash imports into the heap a fresh device has
+        "del drive\nfor _m in ('drive', 'simcore', 'fakes'):\n    sys.modules.pop(_m, None)\n"
+        "import gc; gc.collect()")
     games = [rest for tag, rest in flash.marked(output) if tag == "G"]
     assert games, output
     return games[-1]
