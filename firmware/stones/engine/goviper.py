@@ -4,16 +4,17 @@
 
 Viper code works on machine words and raw buffer pointers instead of Python objects, and runs
 Go's playouts several times as fast as ``@micropython.native`` on a Pico (host_tools/bench_pico
-measures both). It is a line-for-line port of go.Go._run and its helpers (_reply, _liberty,
-_self_atari); go.py stays the reference: CPython runs only that, and the tests play the same
-playouts and moves through both on the unix port (tests/engine/test_goviper.py). Change them
-together.
+measures both). It is a line-for-line port of go.Go._run and its helpers _liberty and
+_self_atari, with _reply inlined in the loop, where the tables are at hand (a call read a dozen
+of the game's attributes each move). go.py stays the reference: CPython runs only that, and the
+tests play the same playouts and moves through both on the unix port
+(tests/engine/test_goviper.py). Change them together.
 
 What viper needs that go.py does not: the neighbour offsets as four named steps (a loop over a
 tuple would give Python objects), the tables as typed pointers (cell, degree, stones and where
 are bytes; root, link, libs, empty, history and log are 16-bit words), and every value read from
 a Python object cast with int(). The tables must be the byte and word arrays of a board with
-fewer than 256 points (Go.prepare uses this module only then: 9x9 and 13x13); the random state
+fewer than 256 points (Game._viper uses this module only then: 9x9 and 13x13); the random state
 stays below 2**30, so a Pico's 32-bit words never overflow.
 
 The host build compiles this module only for a native architecture (host_tools/build.py).
@@ -130,80 +131,6 @@ def self_atari(g, p: int, c: int) -> int:
 
 
 @micropython.viper
-def reply(g, last: int, c: int, rnd: int) -> int:
-    """go.Go._reply."""
-    cell = ptr8(g.cell)
-    root = ptr16(g.root)
-    knowledge = int(g.knowledge)
-    w = int(g.grid.stride)
-    if knowledge & _ATARI:
-        libs = ptr16(g.libs)
-        stones = ptr8(g.stones)
-        r = root[last]
-        n = libs[r]
-        if n == 1 or n <= 4 and stones[r] > 1:
-            t = int(liberty(g, r))
-            if t:
-                return t
-        e = 3 - c
-        link = ptr16(g.link)
-        d = 0 - w
-        for _ in range(4):
-            d = (0 - d if d > 0 else (w if d == -1 else 1))
-            q = last + d
-            if cell[q] & _COLOUR != c:
-                continue
-            r = root[q]
-            n = libs[r]
-            if n == 1 or n <= 4 and stones[r] > 1:
-                t = int(liberty(g, r))
-                if t:
-                    s = r
-                    while True:
-                        d2 = 0 - w
-                        for _ in range(4):
-                            d2 = (0 - d2 if d2 > 0 else (w if d2 == -1 else 1))
-                            u = s + d2
-                            if cell[u] & _COLOUR == e:
-                                a = root[u]
-                                n = libs[a]
-                                if n == 1 or n <= 4 and stones[a] > 1:
-                                    z = int(liberty(g, a))
-                                    if z:
-                                        return z
-                        s = link[s]
-                        if s == r:
-                            break
-                    degree = ptr8(g.degree)
-                    v = cell[t]
-                    if degree[t] - (v >> _BLACKS & _COUNT) - (v >> _WHITES) > 1:
-                        return t
-    if knowledge & _PATTERNS:
-        pat3 = g.pat3
-        for i in range(8):
-            k = (rnd + i) & 7
-            # g.grid.around: -w - 1, -w, 1 - w, -1, 1, w - 1, w, w + 1
-            if k < 3:
-                q = last - w + k - 1
-            elif k == 3:
-                q = last - 1
-            elif k == 4:
-                q = last + 1
-            else:
-                q = last + w + k - 6
-            if cell[q] & _COLOUR:
-                continue
-            code = ((cell[q - w - 1] & 3) | (cell[q - w] & 3) << 2 | (cell[q - w + 1] & 3) << 4
-                    | (cell[q - 1] & 3) << 6 | (cell[q + 1] & 3) << 8
-                    | (cell[q + w - 1] & 3) << 10 | (cell[q + w] & 3) << 12
-                    | (cell[q + w + 1] & 3) << 14)
-            table = ptr8(pat3[code >> 13])
-            if table[code >> 3 & 1023] >> (code & 7) & 1:
-                return q
-    return 0
-
-
-@micropython.viper
 def run(g, move: int, randoms: int, x: int) -> int:
     """go.Go._run."""
     cell = ptr8(g.cell)
@@ -229,6 +156,7 @@ def run(g, move: int, randoms: int, x: int) -> int:
     over = bool(g.over)
     log_limit = int(g.log_limit)
     cap = int(g.cap)
+    pat3 = g.pat3
     i = 0
     k = 0
     own = 0
@@ -248,7 +176,68 @@ def run(g, move: int, randoms: int, x: int) -> int:
                     x ^= (x & 0x1FFFFF) << 9
                     x ^= x >> 11
                     x ^= (x & 0x3FFFF) << 12
-                    h = int(reply(g, h, c, x))
+                    # reply(g, h, c, x), inlined: a call would read a dozen of g's attributes
+                    last = h
+                    h = 0
+                    if knowledge & _ATARI:
+                        r = root[last]
+                        n = libs[r]
+                        if n == 1 or n <= 4 and stones[r] > 1:
+                            h = int(liberty(g, r))
+                        d = 0 - w
+                        for _ in range(4):
+                            if h:
+                                break
+                            d = (0 - d if d > 0 else (w if d == -1 else 1))
+                            q = last + d
+                            if cell[q] & _COLOUR != c:
+                                continue
+                            r = root[q]
+                            n = libs[r]
+                            if n == 1 or n <= 4 and stones[r] > 1:
+                                t = int(liberty(g, r))
+                                if t:
+                                    s = r
+                                    while not h:
+                                        d2 = 0 - w
+                                        for _ in range(4):
+                                            d2 = (0 - d2 if d2 > 0 else (w if d2 == -1 else 1))
+                                            u = s + d2
+                                            if cell[u] & _COLOUR == e:
+                                                a = root[u]
+                                                n = libs[a]
+                                                if n == 1 or n <= 4 and stones[a] > 1:
+                                                    h = int(liberty(g, a))
+                                                    if h:
+                                                        break
+                                        s = link[s]
+                                        if s == r:
+                                            break
+                                    if not h:
+                                        v = cell[t]
+                                        if degree[t] - (v >> _BLACKS & _COUNT) - (v >> _WHITES) > 1:
+                                            h = t
+                    if not h and knowledge & _PATTERNS:
+                        for j8 in range(8):
+                            a = (x + j8) & 7
+                            if a < 3:
+                                q = last - w + a - 1
+                            elif a == 3:
+                                q = last - 1
+                            elif a == 4:
+                                q = last + 1
+                            else:
+                                q = last + w + a - 6
+                            if cell[q] & _COLOUR:
+                                continue
+                            z = ((cell[q - w - 1] & 3) | (cell[q - w] & 3) << 2
+                                 | (cell[q - w + 1] & 3) << 4 | (cell[q - 1] & 3) << 6
+                                 | (cell[q + 1] & 3) << 8 | (cell[q + w - 1] & 3) << 10
+                                 | (cell[q + w] & 3) << 12 | (cell[q + w + 1] & 3) << 14)
+                            table = ptr8(pat3[z >> 13])
+                            if table[z >> 3 & 1023] >> (z & 7) & 1:
+                                h = q
+                                break
         while True:
             if random:
                 if h:
