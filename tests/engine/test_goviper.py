@@ -35,3 +35,32 @@ def test_the_viper_loop_plays_as_the_reference():
         moves, refused = viper_matches(lambda size=size: Go(size, komi="6.5"), TABLES,
                                        (0, ATARI, PATTERNS, SELF_ATARI, KNOWLEDGE), 3, size)
         assert moves > 2000 and refused > 300  # long playouts, many checked moves refused
+
+
+def test_the_viper_count_scores_as_the_reference():
+    """goviper.margin2 and placed2 (the count at the end of each playout) against go.Go's own,
+    on random positions from the middle to the end of games, territory and area, with komi and
+    prisoners."""
+    if not MICROPYTHON:
+        return
+    from stones.engine.rng import Rng
+
+    rng = Rng(11)
+    seen = set()
+    for size in (9, 13):
+        for scoring in ("territory", "area"):
+            for i in range(12):
+                game = Go(size, komi="6.5" if i % 2 else "0", scoring=scoring)
+                game.prepare()
+                start = rng.below(30)
+                game.playout(rng.next() & 0x3FFFFFFF or 1, start)
+                game.knowledge = KNOWLEDGE if i % 3 else 0
+                game.playout(rng.next() & 0x3FFFFFFF or 1, 20 + rng.below(400))
+                run = game.viper
+                fast = (game.margin2(), game.playout_winner(start), bytes(game.before))
+                game.viper = False
+                slow = (game.margin2(), game.playout_winner(start), bytes(game.before))
+                game.viper = run
+                assert fast == slow, (size, scoring, i)
+                seen.add((fast[0] > 0, fast[0] < 0, game.over))
+    assert len(seen) >= 4  # both signs, games over and in progress

@@ -104,7 +104,16 @@ class Go(Game):
     learnt = None  # the gofeatures module (the learnt priors' code), loaded by prepare()
     frames = None  # features' neighbour orders by the edges a point touches (gofeatures)
     viper_loop = "stones.engine.goviper"
+    counts = None  # the viper module again, for its count (margin2, placed2): set by _viper
     feat = None  # what features() found
+
+    def _viper(self):
+        run = Game._viper(self)
+        if run and Go.counts is None:
+            from stones.engine import goviper
+
+            Go.counts = goviper
+        return run
 
     def prepare(self):
         """Load the tables the heavy playouts and the priors read and the viper move loop (the
@@ -958,21 +967,28 @@ class Go(Game):
         if self.settings["scoring"] == "area" or self.count >= self.cap and self.passes < 2:
             return self.quick_winner()
         margin = self.margin2()
-        history = self.history
-        for i in range(start, self.count):
-            h = history[i]
-            if h & _MOVE:
-                margin += 2 if h >> 9 & _COLOUR == _BLACK else -2
+        if self.viper:  # the same sum in viper (goviper.placed2), where the move loop is
+            margin += self.counts.placed2(self, start)
+        else:
+            history = self.history
+            for i in range(start, self.count):
+                h = history[i]
+                if h & _MOVE:
+                    margin += 2 if h >> 9 & _COLOUR == _BLACK else -2
         return BLACK if margin > 0 else WHITE if margin < 0 else 0
 
     def margin2(self):
         """Black's score minus White's in half points, komi included, as score() counts them
         with no stone marked dead (_count over the colours as they stand), no allocation."""
+        prisoners = self.prisoners
+        if self.viper:  # the same count in viper (goviper.margin2), where the move loop is
+            return self.counts.margin2(self, prisoners[BLACK], prisoners[WHITE],
+                                       self.settings["scoring"] == "area")
         board = self.before
         cell = self.cell
         for p in self.grid.points:
             board[p] = cell[p] & _COLOUR
-        return self._count(board, self.prisoners[BLACK], self.prisoners[WHITE])
+        return self._count(board, prisoners[BLACK], prisoners[WHITE])
 
     # -- scoring ------------------------------------------------------------------------------
 

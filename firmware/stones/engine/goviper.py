@@ -420,3 +420,92 @@ def run(g, move: int, randoms: int, x: int) -> int:
     g.passes = passes
     g.over = over
     return x if random else code
+
+
+@micropython.viper
+def margin2(g, black: int, white: int, area: int) -> int:
+    """go.Go.margin2 with the prisoners given (go.Go._count over the colours as they stand):
+    Black's score minus White's in half points, komi included; area: 1 to count area, 0 for
+    territory. Every point is copied to the `before` table first, then each region of empty
+    points is flooded once with the game's mark and queue; off-board cells (colour 3) are
+    skipped, as the reference skips what grid.points leaves out."""
+    cell = ptr8(g.cell)
+    board = ptr8(g.before)
+    mark = ptr8(g.mark)
+    queue = ptr16(g.queue)
+    w = int(g.grid.stride)
+    length = int(len(g.cell))
+    p = 0
+    while p < length:
+        x = cell[p] & _COLOUR
+        if x != _COLOUR:
+            board[p] = x
+        p += 1
+    gen = int(g._new_generation())
+    land = 0 if area else black - white
+    p = 0
+    while p < length:
+        x = board[p]
+        if cell[p] & _COLOUR == _COLOUR:
+            p += 1
+            continue
+        if x != 0:  # a stone, alive: margin2 marks none dead
+            if area:
+                land += 1 if x == _BLACK else -1
+            p += 1
+            continue
+        if mark[p] == gen:
+            p += 1
+            continue
+        mark[p] = gen
+        queue[0] = p
+        n = 1
+        j = 0
+        borders = 0
+        while j < n:
+            s = queue[j]
+            j += 1
+            k = 0
+            while k < 4:
+                if k == 0:
+                    t = s + 1
+                elif k == 1:
+                    t = s - 1
+                elif k == 2:
+                    t = s + w
+                else:
+                    t = s - w
+                k += 1
+                if cell[t] & _COLOUR == _COLOUR:
+                    continue
+                y = board[t]
+                if y == 0:
+                    if mark[t] != gen:
+                        mark[t] = gen
+                        queue[n] = t
+                        n += 1
+                else:
+                    borders |= y
+        if borders == _BLACK:
+            land += n
+        elif borders == 3 - _BLACK:
+            land -= n
+        p += 1
+    return 2 * land - int(g.komi2)
+
+
+@micropython.viper
+def placed2(g, start: int) -> int:
+    """What go.Go.playout_winner adds to the territory margin: 2 for each stone Black placed
+    from move start on, -2 for each of White's (history words: point | colour << 9; passes
+    aside)."""
+    history = ptr16(g.history)
+    count = int(g.count)
+    margin = 0
+    i = start
+    while i < count:
+        h = history[i]
+        if h & _MOVE:
+            margin += 2 if (h >> 9 & _COLOUR) == _BLACK else -2
+        i += 1
+    return margin

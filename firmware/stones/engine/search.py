@@ -134,6 +134,16 @@ class Search:
         self.finished = True
         self.tuning = None
         self._tune(Tuning())
+        # The walk's child choice and the count as viper code where MicroPython compiles it
+        # (searchviper.py; None: the loops in _iterate, the reference, as on CPython).
+        self.select = self.backup = None
+        if MICROPYTHON:
+            try:
+                kernels = __import__("stones.engine.searchviper", None, None, ("select",))
+                self.select = kernels.select
+                self.backup = kernels.backup
+            except (ImportError, SyntaxError, ValueError):  # no viper on this port or build
+                pass
 
     # -- the API for the UI, GTP and the benchmarks -------------------------------------------
 
@@ -471,6 +481,7 @@ class Search:
         colours = self.colours
         r = self.rave
         pv = self.prior_visits
+        select = self.select
         node = 0
         depth = 0
         while depth < _DEPTH and not scratch.over:
@@ -482,23 +493,26 @@ class Search:
             start = first[node]
             mover = scratch.to_move  # the colour whose move the children are
             while True:  # the best child the rules accept
-                pick = -1
-                best = -1
-                for j in range(start, start + k):
-                    m = move[j]
-                    if m & _DEAD:
-                        continue
-                    n = visits[j]
-                    a = avisits[j]
-                    num = wins[j] * (r + a) + awins[j] * r
-                    den = (n + a) * r + n * a
-                    if num < 0x400000:
-                        v = num * 256 // den
-                    else:
-                        v = num // ((den >> 8) or 1)
-                    if v > best:
-                        best = v
-                        pick = j
+                if select:
+                    pick = select(self, start, k)
+                else:
+                    pick = -1
+                    best = -1
+                    for j in range(start, start + k):
+                        m = move[j]
+                        if m & _DEAD:
+                            continue
+                        n = visits[j]
+                        a = avisits[j]
+                        num = wins[j] * (r + a) + awins[j] * r
+                        den = (n + a) * r + n * a
+                        if num < 0x400000:
+                            v = num * 256 // den
+                        else:
+                            v = num // ((den >> 8) or 1)
+                        if v > best:
+                            best = v
+                            pick = j
                 if pick < 0 or not scratch._push(move[pick] & _MOVE):
                     break
                 move[pick] |= _DEAD
@@ -524,20 +538,23 @@ class Search:
         self.work += scratch.count - self.base + self.overhead
         # -- count the result: the path, then AMAF for the siblings along it -----------------
         visits[0] += 1
-        amaf = self.amaf  # all zero between playouts
-        scratch.first_players(self.base, amaf)
-        parent = 0
-        for d in range(depth):
-            j = path[d]
-            c = colours[d]
-            gain = 2 if winner == c else 1 if not winner else 0
-            visits[j] += 1
-            wins[j] += gain
-            start = first[parent]
-            for i in range(start, start + kids[parent]):
-                m = move[i] & _MOVE
-                if m and amaf[m] == c:
-                    avisits[i] += 1
-                    awins[i] += gain
-            parent = j
-        scratch.unmark_moves(self.base, amaf)
+        if self.backup:
+            self.backup(self, depth, winner)
+        else:
+            amaf = self.amaf  # all zero between playouts
+            scratch.first_players(self.base, amaf)
+            parent = 0
+            for d in range(depth):
+                j = path[d]
+                c = colours[d]
+                gain = 2 if winner == c else 1 if not winner else 0
+                visits[j] += 1
+                wins[j] += gain
+                start = first[parent]
+                for i in range(start, start + kids[parent]):
+                    m = move[i] & _MOVE
+                    if m and amaf[m] == c:
+                        avisits[i] += 1
+                        awins[i] += gain
+                parent = j
+            scratch.unmark_moves(self.base, amaf)
