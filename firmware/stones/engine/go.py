@@ -71,8 +71,9 @@ _LADDER_READS = const(100)  # moves one reading may play: a ladder of 24 escapes
 class Go(Game):
     key = "go"
     # The computer player (search.py): budgets a move. The top Pico level is what the viper
-    # loop (goviper.py) lets an emulated Pico do in 2 s a move in the app (host_tools/bench_pico).
-    pico_levels = (300, 900, 2700, 7000)
+    # code (goviper.py, searchviper.py) lets an emulated Pico do in under 2 s a move in the app
+    # (host_tools/bench_pico: 1.74 s on average at 9,000).
+    pico_levels = (300, 900, 2700, 9000)
     pi_levels = (30000, 90000)
     tuning = Tuning(prior_visits=20, tactics=24, overhead=70, tactic_visits=4)
     title = "Go"

@@ -122,7 +122,7 @@ def _alive(s, cell, link, degree, w):
 
 class Loose(Game):
     key = "loose"
-    pico_levels = (400, 900, 2000, 4200)  # the computer player (search.py): budgets a move
+    pico_levels = (400, 900, 2000, 4500)  # the computer player (search.py): budgets a move
     pi_levels = (30000, 90000)
     tuning = Tuning(tactics=24, overhead=42, tactic_visits=4)
     title = "Loose"

@@ -127,7 +127,7 @@ def least_loop(n):
 
 class Loupe(Game):
     key = "loupe"
-    pico_levels = (800, 1800, 3600, 9000)  # the computer player (search.py): budgets a move
+    pico_levels = (800, 1800, 3600, 11500)  # the computer player (search.py): budgets a move
     viper_loop = "stones.engine.loupeviper"
     pi_levels = (60000, 180000)
     tuning = Tuning(overhead=46)

@@ -143,7 +143,7 @@ def paint(cover, h, inc, w, t3):
 
 class OffShore(Game):
     key = "offshore"
-    pico_levels = (500, 1100, 2100, 5400)  # the computer player (search.py): budgets a move
+    pico_levels = (500, 1100, 2100, 7200)  # the computer player (search.py): budgets a move
     pi_levels = (40000, 120000)
     tuning = Tuning(width=12, overhead=30)
     knowledge = KNOWLEDGE
