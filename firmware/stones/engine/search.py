@@ -39,7 +39,9 @@ enough is expanded (below) and the walk continues; then the game's ``playout`` r
 and ``playout_winner`` scores it. A game that ends in the tree (two passes) is scored by
 ``settled_winner`` instead, which in Go first plays the position out to see which stones are
 dead, as players agree before counting. Every node on the path counts the result, and every
-child of a node on the path whose move its player played later counts it as AMAF.
+child of a node on the path whose move its player played later counts it as AMAF. Where
+MicroPython compiles viper code (a Pico), the child choice and the count run as searchviper.py,
+the same arithmetic on machine words; the loops in ``_iterate`` are its reference.
 
 **The value of a child** blends its own win rate with its AMAF win rate (MC-RAVE, as in michi
 and Gelly & Silver): with n, w its visits and wins and a, x the AMAF ones,
