@@ -82,8 +82,8 @@ def test_the_manifest_tells_the_truth(built):
             if flags:
                 native.append(path)
     assert sorted(native) == ["stones/engine/%s.mpy" % g for g in
-                              ("game", "go", "gofeatures", "goviper", "loose", "loupe",
-                               "loupeviper", "offshore", "offviper", "searchviper")]
+                              ("game", "go", "gofeatures", "goviper", "loose", "looseviper",
+                               "loupe", "loupeviper", "offshore", "offviper", "searchviper")]
 
 
 def test_a_bytecode_build_for_ports_without_a_native_emitter(tmp_path):
@@ -176,8 +176,9 @@ def test_the_pico_build_s_machine_code_is_freed_with_its_module(built):
     that is never emptied; the app imports an engine again for each game, so such code would
     leak a few KB a game. The games' move loops and the helpers they call (the group helpers
     of game.py, Go's replies and learnt priors, Loose's replies, OffShore's hull painting)
-    need none, nor do the viper loops (goviper.py, loupeviper.py, offviper.py, and the search's
-    searchviper.py: no rodata, no bss, no relocations): they are freed like bytecode."""
+    need none, nor do the viper loops (goviper.py, looseviper.py, loupeviper.py, offviper.py,
+    and the search's searchviper.py: no rodata, no bss, no relocations): they are freed like
+    bytecode."""
     out, manifest, _ = built
     found = {}
     for path in manifest["files"]:
@@ -185,8 +186,8 @@ def test_the_pico_build_s_machine_code_is_freed_with_its_module(built):
             found[path] = builder.native_code(os.path.join(out, path))  # parses to the end
     native = {path: code for path, code in found.items() if code}
     assert sorted(native) == ["stones/engine/%s.mpy" % g for g in
-                              ("game", "go", "gofeatures", "goviper", "loose", "loupe",
-                               "loupeviper", "offshore", "offviper", "searchviper")]
+                              ("game", "go", "gofeatures", "goviper", "loose", "looseviper",
+                               "loupe", "loupeviper", "offshore", "offviper", "searchviper")]
     for path, code in native.items():
         for kind, size, scope in code:
             viper = path.endswith("viper.mpy")

@@ -122,7 +122,7 @@ def _alive(s, cell, link, degree, w):
 
 class Loose(Game):
     key = "loose"
-    pico_levels = (400, 900, 2000, 4500)  # the computer player (search.py): budgets a move
+    pico_levels = (400, 900, 2000, 9500)  # the computer player (search.py): budgets a move
     pi_levels = (30000, 90000)
     tuning = Tuning(tactics=24, overhead=42, tactic_visits=4)
     title = "Loose"
@@ -140,6 +140,7 @@ class Loose(Game):
     pregame = "komi"  # two humans settle the komi first (rules.md B7): ui/komi.py
     is_eye = is_eye  # the playouts' own-eye rule, stones.engine.square.is_eye as a method
     knowledge = KNOWLEDGE
+    viper_loop = "stones.engine.looseviper"
 
     def _setting(self, option, value):
         if option.key == "komi":  # any even integer, not only the offered ones (rules.md B7)
