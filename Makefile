@@ -65,6 +65,14 @@ PICO_STAMP := host_tools/pico/node_modules/.installed
 $(PICO_STAMP): host_tools/pico/package-lock.json
 	cd host_tools/pico && npm ci --silent && touch node_modules/.installed
 
+# MicroPython v1.28's rp2 type stubs for the type check of firmware/ (pyrightconfig.json), apart
+# from the host tools' packages: they stand in for CPython's standard library.
+RP2_STUBS := $(VENV)/rp2-stubs/.installed
+$(RP2_STUBS): requirements-rp2-stubs.txt $(STAMP)
+	rm -rf $(VENV)/rp2-stubs
+	$(PY) -m pip install -q --no-deps --target $(VENV)/rp2-stubs -r requirements-rp2-stubs.txt
+	touch $@
+
 # MicroPython v1.28.0 from source with the app frozen in (host_tools/firmware.py): the sources,
 # picotool and mpy-cross are built once per machine (~/.cache/pocket-stones), then only what
 # changed (seconds).
@@ -80,7 +88,7 @@ firmware-romfs: $(STAMP) toolchain
 
 # pytest exits with 5 when it collects nothing; that is not a failure of the code.
 # The emulated-Pico tests (tests/pico) run the firmware this builds.
-test: $(STAMP) system-deps $(PICO_STAMP) firmware firmware-romfs
+test: $(STAMP) system-deps $(PICO_STAMP) $(RP2_STUBS) firmware firmware-romfs
 	$(PY) -m pytest -q tests; rc=$$?; [ $$rc -eq 5 ] && rc=0; exit $$rc
 
 play: $(STAMP)
