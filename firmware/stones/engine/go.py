@@ -747,13 +747,6 @@ class Go(Game):
         """candidates' second pass (LADDERS): an escape that a ladder catches gets ladder_prior
         added (the escape bonus included). Apart from the loop over the empty points, since the
         reading plays moves and takes them back, which reorders that list."""
-        # The reading plays and takes back up to 49 moves at a time (2 words each on the undo
-        # log, and what they capture: at most every stone on the board and every stone they
-        # place), which the log always has room for when it starts empty. A restart halfway
-        # would leave the takebacks before it nothing to read: restart it now (undo beyond this
-        # point replays, as after any restart).
-        self.top = 0
-        self.log_from = self.count
         cell = self.cell
         root = self.root
         offsets = self.offsets
@@ -766,11 +759,23 @@ class Go(Game):
             for d in offsets:
                 t = p + d
                 if cell[t] & _COLOUR == c and self._liberty(root[t]) == p:
-                    self._reads = _LADDER_READS
-                    if self._caught(p, _LADDER_DEPTH):
+                    if self._ladder(p):
                         q = priors[i] + self.ladder_prior
                         priors[i] = q if q > 1 else 1
                     break
+
+    def _ladder(self, t, reads=_LADDER_READS):
+        """Whether a ladder catches the mover's group in atari on its liberty t: _caught, at
+        most reads moves of reading, on an undo log restarted first. The reading plays and
+        takes back up to 49 moves at a time (2 words each on the log, and what they capture: at
+        most every stone on the board and every stone they place), which the log always has
+        room for when it starts empty. A restart halfway would leave the takebacks before it
+        nothing to read and top below zero, where a viper move loop would write before the
+        log's start. Undo beyond this point replays, as after any restart."""
+        self.top = 0
+        self.log_from = self.count
+        self._reads = reads
+        return self._caught(t, _LADDER_DEPTH)
 
     def _caught(self, t, depth):
         """Whether the mover's group in atari on its liberty t dies in a ladder: it cannot
@@ -778,7 +783,7 @@ class Go(Game):
         on one of its two liberties that puts it back in atari, and so on. Deeper than depth
         extensions, or past the moves left in _reads (both attacker's moves can keep a group
         in atari in a crowded place, and the reading then branches), counts as escaped. Plays
-        on this game and takes every move back."""
+        on this game and takes every move back; the log must have room for it (_ladder)."""
         cell = self.cell
         root = self.root
         link = self.link
