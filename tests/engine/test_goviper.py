@@ -64,3 +64,38 @@ def test_the_viper_count_scores_as_the_reference():
                 assert fast == slow, (size, scoring, i)
                 seen.add((fast[0] > 0, fast[0] < 0, game.over))
     assert len(seen) >= 4  # both signs, games over and in progress
+
+
+def test_the_viper_priors_weigh_as_the_reference():
+    """goviper.priors (the tree's learnt priors, every candidate's features inlined) against
+    gofeatures.priors, on random positions from the empty board to the end of games, both
+    colours to move, 9x9 and 13x13: the same candidates in the same order, the same priors,
+    the same escape flag."""
+    if not MICROPYTHON:
+        return
+    from stones.compat import octets, zeros
+    from stones.engine.rng import Rng
+
+    rng = Rng(5)
+    moves = zeros(200)  # as the search holds them: words and bytes
+    priors = octets(bytes(200))
+    seen = set()
+    for size in (9, 13):
+        for i in range(150):
+            game = Go(size)
+            game.prepare()
+            game.knowledge = KNOWLEDGE if i % 2 else 0
+            game.playout(rng.next() & 0x3FFFFFFF or 1, rng.below(size * size + 40))
+            if game.over:
+                continue
+            assert game.viper
+            for j in range(len(moves)):
+                moves[j] = priors[j] = 0
+            n = game.counts.priors(game, moves, priors)
+            fast = (n, bytes(moves), bytes(priors))
+            for j in range(len(moves)):
+                moves[j] = priors[j] = 0
+            n = game.learnt.priors(game, moves, priors)
+            assert fast == (n, bytes(moves), bytes(priors)), (size, i)
+            seen.add((size, game.to_move, n < 0))
+    assert len(seen) == 8  # both sizes, both colours, with and without an escape

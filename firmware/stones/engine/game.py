@@ -765,9 +765,11 @@ class Game:
 
     def candidates(self, moves, priors):
         """Write the placements worth trying for to_move into moves[0:n] with a prior for each
-        into priors[0:n] (0-255, 128 neutral, higher for better); return n. Candidates need not
-        be legal (the search plays them with _push, which refuses illegal ones) but every legal
-        move worth playing must be among them. This default offers every empty point alike."""
+        into priors[0:n] (0-255, 128 neutral, higher for better); return n. moves is a word
+        array and priors a byte array, as the search holds them (compat.zeros, octets).
+        Candidates need not be legal (the search plays them with _push, which refuses illegal
+        ones) but every legal move worth playing must be among them. This default offers every
+        empty point alike."""
         empty = self.empty
         n = self.n_empty
         for i in range(n):

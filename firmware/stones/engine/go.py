@@ -657,7 +657,7 @@ class Go(Game):
         if self.knowledge & PRIORS:
             if self.frames is None:
                 self.prepare()
-            n = self.learnt.priors(self, moves, priors)
+            n = (self.counts if self.viper else self.learnt).priors(self, moves, priors)
         else:
             n = self._plain_priors(moves, priors)
         if n < 0:  # an own group in atari can extend: LADDERS reads whether it escapes

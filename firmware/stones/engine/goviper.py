@@ -13,7 +13,9 @@ tests play the same playouts and moves through both on the unix port
 What viper needs that go.py does not: the neighbour offsets as four named steps (a loop over a
 tuple would give Python objects), the tables as typed pointers (cell, degree, stones and where
 are bytes; root, link, libs, empty, history and log are 16-bit words), and every value read from
-a Python object cast with int(). The tables must be the byte and word arrays of a board with
+a Python object cast with int(). The helpers liberty and self_atari take the tables' addresses
+(a pointer passes as an int) rather than the game: reading a dozen attributes at each call cost
+more than the walk itself. The tables must be the byte and word arrays of a board with
 fewer than 256 points (Game._viper uses this module only then: 9x9 and 13x13); the random state
 stays below 2**30, so a Pico's 32-bit words never overflow.
 
@@ -39,15 +41,16 @@ _ONE_WHITE = const(32)
 _ATARI = const(1)
 _PATTERNS = const(2)
 _SELF_ATARI = const(4)
+_EDGES = const(6561)  # gofeatures: pattern codes on an edge, then in a corner
+_CORNERS = const(6804)
 
 
 @micropython.viper
-def liberty(g, r: int) -> int:
-    """go.Go._liberty."""
-    cell = ptr8(g.cell)
-    degree = ptr8(g.degree)
-    link = ptr16(g.link)
-    w = int(g.grid.stride)
+def liberty(cellp: int, degreep: int, linkp: int, rootp: int, libsp: int, w: int, r: int) -> int:
+    """go.Go._liberty, on the tables' addresses."""
+    cell = ptr8(cellp)
+    degree = ptr8(degreep)
+    link = ptr16(linkp)
     s = r
     while True:
         v = cell[s]
@@ -64,7 +67,7 @@ def liberty(g, r: int) -> int:
         t = s + w
     else:
         t = s - w
-    root = ptr16(g.root)
+    root = ptr16(rootp)
     colour = cell[r] & _COLOUR
     n = 0
     if cell[t + 1] & _COLOUR == colour and root[t + 1] == r:
@@ -75,18 +78,18 @@ def liberty(g, r: int) -> int:
         n += 1
     if cell[t - w] & _COLOUR == colour and root[t - w] == r:
         n += 1
-    libs = ptr16(g.libs)
+    libs = ptr16(libsp)
     return t if n == libs[r] else 0
 
 
 @micropython.viper
-def self_atari(g, p: int, c: int) -> int:
-    """go.Go._self_atari."""
-    cell = ptr8(g.cell)
-    root = ptr16(g.root)
-    libs = ptr16(g.libs)
-    stones = ptr8(g.stones)
-    w = int(g.grid.stride)
+def self_atari(cellp: int, degreep: int, linkp: int, rootp: int, libsp: int, stonesp: int,
+               w: int, p: int, c: int) -> int:
+    """go.Go._self_atari, on the tables' addresses."""
+    cell = ptr8(cellp)
+    root = ptr16(rootp)
+    libs = ptr16(libsp)
+    stones = ptr8(stonesp)
     e = 3 - c
     lib = 0
     d = 0 - w
@@ -99,10 +102,11 @@ def self_atari(g, p: int, c: int) -> int:
         elif y == e:
             r = root[t]
             n = libs[r]
-            if (n == 1 or n <= 4 and stones[r] > 1) and int(liberty(g, r)) == p:
-                return 0
-    degree = ptr8(g.degree)
-    link = ptr16(g.link)
+            if n == 1 or n <= 4 and stones[r] > 1:
+                if int(liberty(cellp, degreep, linkp, rootp, libsp, w, r)) == p:
+                    return 0
+    degree = ptr8(degreep)
+    link = ptr16(linkp)
     joined = 0
     d = 0 - w
     for _ in range(4):
@@ -183,7 +187,7 @@ def run(g, move: int, randoms: int, x: int) -> int:
                         r = root[last]
                         n = libs[r]
                         if n == 1 or n <= 4 and stones[r] > 1:
-                            h = int(liberty(g, r))
+                            h = int(liberty(cell, degree, link, root, libs, w, r))
                         d = 0 - w
                         for _ in range(4):
                             if h:
@@ -195,7 +199,7 @@ def run(g, move: int, randoms: int, x: int) -> int:
                             r = root[q]
                             n = libs[r]
                             if n == 1 or n <= 4 and stones[r] > 1:
-                                t = int(liberty(g, r))
+                                t = int(liberty(cell, degree, link, root, libs, w, r))
                                 if t:
                                     s = r
                                     while not h:
@@ -207,7 +211,8 @@ def run(g, move: int, randoms: int, x: int) -> int:
                                                 a = root[u]
                                                 n = libs[a]
                                                 if n == 1 or n <= 4 and stones[a] > 1:
-                                                    h = int(liberty(g, a))
+                                                    h = int(liberty(cell, degree, link, root,
+                                                                    libs, w, a))
                                                     if h:
                                                         break
                                         s = link[s]
@@ -300,7 +305,7 @@ def run(g, move: int, randoms: int, x: int) -> int:
             if not code:
                 if free > 1 or not knowledge & _SELF_ATARI:
                     break
-                n = int(self_atari(g, p, c))
+                n = int(self_atari(cell, degree, link, root, libs, stones, w, p, c))
                 if not n or (n == 1 and x & 0x10000):
                     break
                 code = _SHAPE
@@ -509,3 +514,198 @@ def placed2(g, start: int) -> int:
             margin += 2 if (h >> 9 & _COLOUR) == _BLACK else -2
         i += 1
     return margin
+
+
+@micropython.viper
+def distance(x: int, y: int, q: int, w: int) -> int:
+    """gofeatures._distance."""
+    if not q:
+        return 0
+    dx = x - q % w
+    dy = y - q // w
+    dx = 0 - dx if dx < 0 else dx
+    dy = 0 - dy if dy < 0 else dy
+    d = dx + dy + (dx if dx > dy else dy)
+    return d if d < 9 else 9
+
+
+@micropython.viper
+def priors(g, moves, priors) -> int:
+    """gofeatures.priors, with gofeatures.features and square.is_eye inlined: every empty
+    point but the ko point and the mover's own eyes, into moves, with its learnt prior into
+    priors (both word arrays); n, or -1 - n if some move escapes from atari. The neighbourhood
+    code reads the frame of gofeatures.frames for the edges p touches, as its up and along
+    steps (u, r): the frame is u - r, u, u + r, -r, r, -u - r, -u, -u + r (inside: u = w, r = 1),
+    its first five on an edge, u, u + r, r in a corner."""
+    cell = ptr8(g.cell)
+    degree = ptr8(g.degree)
+    link = ptr16(g.link)
+    root = ptr16(g.root)
+    libs = ptr16(g.libs)
+    stones = ptr8(g.stones)
+    empty = ptr16(g.empty)
+    history = ptr16(g.history)
+    out = ptr16(moves)
+    pri = ptr8(priors)
+    weights = g.weights
+    table = ptr8(weights.PATTERN)
+    levels = weights.LEVELS
+    capture = weights.CAPTURE
+    escape = weights.ESCAPE
+    self_ataris = weights.SELF_ATARI
+    near = weights.NEAR
+    near2 = weights.NEAR2
+    lines = weights.LINE
+    grid = g.grid
+    line = ptr8(grid.line)
+    w = int(grid.stride)
+    size = int(g.size)
+    n_empty = int(g.n_empty)
+    opened = 0 if n_empty * 3 > int(grid.count) * 2 else 10
+    c = int(g.to_move)
+    e = 3 - c
+    own = _BLACKS if c == _BLACK else _WHITES
+    ko = int(g.ko)
+    count = int(g.count)
+    last = history[count - 1] & _MOVE if count else 0
+    last2 = history[count - 2] & _MOVE if count > 1 else 0
+    n = 0
+    escapes = 0
+    i = 0
+    while i < n_empty:
+        p = empty[i]
+        i += 1
+        if p == ko:
+            continue
+        v = cell[p]
+        if v >> own & _COUNT == degree[p]:  # every neighbour c's: an eye unless diagonals
+            enemies = 0
+            if cell[p + w + 1] & _COLOUR == e:
+                enemies += 1
+            if cell[p + w - 1] & _COLOUR == e:
+                enemies += 1
+            if cell[p - w + 1] & _COLOUR == e:
+                enemies += 1
+            if cell[p - w - 1] & _COLOUR == e:
+                enemies += 1
+            if enemies <= (0 if degree[p] < 4 else 1):
+                continue
+        free = degree[p] - (v >> _BLACKS & _COUNT) - (v >> _WHITES)
+        gained = free
+        taken = 0
+        atari = 0
+        if v & 0xFC:
+            d = 0 - w
+            for k in range(4):  # the steps 1, -1, w, -w
+                d = (0 - d if d > 0 else (w if d == -1 else 1))
+                t = p + d
+                y = cell[t] & _COLOUR
+                if y != 1 and y != 2:
+                    continue
+                r = root[t]
+                if k > 0 and cell[p + 1] & _COLOUR == y and root[p + 1] == r:
+                    continue  # seen from an earlier side
+                if k > 1 and cell[p - 1] & _COLOUR == y and root[p - 1] == r:
+                    continue
+                if k > 2 and cell[p + w] & _COLOUR == y and root[p + w] == r:
+                    continue
+                edges = 0
+                if root[p + 1] == r:
+                    edges += 1
+                if root[p - 1] == r:
+                    edges += 1
+                if root[p + w] == r:
+                    edges += 1
+                if root[p - w] == r:
+                    edges += 1
+                if y == e:
+                    if libs[r] == edges:
+                        taken += stones[r]
+                else:
+                    extra = libs[r] - edges
+                    gained += extra
+                    if not extra:
+                        atari = 1
+        fc = 0 if not taken else (1 if taken == 1 else (2 if taken < 4 else 3))
+        fe = 0
+        if atari:
+            escapes = 1
+            fe = 3 if taken else (2 if gained > 2 and free > 1 else 1)
+        fs = 0
+        if free <= 1 and not taken:
+            fs = int(self_atari(cell, degree, link, root, libs, stones, w, p, c))
+        x = p % w
+        y = p // w
+        kind = 0
+        if x == 1:
+            kind |= 1
+        if x == size:
+            kind |= 2
+        if y == 1:
+            kind |= 4
+        if y == size:
+            kind |= 8
+        if kind == 0 or kind == 4 or kind == 5:
+            u = w
+            r = 1
+        elif kind == 8 or kind == 10:
+            u = 0 - w
+            r = -1
+        elif kind == 1 or kind == 9:
+            u = 1
+            r = 0 - w
+        else:  # 2, 6
+            u = -1
+            r = w
+        code = 0
+        if kind == 5 or kind == 6 or kind == 9 or kind == 10:  # a corner
+            j = 0
+            while j < 3:
+                if j == 0:
+                    b = cell[p + u] & _COLOUR
+                elif j == 1:
+                    b = cell[p + u + r] & _COLOUR
+                else:
+                    b = cell[p + r] & _COLOUR
+                j += 1
+                if c != _BLACK and b:
+                    b = 3 - b
+                code = code * 3 + b
+            code += _CORNERS
+        else:
+            m = 8 if kind == 0 else 5
+            j = 0
+            while j < m:
+                if j == 0:
+                    b = cell[p + u - r] & _COLOUR
+                elif j == 1:
+                    b = cell[p + u] & _COLOUR
+                elif j == 2:
+                    b = cell[p + u + r] & _COLOUR
+                elif j == 3:
+                    b = cell[p - r] & _COLOUR
+                elif j == 4:
+                    b = cell[p + r] & _COLOUR
+                elif j == 5:
+                    b = cell[p - u - r] & _COLOUR
+                elif j == 6:
+                    b = cell[p - u] & _COLOUR
+                else:
+                    b = cell[p - u + r] & _COLOUR
+                j += 1
+                if c != _BLACK and b:
+                    b = 3 - b
+                code = code * 3 + b
+            if m == 5:
+                code += _EDGES
+        level = table[code >> 1] >> (code & 1) * 4 & 15
+        near_p = int(distance(x, y, last, w))
+        near_q = int(distance(x, y, last2, w))
+        fl = line[p]
+        fl = (fl if fl < 5 else 5) + opened
+        q = (128 + int(levels[level]) + int(capture[fc]) + int(escape[fe])
+             + int(self_ataris[fs]) + int(near[near_p]) + int(near2[near_q]) + int(lines[fl]))
+        out[n] = p
+        pri[n] = 255 if q > 255 else (q if q > 1 else 1)
+        n += 1
+    return -1 - n if escapes else n
