@@ -33,9 +33,9 @@ def position(key, size, seed, moves):
 def test_where_the_kernels_run():
     search = Search(8)
     if MICROPYTHON:
-        assert search.select and search.backup
+        assert search.select and search.backup and search.children
     else:
-        assert search.select is None and search.backup is None
+        assert search.select is None and search.backup is None and search.children is None
 
 
 def test_the_kernels_grow_the_reference_tree():
@@ -43,23 +43,24 @@ def test_the_kernels_grow_the_reference_tree():
         return
     rng = Rng(7)
     reference = Search(160)
-    reference.select = reference.backup = None
+    reference.select = reference.backup = reference.children = None
     for nodes in (160, 24):  # room to spare; a tree that fills after a few expansions
         viper = Search(nodes)
         if nodes != reference.max_nodes:
             reference = Search(nodes)
-            reference.select = reference.backup = None
+            reference.select = reference.backup = reference.children = None
         for key, size in GAMES:
             first = rng.next() & 0x3FFFFFFF or 1
-            # the empty board, a few moves in, and the last position of a random game with a
-            # choice to think about: its playouts end in the tree (two passes)
+            # the empty board, a few moves in, the middle of a random game (captures to make
+            # and to prevent, points the rules refuse: the root's tactics at work), and its last
+            # position with a choice to think about: its playouts end in the tree (two passes)
             near = position(key, size, first, 0x3FFFFFFF).count
             while near > 6:
                 near -= 1
                 reference.begin(position(key, size, first, near), 900, 1)
                 if not reference.finished:
                     break
-            for opening in (0, 6, near):
+            for opening in (0, 6, near // 2, near):
                 game = position(key, size, first, opening)
                 seed = rng.next()
                 moves = []

@@ -138,12 +138,13 @@ class Search:
         self._tune(Tuning())
         # The walk's child choice and the count as viper code where MicroPython compiles it
         # (searchviper.py; None: the loops in _iterate, the reference, as on CPython).
-        self.select = self.backup = None
+        self.select = self.backup = self.children = None
         if MICROPYTHON:
             try:
                 kernels = __import__("stones.engine.searchviper", None, None, ("select",))
                 self.select = kernels.select
                 self.backup = kernels.backup
+                self.children = kernels.children
             except (ImportError, SyntaxError, ValueError):  # no viper on this port or build
                 pass
 
@@ -366,6 +367,35 @@ class Search:
                 return False
             take = room
         start = self.n_nodes
+        pv = self.prior_visits
+        j = start
+        if passing:
+            self.move[j] = PASS
+            self.wins[j] = (2 * pv * scratch.pass_prior + 128) >> 8
+            self.avisits[j] = 0
+            self.awins[j] = 0
+            self.first[j] = 0
+            self.kids[j] = 0
+            self.visits[j] = pv
+            j += 1
+        tactics = self.tactics if root else 0
+        if self.children:
+            end = self.children(self, n, take, j, tactics)
+        else:
+            end = self._children(n, take, j, tactics)
+        self.first[node] = start
+        self.kids[node] = end - start
+        self.n_nodes = end
+        return True
+
+    def _children(self, n, take, j, tactics):
+        """_expand's children from node j on: the take best of the candidates cand/pri[0:n]
+        (fewer if fewer are accepted), best prior first, each with its prior's virtual playouts
+        (and with tactics, the virtual AMAF wins of sums); returns the end of the run. The order
+        comes from a histogram of prior // 16: the cut bucket (the last one taken) is found
+        first, then the buckets are written downwards."""
+        cand = self.cand
+        pri = self.pri
         move = self.move
         first = self.first
         kids = self.kids
@@ -375,9 +405,6 @@ class Search:
         awins = self.awins
         sums = self.sums
         pv = self.prior_visits
-        tactics = root and self.tactics
-        # The children in order of prior, best first, by a histogram of prior // 16: the cut
-        # bucket (the last one taken) is found first, then the buckets are written downwards.
         buckets = self.buckets
         for b in range(16):
             buckets[b] = 0
@@ -391,13 +418,7 @@ class Search:
             cut -= 1
         if above + buckets[cut] < take:
             take = above + buckets[cut]  # fewer accepted candidates than room
-        j = start
-        if passing:
-            move[j] = PASS
-            wins[j] = (2 * pv * scratch.pass_prior + 128) >> 8
-            avisits[j] = 0
-            awins[j] = 0
-            j += 1
+        start = j
         end = j + take
         b = 15
         while b >= cut and j < end:
@@ -420,10 +441,7 @@ class Search:
             first[i] = 0
             kids[i] = 0
             visits[i] = pv
-        first[node] = start
-        kids[node] = end - start
-        self.n_nodes = end
-        return True
+        return end
 
     def _tactics(self, n):
         """One-move tactics at the root, on the candidates cand/pri[0:n]: each is played on the

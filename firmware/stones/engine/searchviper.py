@@ -11,6 +11,8 @@ loops on machine words:
 
 - ``select(search, start, k)``: the child of start .. start + k - 1 not marked _DEAD with the
   highest value (the first of equals), or -1; the walk's inner loop.
+- ``children(search, n, take, j, tactics)``: a new node's children from the candidates, best
+  prior first, written from node j on (search.Search._children); an expansion's loops.
 - ``backup(search, depth, winner)``: the count along the path, with the AMAF of the siblings:
   the marks of who played each point first in the playout (Game.first_players, from the
   scratch game's history words), the count, and the marks wiped (Game.unmark_moves); the
@@ -31,6 +33,7 @@ The host build compiles this module only for a native architecture (host_tools/b
 from micropython import const
 
 _MOVE = const(0x1FF)
+_LEGAL = const(0x200)
 _DEAD = const(0x400)
 _SMALL = const(0x400000)  # below it, num * 256 stays a small int (search.py's rule)
 
@@ -120,3 +123,67 @@ def backup(s, depth: int, winner: int):
     while i < count:  # Game.unmark_moves
         amaf[history[i] & _MOVE] = 0
         i += 1
+
+
+@micropython.viper
+def children(s, n: int, take: int, j: int, tactics: int) -> int:
+    """search.Search._children: the take best candidates (cand, pri, sums) as the children
+    from node j on, best prior first; returns the end of the run."""
+    cand = ptr16(s.cand)
+    pri = ptr8(s.pri)
+    sums = ptr16(s.sums)
+    buckets = ptr16(s.buckets)
+    move = ptr16(s.move)
+    first = ptr16(s.first)
+    kids = ptr16(s.kids)
+    visits = ptr16(s.visits)
+    wins = ptr16(s.wins)
+    avisits = ptr16(s.avisits)
+    awins = ptr16(s.awins)
+    pv = int(s.prior_visits)
+    b = 0
+    while b < 16:
+        buckets[b] = 0
+        b += 1
+    i = 0
+    while i < n:
+        if pri[i]:
+            b = pri[i] >> 4
+            buckets[b] = buckets[b] + 1
+        i += 1
+    cut = 15
+    above = 0
+    while cut and above + buckets[cut] < take:
+        above += buckets[cut]
+        cut -= 1
+    if above + buckets[cut] < take:
+        take = above + buckets[cut]
+    start = j
+    end = j + take
+    b = 15
+    while b >= cut and j < end:
+        i = 0
+        while i < n:
+            q = pri[i]
+            if q and q >> 4 == b:
+                bonus = 0
+                if tactics:
+                    move[j] = cand[i] | _LEGAL
+                    bonus = sums[i]
+                else:
+                    move[j] = cand[i]
+                wins[j] = (2 * pv * q + 128) >> 8
+                avisits[j] = bonus
+                awins[j] = 2 * bonus
+                j += 1
+                if j == end:
+                    break
+            i += 1
+        b -= 1
+    i = start
+    while i < end:
+        first[i] = 0
+        kids[i] = 0
+        visits[i] = pv
+        i += 1
+    return end
