@@ -71,8 +71,8 @@ MicroPython, PI_NODES on CPython unless told); the scratch game and the per-poin
 hundred bytes) are made at the first ``begin`` for a game kind and reused while the kind, size
 and settings stay the same. After that first begin, begin, step and best_move allocate nothing
 (tests/mp/test_heap_search.py). On the 32-bit object model (the Pico's; host_tools/bench_ai.py)
-the module costs about 5.6 KB, PICO_NODES nodes 6.3 KB, the scratch game and tables 4-5 KB:
-16-17 KB in all (Loupe side 9, whose scratch game and loop tables are larger: 25 KB).
+the module costs about 5.4 KB, PICO_NODES nodes 9.3 KB, the scratch game and tables 4-5 KB:
+about 20 KB in all (Loupe side 9, whose scratch game and loop tables are larger: 27 KB).
 """
 
 from stones.compat import MICROPYTHON, const, octets, zeros
