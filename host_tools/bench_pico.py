@@ -109,7 +109,7 @@ def engines(games, ms):
             line(name + " heap: engine import, frozen", "%.1f KB" % (
                 frozen["import_heap"][0] / 1000))
             game_heap = frozen["game_heap"][0]
-            line(name + " heap: engine + a game, frozen", "%.1f KB" % (game_heap / 1000),
+            line(name + " heap: engine + a game, frozen", "%d B" % game_heap,
                  target(game_heap, HEAP_ENGINE_TARGET, at_least=False))
             line(name + " heap: engine + a game, bytecode .mpy", "%.1f KB" % (
                 plain_run["game_heap"][0] / 1000), "code loaded into the heap (make flash)")

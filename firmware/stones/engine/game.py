@@ -229,7 +229,7 @@ class Game:
         self.stones = octets(bytes(n)) if small else zeros(n)
         self.empty = words(grid.points)
         self.where = octets(bytes(n)) if small else zeros(n)
-        self.cap = self.cap_factor * grid.count
+        self.cap = self._cap(grid.count)
         self.history = zeros(self.cap)
         # The undo log holds the last log_points * points words: ~1.5 moves a point in Go.
         # A move starting past log_limit restarts it; undo beyond that point replays instead.
@@ -245,6 +245,11 @@ class Game:
         self.reset()
 
     # -- settings ---------------------------------------------------------------------------
+
+    def _cap(self, points):
+        """The move cap, which ends a game with no result (an engine safeguard against
+        repetition, docs/rules.md A9): cap_factor moves a point. The history holds as many."""
+        return self.cap_factor * points
 
     def _check_settings(self, given):
         settings = {}

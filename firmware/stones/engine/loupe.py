@@ -135,9 +135,6 @@ class Loupe(Game):
     grid_class = HexGrid
     sizes = (7, 9, 11)
     default_size = 9
-    # A game is at most 1.5 entries a point (each passing turn but the last two is followed by a
-    # two-stone turn), so the cap is never reached in play; GTP plays out of turn may get nearer.
-    cap_factor = 2
     log_per_move = 0  # nothing to log: undo lifts the stone and regroups
     stones_per_turn = 2  # the opening turn is one stone (turn_size)
     options = (
@@ -145,6 +142,14 @@ class Loupe(Game):
         Option("empty_group_value", "Loopless", ("minus-n", "zero"), "minus-n"),
         Option("runout", "Run-out", ("draw", "longer"), "draw"),
     )
+
+    def _cap(self, points):
+        """A game is at most 1.5 entries a point and the two closing passes (each passing turn
+        but the last two is followed by a two-stone turn), so the cap is never reached in
+        play, with a few entries to spare; GTP plays out of turn that put a pass between
+        single stones could reach it (the game then ends with no result, as at any cap). Half
+        the history of a cap of two entries a point: 210 bytes of a Pico's heap at side 9."""
+        return 3 * points // 2 + 4
 
     def _allocate(self):
         self._dist = None  # scoring's search tables, made at the first loop search
