@@ -4,6 +4,8 @@
     .venv/bin/python -m host_tools.goprior --check    # exit 1 if that module is stale
     .venv/bin/python -m host_tools.goprior fit        # refit host_tools/data/go_weights.txt
     .venv/bin/python -m host_tools.goprior games N    # add N GNU Go self-play games to the data
+        [--workers W] [--seed S]                      # W processes; seeds S.. (default: the
+                                                      # number of games already in the file)
 
 The computer player's search starts each new move in its tree with a prior: how likely that move
 is to be good before any playout has tried it (search.py). Go's priors come from the features of
@@ -384,6 +386,20 @@ def self_play(seed, level=10):
     return moves[:learn_from], moves[learn_from:]
 
 
+def _self_play_task(task):
+    return self_play(*task)
+
+
+def _games(tasks, workers):
+    """self_play over tasks [(seed, level)], in order, by workers processes."""
+    if workers <= 1:
+        return map(_self_play_task, tasks)
+    from multiprocessing import Pool
+
+    with Pool(workers) as pool:
+        return pool.map(_self_play_task, tasks, chunksize=1)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("command", nargs="?", choices=("table", "fit", "games"),
@@ -391,12 +407,16 @@ def main(argv=None):
     parser.add_argument("count", nargs="?", type=int, default=0)
     parser.add_argument("--check", action="store_true", help="exit 1 if goprior.py is stale")
     parser.add_argument("--level", type=int, default=10, help="GNU Go's level (games)")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="the first game's seed (games; default: the games in the file)")
+    parser.add_argument("--workers", type=int, default=1, help="GNU Go processes (games)")
     args = parser.parse_args(argv)
     if args.command == "games":
         have = len(read_games()) if os.path.exists(GAMES) else 0
+        first = have if args.seed is None else args.seed
+        tasks = [(seed, args.level) for seed in range(first, first + args.count)]
         with open(GAMES, "a") as f:
-            for seed in range(have, have + args.count):
-                opening, played = self_play(seed, args.level)
+            for opening, played in _games(tasks, args.workers):
                 f.write("BW %s\n" % " ".join([m.lower()[0] + m[1:] for m in opening] + played))
                 f.flush()
         return 0
