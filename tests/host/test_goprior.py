@@ -111,3 +111,26 @@ def test_samples_follow_the_played_moves():
         game.features(game.parse(text))
         assert rows[chosen] == tuple(game.feat)
         assert len(rows) == game.n_empty
+
+
+def test_games_appends_gnu_go_self_play_numbered_by_seed(tmp_path, monkeypatch):
+    # Two games at once and one more: each line is a whole game GNU Go played (passes or a
+    # resignation end it), the seeds' opening stones in lower case; a seed gives the same game
+    # in a worker process as in this one.
+    path = tmp_path / "games.txt"
+    path.write_text("# header\n")
+    monkeypatch.setattr(goprior, "GAMES", str(path))
+    assert goprior.main(["games", "2", "--workers", "2", "--seed", "7", "--level", "1"]) == 0
+    assert goprior.main(["games", "1", "--seed", "8", "--level", "1"]) == 0
+    lines = path.read_text().splitlines()
+    assert lines[0] == "# header" and len(lines) == 4
+    assert lines[2] == lines[3]  # seed 8 in a worker and here
+    assert lines[1] != lines[2]
+    for game in goprior.read_games(str(path)):
+        colours = [colour for colour, _, _ in game]
+        assert all(a != b for a, b in zip(colours, colours[1:]))  # turns alternate
+        played = [text for _, text, learnt in game if learnt]
+        assert played and all(learnt for _, _, learnt in game[len(game) - len(played):])
+        g = Go(9)
+        for _, text, _ in game:
+            g.play(g.parse(text))  # every move legal in order
