@@ -4,7 +4,9 @@
     .venv/bin/python -m host_tools.goprior --check    # exit 1 if that module is stale
     .venv/bin/python -m host_tools.goprior fit        # refit host_tools/data/go_weights.txt
     .venv/bin/python -m host_tools.goprior games N    # add N GNU Go self-play games to the data
-        [--workers W] [--seed S]                      # W processes; seeds S.. (default: the
+    .venv/bin/python -m host_tools.goprior versus N   # add N games of GNU Go level 1 against
+                                                      # the top Pico level (GNU Go's moves learnt)
+        [--workers W] [--seed S] [--level L]          # W processes; seeds S.. (default: the
                                                       # number of games already in the file)
 
 The computer player's search starts each new move in its tree with a prior: how likely that move
@@ -386,7 +388,34 @@ def self_play(seed, level=10):
     return moves[:learn_from], moves[learn_from:]
 
 
+def versus(seed, level=1):
+    """One game of GNU Go (at level, komi 6.5) against this engine's top Pico level, GNU Go
+    Black for an odd seed: (GNU Go's colour, the moves). The engine's seed is 1000 + seed, as
+    in the benchmark's games against GNU Go (host_tools/bench_ai.py)."""
+    from host_tools import opponents
+    from host_tools.gtp import format_vertex
+    from stones.engine import search
+    from stones.engine.game import PASS
+    from stones.engine.go import Go
+
+    ours = opponents.SearchPlayer(search.levels(Go)[-1], 1000 + seed, search.PICO_NODES)
+    gnugo = opponents.GnuGoPlayer(level)
+    try:
+        black, white = (gnugo, ours) if seed % 2 else (ours, gnugo)
+        game = opponents.play_game(opponents.GNUGO_GAME, 9, black, white, {"komi": "6.5"})
+    finally:
+        gnugo.close()
+    moves = []
+    for i in range(game.count):
+        mover, move = game.entry(i)
+        moves.append("%s:%s" % (" BW"[mover], "pass" if move == PASS else
+                                format_vertex(game.grid.coords(move))))
+    return "B" if seed % 2 else "W", moves
+
+
 def _self_play_task(task):
+    if task[0] == "versus":
+        return versus(*task[1:])
     return self_play(*task)
 
 
@@ -402,11 +431,12 @@ def _games(tasks, workers):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", nargs="?", choices=("table", "fit", "games"),
+    parser.add_argument("command", nargs="?", choices=("table", "fit", "games", "versus"),
                         default="table")
     parser.add_argument("count", nargs="?", type=int, default=0)
     parser.add_argument("--check", action="store_true", help="exit 1 if goprior.py is stale")
-    parser.add_argument("--level", type=int, default=10, help="GNU Go's level (games)")
+    parser.add_argument("--level", type=int, default=None,
+                        help="GNU Go's level (games: 10, versus: 1)")
     parser.add_argument("--seed", type=int, default=None,
                         help="the first game's seed (games; default: the games in the file)")
     parser.add_argument("--workers", type=int, default=1, help="GNU Go processes (games)")
@@ -414,10 +444,21 @@ def main(argv=None):
     if args.command == "games":
         have = len(read_games()) if os.path.exists(GAMES) else 0
         first = have if args.seed is None else args.seed
-        tasks = [(seed, args.level) for seed in range(first, first + args.count)]
+        level = 10 if args.level is None else args.level
+        tasks = [(seed, level) for seed in range(first, first + args.count)]
         with open(GAMES, "a") as f:
             for opening, played in _games(tasks, args.workers):
                 f.write("BW %s\n" % " ".join([m.lower()[0] + m[1:] for m in opening] + played))
+                f.flush()
+        return 0
+    if args.command == "versus":
+        have = len(read_games()) if os.path.exists(GAMES) else 0
+        first = have if args.seed is None else args.seed
+        level = 1 if args.level is None else args.level
+        tasks = [("versus", seed, level) for seed in range(first, first + args.count)]
+        with open(GAMES, "a") as f:
+            for colour, moves in _games(tasks, args.workers):
+                f.write("%s %s\n" % (colour, " ".join(moves)))
                 f.flush()
         return 0
     if args.command == "fit":

@@ -134,3 +134,20 @@ def test_games_appends_gnu_go_self_play_numbered_by_seed(tmp_path, monkeypatch):
         g = Go(9)
         for _, text, _ in game:
             g.play(g.parse(text))  # every move legal in order
+
+
+def test_versus_appends_gnu_go_against_the_engine_learning_gnu_go_s_moves(tmp_path, monkeypatch):
+    # One game of GNU Go level 1 (White, seed 4 even) against the top Pico level: the line
+    # learns White's moves only, and replays legally to the end of the game.
+    path = tmp_path / "games.txt"
+    path.write_text("")
+    monkeypatch.setattr(goprior, "GAMES", str(path))
+    assert goprior.main(["versus", "1", "--seed", "4"]) == 0
+    (line,) = path.read_text().splitlines()
+    assert line.startswith("W B:")
+    (game,) = goprior.read_games(str(path))
+    assert [learnt for colour, _, learnt in game] == [colour == "W" for colour, _, _ in game]
+    g = Go(9)
+    for _, text, _ in game:
+        g.play(g.parse(text))
+    assert g.over  # played to its end: two passes (a resignation is GNU Go's pass)
