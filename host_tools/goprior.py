@@ -389,20 +389,21 @@ def self_play(seed, level=10):
 
 
 def versus(seed, level=1):
-    """One game of GNU Go (at level, komi 6.5) against this engine's top Pico level, GNU Go
-    Black for an odd seed: (GNU Go's colour, the moves). The engine's seed is 1000 + seed, as
-    in the benchmark's games against GNU Go (host_tools/bench_ai.py)."""
+    """One game of GNU Go (at level, komi 6.5) against this engine's top Pico level, as game
+    `seed` of the benchmark's matches (opponents.gnugo_game: GNU Go Black for an odd seed):
+    (GNU Go's colour, the moves)."""
     from host_tools import opponents
     from host_tools.gtp import format_vertex
     from stones.engine import search
     from stones.engine.game import PASS
     from stones.engine.go import Go
 
-    ours = opponents.SearchPlayer(search.levels(Go)[-1], 1000 + seed, search.PICO_NODES)
+    def player(engine_seed):
+        return opponents.SearchPlayer(search.levels(Go)[-1], engine_seed, search.PICO_NODES)
+
     gnugo = opponents.GnuGoPlayer(level)
     try:
-        black, white = (gnugo, ours) if seed % 2 else (ours, gnugo)
-        game = opponents.play_game(opponents.GNUGO_GAME, 9, black, white, {"komi": "6.5"})
+        game, colour = opponents.gnugo_game(9, player, gnugo, seed, {"komi": "6.5"})
     finally:
         gnugo.close()
     moves = []
@@ -410,23 +411,31 @@ def versus(seed, level=1):
         mover, move = game.entry(i)
         moves.append("%s:%s" % (" BW"[mover], "pass" if move == PASS else
                                 format_vertex(game.grid.coords(move))))
-    return "B" if seed % 2 else "W", moves
+    return " BW"[3 - colour], moves
 
 
-def _self_play_task(task):
-    if task[0] == "versus":
-        return versus(*task[1:])
-    return self_play(*task)
+def _call(task):
+    function, args = task
+    return function(*args)
 
 
-def _games(tasks, workers):
-    """self_play over tasks [(seed, level)], in order, by workers processes."""
+def _games(function, args, workers):
+    """function(*a) for each a of args, in order, by workers processes."""
+    tasks = [(function, a) for a in args]
     if workers <= 1:
-        return map(_self_play_task, tasks)
+        return map(_call, tasks)
     from multiprocessing import Pool
 
     with Pool(workers) as pool:
-        return pool.map(_self_play_task, tasks, chunksize=1)
+        return pool.map(_call, tasks, chunksize=1)
+
+
+def _self_play_line(opening, played):
+    return "BW %s" % " ".join([m.lower()[0] + m[1:] for m in opening] + played)
+
+
+def _versus_line(colour, moves):
+    return "%s %s" % (colour, " ".join(moves))
 
 
 def main(argv=None):
@@ -438,27 +447,21 @@ def main(argv=None):
     parser.add_argument("--level", type=int, default=None,
                         help="GNU Go's level (games: 10, versus: 1)")
     parser.add_argument("--seed", type=int, default=None,
-                        help="the first game's seed (games; default: the games in the file)")
-    parser.add_argument("--workers", type=int, default=1, help="GNU Go processes (games)")
+                        help="the first game's seed (default: the games in the file)")
+    parser.add_argument("--workers", type=int, default=1, help="GNU Go processes (games, versus)")
     args = parser.parse_args(argv)
-    if args.command == "games":
-        have = len(read_games()) if os.path.exists(GAMES) else 0
-        first = have if args.seed is None else args.seed
-        level = 10 if args.level is None else args.level
-        tasks = [(seed, level) for seed in range(first, first + args.count)]
+    if args.command in ("games", "versus"):
+        function, level, text = ((self_play, 10, _self_play_line) if args.command == "games"
+                                 else (versus, 1, _versus_line))
+        if args.level is not None:
+            level = args.level
+        first = args.seed
+        if first is None:
+            first = len(read_games()) if os.path.exists(GAMES) else 0
+        seeds = [(seed, level) for seed in range(first, first + args.count)]
         with open(GAMES, "a") as f:
-            for opening, played in _games(tasks, args.workers):
-                f.write("BW %s\n" % " ".join([m.lower()[0] + m[1:] for m in opening] + played))
-                f.flush()
-        return 0
-    if args.command == "versus":
-        have = len(read_games()) if os.path.exists(GAMES) else 0
-        first = have if args.seed is None else args.seed
-        level = 1 if args.level is None else args.level
-        tasks = [("versus", seed, level) for seed in range(first, first + args.count)]
-        with open(GAMES, "a") as f:
-            for colour, moves in _games(tasks, args.workers):
-                f.write("%s %s\n" % (colour, " ".join(moves)))
+            for game in _games(function, seeds, args.workers):
+                f.write(text(*game) + "\n")
                 f.flush()
         return 0
     if args.command == "fit":

@@ -258,6 +258,17 @@ class GnuGoPlayer:
         self.process.wait(timeout=10)
 
 
+def gnugo_game(size, player, gnugo, index, settings=None):
+    """Game index of player (a factory taking a seed: 1000 + index) against gnugo (a
+    GnuGoPlayer), player Black in the even games: (the finished game, player's colour)."""
+    ours = player(1000 + index)
+    colour = BLACK if index % 2 == 0 else WHITE
+    black, white = (ours, gnugo) if colour == BLACK else (gnugo, ours)
+    gnugo.seen = None
+    gnugo.resigned = None
+    return play_game(GNUGO_GAME, size, black, white, settings), colour
+
+
 def gnugo_match(size, player, games, level=1, first=0, settings=None, scores=False):
     """Games first .. first + games - 1 of player (a factory taking a seed) against GNU Go,
     player Black in the even games, judged by GNU Go's final_score (see GnuGoPlayer). With
@@ -269,12 +280,7 @@ def gnugo_match(size, player, games, level=1, first=0, settings=None, scores=Fal
     gnugo = GnuGoPlayer(level)
     try:
         for i in range(first, first + games):
-            ours = player(1000 + i)
-            colour = BLACK if i % 2 == 0 else WHITE
-            black, white = (ours, gnugo) if colour == BLACK else (gnugo, ours)
-            gnugo.seen = None
-            gnugo.resigned = None
-            game = play_game(GNUGO_GAME, size, black, white, settings)
+            game, colour = gnugo_game(size, player, gnugo, i, settings)
             if gnugo.resigned:
                 winner = 3 - gnugo.resigned
             else:
