@@ -8,11 +8,12 @@ in each, the move the test asks for is the only one that wins, and it captures o
 
 from support import position
 
+from stones.compat import octets, zeros
 from stones.engine import registry
 from stones.engine.game import BLACK, PASS, WHITE, Tuning
 from stones.engine.go import Go
 from stones.engine.loose import Loose
-from stones.engine.loupe import Loupe
+from stones.engine.loupe import BREAK, Loupe
 from stones.engine.offshore import OffShore
 from stones.engine.rng import Rng
 from stones.engine.search import Search, budget, levels
@@ -146,6 +147,37 @@ def test_loupe_second_stone_keeps_the_ring_pure():
     move, _ = think(game, 3000, 5)
     game.play(move)
     assert game.group_value(game.parse("h7")) == 6
+
+
+def loupe_priors(game):
+    """{point name: prior} of game's candidates for the player to move."""
+    game.prepare()
+    moves = zeros(game.grid.count + 1)
+    priors = octets(bytes(game.grid.count + 1))
+    n = game.candidates(moves, priors)
+    return {game.name(moves[i]): priors[i] for i in range(n)}
+
+
+def test_loupe_priors_break_the_opponents_ring():
+    # White's five stones round g7 leave h7 to close the ring (value 6); Black's i6 and i7 make h7
+    # legal for Black (two friends, two enemies), and a Black stone there spoils that ring for
+    # good. With BREAK the priors favour h7 by _BREAK[5]; with version 0.1's knowledge they did
+    # not. A point far from every stone is neutral either way; so the priors' own move (work 0)
+    # is h7 with BREAK, and not without it.
+    game = position(Loupe(7), white="f6 f7 g6 g8 h6", black="i6 i7 b2 c5")
+    assert game.to_move == BLACK and game.stones_left == 2
+    game.knowledge = 0
+    plain = loupe_priors(game)
+    game.knowledge = Loupe.knowledge
+    assert Loupe.knowledge & BREAK
+    breaking = loupe_priors(game)
+    assert breaking["h7"] == min(255, plain["h7"] + 0x60)
+    assert breaking["h7"] == max(breaking.values())
+    assert plain["h7"] < max(plain.values())
+    assert breaking["a1"] == plain["a1"] == 128
+    assert game.name(think(game, 0)[0]) == "h7"
+    game.knowledge = 0
+    assert game.name(think(game, 0)[0]) != "h7"
 
 
 def test_offshore_only_winning_move_captures():

@@ -114,9 +114,16 @@ _LEGAL = (
     b"\x0a\x00\x00\x00\x0a\x00\x00\x00\x0e\x00\x00\x00\x0f\x00\x00\x00"
 )
 
+# What the tree knows (Loupe.knowledge, a bit each; 0 is version 0.1's priors).
+BREAK = const(1)  # priors favour a stone that breaks the opponent's ring (_BREAK)
+KNOWLEDGE = const(1)
+
 # candidates: the prior bonus of a stone on the ring of an empty point that has k of the mover's
-# stones round it already (k = 5: the stone closes the ring).
+# stones round it already (k = 5: the stone closes the ring), and with BREAK, of a stone on the
+# ring of an empty point with k of the opponent's stones round it and none of the mover's (the
+# stone spoils that ring for good: k = 4 is a ring the opponent's next turn of two stones closes).
 _RING = b"\x00\x0c\x18\x28\x3c\x60\x60"
+_BREAK = b"\x00\x00\x00\x10\x30\x60\x60"
 
 
 def least_loop(n):
@@ -131,6 +138,7 @@ class Loupe(Game):
     viper_loop = "stones.engine.loupeviper"
     pi_levels = (60000, 180000)
     tuning = Tuning(overhead=46)
+    knowledge = KNOWLEDGE
     title = "Loupe"
     grid_class = HexGrid
     sizes = (7, 9, 11)
@@ -700,12 +708,13 @@ class Loupe(Game):
 
     def candidates(self, moves, priors):
         """The points where to_move may place a stone (the neighbour limit; C7 is _push's), with
-        priors that build rings and keep them pure. A ring is worth 2L - N: the six stones round
-        an empty point x with no enemy neighbour are the cheapest loop, so a stone on x's ring
-        scores by how many of the six are c's already (x's packed byte counts them); a stone
-        that closes one is best. A stone that touches an own group with a hole only adds surplus
-        to it (Euler's hole count, cached per root), so it is poor; so is a stone inside an own
-        ring (it fills the hole)."""
+        priors that build rings, break the opponent's (BREAK) and keep them pure. A ring is worth
+        2L - N: the six stones round an empty point x with no enemy neighbour are the cheapest
+        loop, so a stone on x's ring scores by how many of the six are c's already (x's packed
+        byte counts them); a stone that closes one is best. A stone on the ring of an x that
+        holds only opponent's stones spoils that ring for good, worth more the fuller it is. A
+        stone that touches an own group with a hole only adds surplus to it (Euler's hole count,
+        cached per root), so it is poor; so is a stone inside an own ring (it fills the hole)."""
         cell = self.cell
         degree = self.degree
         root = self.root
@@ -717,6 +726,7 @@ class Loupe(Game):
         c = self.to_move
         own = _BLACKS if c == BLACK else _WHITES
         other = _WHITES if c == BLACK else _BLACKS
+        breaks = self.knowledge & BREAK
         gen = self._new_generation()
         n = 0
         for i in range(self.n_empty):
@@ -729,6 +739,7 @@ class Loupe(Game):
                 q = 8
             else:
                 best = 0
+                block = 0  # the most opponent's stones round a ring point next to p (BREAK)
                 surplus = False
                 for d in offsets:
                     x = p + d
@@ -741,11 +752,18 @@ class Loupe(Game):
                             holey[r] = 1 if self._holes(r) else 0
                         if holey[r]:
                             surplus = True
-                    elif not z and degree[x] == 6 and not y >> other & _COUNT:
-                        k = y >> own & _COUNT  # c's stones round x already
-                        if k > best:
-                            best = k
+                    elif not z and degree[x] == 6:
+                        if not y >> other & _COUNT:
+                            k = y >> own & _COUNT  # c's stones round x already
+                            if k > best:
+                                best = k
+                        elif not y >> own & _COUNT:
+                            k = y >> other & _COUNT  # the opponent's ring round x
+                            if k > block:
+                                block = k
                 q += _RING[best]
+                if breaks:
+                    q += _BREAK[block]
                 if surplus:
                     q -= 100
             moves[n] = p
