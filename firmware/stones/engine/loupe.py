@@ -137,7 +137,7 @@ class Loupe(Game):
     pico_levels = (800, 1800, 3600, 11500)  # the computer player (search.py): budgets a move
     viper_loop = "stones.engine.loupeviper"
     pi_levels = (60000, 180000)
-    tuning = Tuning(overhead=46)
+    tuning = Tuning(overhead=46, prior_visits=32)  # the priors lead (BREAK): see the README
     knowledge = KNOWLEDGE
     title = "Loupe"
     grid_class = HexGrid
