@@ -84,7 +84,10 @@ _SPARED = const(11)  # internal: the playout policy spares the mover's own terri
 
 # What the playouts and the tree know (OffShore.knowledge, a bit each; 0 is version 0.1's
 # uniform playouts and even priors).
-SPARE = const(1)  # playouts do not fill the mover's own territory; the tree tries it last
+# SPARE: playouts do not fill the mover's own territory (the tree's priors stay even: putting own
+# territory last, or favouring a stone that grows its group's hull, did not win more against
+# version 0.1; see the README).
+SPARE = const(1)
 KNOWLEDGE = const(1)
 
 if MICROPYTHON:
