@@ -75,7 +75,7 @@ def test_reply_saves_an_own_group_by_extending():
 
 
 def test_knowledge_bits_and_priors():
-    assert Loose.knowledge == KNOWLEDGE == 0  # neither bit earned its place (loose.py)
+    assert Loose.knowledge == KNOWLEDGE == PRIORS  # REPLY did not earn its place (loose.py)
     game = position(Loose(), black="A1 C1 A2 C2", white="E5")
     game.knowledge = REPLY | PRIORS
     game.play_as(WHITE, game.parse("B1"))
