@@ -11,9 +11,10 @@
 Keys (window and terminal): arrows or WASD = d-pad, Z/J/Enter = A, X/K/Backspace = B,
 M/Tab = menu, Esc quits (and Q in the terminal), asking first while a game is in play (the
 terminal has no key-up events, so a key is a short press). The window resizes in whole-pixel
-steps, F12 or P writes a screenshot into the working folder, and the panel's contrast and
-sleep (dimmed, off) show in its brightness. The terminal draws the panel in quadrant blocks, or
-in Braille where the terminal is smaller (80x24 fits), or says the size it needs.
+steps, F12 or P writes a screenshot into the working folder (in the terminal too), and the
+panel's contrast and sleep (dimmed, off) show in its brightness. The terminal draws the panel
+in quadrant blocks, or in Braille where the terminal is smaller (80x24 fits), or says the size
+it needs.
 The firmware runs unchanged: the real app, buttons logic and display driver over fakes. With
 --runtime micropython the headless run happens inside the MicroPython unix port (real framebuf,
 the given heap) and the frames come back as files.
@@ -352,12 +353,7 @@ class Window:
 
     def screenshot(self, folder="."):
         """The panel as it looks now, scaled, into folder as pocket-stones-N.png; its name."""
-        n = 1
-        while os.path.exists(os.path.join(folder, "pocket-stones-%d.png" % n)):
-            n += 1
-        name = "pocket-stones-%d.png" % n
-        self.panel_image().save(os.path.join(folder, name))
-        return name
+        return save_screenshot(self.panel_image(), folder)
 
     def panel_image(self):
         fb = self.device.display
@@ -417,6 +413,16 @@ def window(display, scale, state=None, replay=None):
 
 
 QUADRANTS = " ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█"  # index: top-left 1, top-right 2, bottom-left 4, bottom-right 8
+
+
+def save_screenshot(image, folder="."):
+    """image into folder as pocket-stones-N.png, the first N not taken; the file's name."""
+    n = 1
+    while os.path.exists(os.path.join(folder, "pocket-stones-%d.png" % n)):
+        n += 1
+    name = "pocket-stones-%d.png" % n
+    image.save(os.path.join(folder, name))
+    return name
 
 
 def terminal_frame(width, height, buffer):
@@ -506,7 +512,10 @@ def terminal(display, state=None, replay=None):
             status = None
             if ready:
                 key = os.read(stdin, 8).decode(errors="ignore")
-                if key in ("q", "\x1b"):
+                if key in ("p", "\x1b[24~"):  # P or F12: the panel as the window shows it
+                    image = frame_image(fb.width, fb.height, fb.buffer, 4).convert("RGB")
+                    status = "saved " + save_screenshot(image)
+                elif key in ("q", "\x1b"):
                     if asking or not game_in_play(device):
                         return device.summary()
                     asking = True
@@ -524,7 +533,8 @@ def terminal(display, state=None, replay=None):
                 rows = render(fb.width, fb.height, frame)
                 sys.stdout.write("\x1b[H" + "\n".join("|" + r + "|" for r in rows))
                 sys.stdout.write("\n" + LEGEND.replace("Esc", "Q") + "\x1b[K\n")
-                sys.stdout.write((QUIT_QUESTION if asking else "")[:size.columns - 1] + "\x1b[K")
+                note = QUIT_QUESTION if asking else status or ""
+                sys.stdout.write(note[:size.columns - 1] + "\x1b[K")
                 sys.stdout.flush()
     finally:
         termios.tcsetattr(stdin, termios.TCSADRAIN, saved)

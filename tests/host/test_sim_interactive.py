@@ -203,6 +203,26 @@ def test_the_terminal_mode_plays_in_a_pseudo_terminal(tmp_path):
     in_terminal(tmp_path, 100, 40, steps)
 
 
+def test_p_in_the_terminal_writes_the_panel_as_a_screenshot(tmp_path):
+    from PIL import Image
+
+    def steps(main, seen, read_until, process):
+        read_until("quit".encode())
+        for expected in (b"saved pocket-stones-1.png", b"saved pocket-stones-2.png"):
+            os.write(main, b"p")
+            read_until(expected)
+        os.write(main, b"q")
+        read_until(b"screen=menu game=none")
+        assert process.wait(timeout=30) == 0
+
+    in_terminal(tmp_path, 100, 40, steps)
+    first = Image.open(tmp_path / "pocket-stones-1.png")
+    assert first.size == (512, 256)  # the window's default scale, 4
+    colours = dict((colour, count) for count, colour in first.getcolors())
+    assert set(colours) == {(0, 0, 0), (255, 255, 255)} and colours[(255, 255, 255)] > 4000
+    assert first.tobytes() == Image.open(tmp_path / "pocket-stones-2.png").tobytes()
+
+
 def test_an_80x24_terminal_gets_the_panel_in_braille(tmp_path):
     def steps(main, seen, read_until, process):
         read_until("quit".encode())
