@@ -35,6 +35,7 @@ KEYS = {
     "up": ("up", "w"), "down": ("down", "s"), "left": ("left", "a"), "right": ("right", "d"),
     "a": ("z", "j", "return"), "b": ("x", "k", "backspace"), "menu": ("m", "tab"),
 }
+SCALE = 4  # window pixels a panel pixel unless --scale says; the terminal's screenshots too
 LEGEND = "arrows: d-pad   Z: A   X: B   M: menu   F12/P: screenshot   Esc: quit"
 
 
@@ -512,8 +513,8 @@ def terminal(display, state=None, replay=None):
             status = None
             if ready:
                 key = os.read(stdin, 8).decode(errors="ignore")
-                if key in ("p", "\x1b[24~"):  # P or F12: the panel as the window shows it
-                    image = frame_image(fb.width, fb.height, fb.buffer, 4).convert("RGB")
+                if key in ("p", "\x1b[24~"):  # P or F12: the panel's pixels, at full contrast
+                    image = frame_image(fb.width, fb.height, fb.buffer, SCALE).convert("RGB")
                     status = "saved " + save_screenshot(image)
                 elif key in ("q", "\x1b"):
                     if asking or not game_in_play(device):
@@ -588,7 +589,7 @@ def main(argv=None):
                 parser.error("the terminal mode needs a terminal; use --headless with a script")
             summary = terminal(args.display, args.state, args.replay)
         else:
-            summary = window(args.display, args.scale or 4, args.state, args.replay)
+            summary = window(args.display, args.scale or SCALE, args.state, args.replay)
     except (SimError, OSError) as error:
         print("sim: %s" % error, file=sys.stderr)
         return 1
