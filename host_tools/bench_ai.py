@@ -252,15 +252,18 @@ def per_move(extras, at=0):
     return seconds / moves if moves else 0.0
 
 
-def cost_per_unit(key, size, budget, tuning, seeds=12, repeats=3):
-    """CPU seconds a unit of work costs with tuning, from searches on middle-game positions
-    (the same positions for every tuning): each search is timed `repeats` times and the
-    fastest kept, and the units are the work the search did (one that decides early does less
-    than its budget), so that the equal-time budget does not swing with the machine's noise."""
+def costs_per_unit(key, size, runs, seeds=12, repeats=5):
+    """CPU seconds a unit of work costs for each (budget, tuning) of runs, from searches on
+    middle-game positions (the same positions for every run). The runs take turns, search by
+    search, so that a slower spell of the machine falls on all of them alike; each search is
+    timed `repeats` times and the fastest kept, and the units are the work the search did (one
+    that decides early does less than its budget), so that the equal-time budget does not
+    swing with the machine's noise."""
     from stones.engine.rng import Rng
 
-    spent = 0.0
-    units = 0
+    spent = [0.0] * len(runs)
+    units = [0] * len(runs)
+    work = [0] * len(runs)
     engine = search.Search(search.PICO_NODES)
     rng = Rng(5)
     for i in range(seeds):
@@ -270,14 +273,25 @@ def cost_per_unit(key, size, budget, tuning, seeds=12, repeats=3):
         game.knowledge = type(game).knowledge
         if game.over:
             continue
-        timings = []
+        best = [None] * len(runs)
         for _ in range(repeats):
-            start = time.process_time()
-            engine.think(game, budget, i + 1, tuning)
-            timings.append(time.process_time() - start)
-        spent += min(timings)
-        units += engine.work
-    return spent / units if units else 1.0
+            for k, (budget, tuning) in enumerate(runs):
+                start = time.process_time()
+                engine.think(game, budget, i + 1, tuning)
+                took = time.process_time() - start
+                if best[k] is None or took < best[k]:
+                    best[k] = took
+                    work[k] = engine.work  # the same at every repeat: same seed, same search
+        for k in range(len(runs)):
+            spent[k] += best[k]
+            units[k] += work[k]
+    return [s / u if u else 1.0 for s, u in zip(spent, units)]
+
+
+def equal_time_budget(key, size, budget, v01_budget):
+    """Version 0.1's budget that costs the CPU time our `budget` costs (costs_per_unit)."""
+    ours, theirs = costs_per_unit(key, size, ((budget, None), (v01_budget, V01[key][1])))
+    return max(1, int(budget * ours / theirs))
 
 
 def ensure_gnugo():
@@ -327,9 +341,7 @@ def main(argv=None):
                 continue
             v01_budget = V01[key][0][-1]
             if "v01" in wanted:  # equal time: v0.1's budget scaled by what a unit costs each
-                ours_cost = cost_per_unit(key, size, budget, None)
-                v01_cost = cost_per_unit(key, size, v01_budget, V01[key][1])
-                v01_budget = max(1, int(budget * ours_cost / v01_cost))
+                v01_budget = equal_time_budget(key, size, budget, v01_budget)
             for opponent, target in (("v01", v01_target), ("random", random_target),
                                      ("greedy", greedy_target)):
                 if opponent not in wanted:
