@@ -374,6 +374,41 @@ def test_recorded_sekis_stay_alive_and_are_found_beside_the_dead():
         assert game.result().gtp() == score
 
 
+# Two finished games of the top Raspberry Pi level against GNU Go level 1 (with GNU Go's
+# final_score and final_status_list dead).
+# IN_ATARI: in the bottom right Black's G1 G2 G3 are in atari at F1, while White's H1 H2 H3 J3
+# keep two liberties, J1 and J2. White may take the three stones whenever it likes, so they are
+# dead and White's corner lives: W+0.5. Playouts that fill liberties at random let Black win that
+# race about two times in three, which counted White's corner dead (B+28.5).
+IN_ATARI = (
+    "B:E5 W:C3 B:C4 W:D3 B:D8 W:F4 B:G5 W:G4 B:H4 W:H3 B:H5 W:D4 B:G3 W:F3 B:C5 W:F5 B:F6 W:J3 "
+    "B:D5 W:B3 B:G6 W:A6 B:B4 W:A4 B:B7 W:A7 B:A5 W:B5 B:B6 W:A5 B:A8 W:A3 B:G2 W:H2 B:E4 W:E3 "
+    "B:J4 W:F2 B:B8 W:pass B:C9 W:pass B:E7 W:pass B:G1 W:H1 B:pass W:pass")
+# BESIDE_THE_DEAD: Black's lone J5 is in atari at J4, next to White's H5 H6 H7 H8 J6, which has
+# no eyes in Black's area. Taking J5 does not save that group: it stays dead, and so does J5's
+# captor: B+0.5.
+BESIDE_THE_DEAD = (
+    "B:F5 W:C4 B:C6 W:F3 B:G3 W:G4 B:F4 W:E3 B:H4 W:G2 B:G5 W:D7 B:D6 W:C7 B:H2 W:E6 B:E5 W:B6 "
+    "B:D4 W:D3 B:G7 W:B5 B:E8 W:E7 B:F8 W:D8 B:F2 W:E2 B:G1 W:E4 B:D5 W:C3 B:D9 W:C9 B:E9 W:E1 "
+    "B:F1 W:B7 B:F7 W:F6 B:G6 W:H8 B:C5 W:C8 B:pass W:H7 B:pass W:H6 B:pass W:H5 B:J5 W:J6 B:H9 "
+    "W:pass B:pass")
+
+
+def test_a_group_left_in_atari_is_dead_and_its_captor_judged_after_the_capture():
+    for moves, dead, score in ((IN_ATARI, "G1 G2 G3", "W+0.5"),
+                               (BESIDE_THE_DEAD, "H5 H6 H7 H8 J6 J5", "B+0.5")):
+        game = Go(komi="6.5")
+        for entry in moves.split():
+            colour, move = entry.split(":")
+            game.play_as(BLACK if colour == "B" else WHITE, game.parse(move))
+        assert game.over
+        for seed in (1, 5):
+            game.mark_dead([])
+            game.mark_estimated(100, seed)
+            assert sorted(game.grid.name(p) for p in game.dead_stones()) == sorted(dead.split())
+            assert game.result().gtp() == score
+
+
 def test_settled_winner_counts_dead_stones_as_players_agree():
     # A reverse komi of 4.5 makes the count matter: Black wins by 4.5 with A1 and J9 counted as
     # they stand, White by 4.5 (37 - 4.5 against 28) with them dead. One playout decides which

@@ -27,7 +27,12 @@ def estimate_dead(game, playouts=48, seed=1):
     there number three or more: one or two stones are a sacrifice that kills (taken, they leave
     one eye: two points, or a bent three in the corner), more are a real seki. Measured on 100
     finished games of the top Pi level against GNU Go level 1 (host_tools/bench_ai.py): GTP
-    final_score agreed with GNU Go's in 96, against 86 with the full playouts alone."""
+    final_score agreed with GNU Go's in 96, against 86 with the full playouts alone.
+
+    Then a group left in atari, which the other side may take at once, is dead (_takeable);
+    the captor the first playouts killed is judged again from the position after the capture.
+    On the 630 finished games of host_tools/data/go_games.txt, final_score agreed with GNU Go
+    level 1's in 614 (609 before); on 29 of the top Pi level against GNU Go, in 28 (27)."""
     scratch = type(game)(game.size, **game.settings)
     playouts = min(max(playouts, 1), 255)
     scratch.knowledge = ATARI
@@ -48,7 +53,57 @@ def estimate_dead(game, playouts=48, seed=1):
         for r, y in sides.items():
             if sum(scratch.stones[r2] for r2, y2 in sides.items() if y2 != y) >= 3:
                 spared.update(scratch.group(r))
-    return [p for p in dead if p not in spared]
+    dead = set(p for p in dead if p not in spared)
+    scratch.knowledge = ATARI
+    for r, after in _takeable(game):
+        # A group left in atari is dead: the other side may take it at any time. The first
+        # playouts' random fills sometimes let it win its race instead, killing its captor;
+        # such a captor is judged again by the same playouts from the position after the
+        # capture (it may still be dead: a group with no eyes next to a stone in atari).
+        group = game.group(r)
+        dead.update(group)
+        captors = set()
+        for s in group:
+            for d in game.offsets:
+                q = s + d
+                if q in dead and game.cell[q] & _COLOUR == 3 - game.cell[r] & _COLOUR:
+                    captors.update(game.group(q))
+        if captors:
+            lost, seed = _lost_counts(after, scratch, playouts, seed)
+            dead.difference_update(captors - set(_dying(after, lost, playouts)))
+    return sorted(dead)
+
+
+def _takeable(game):
+    """[(root, the game after the capture)] of the groups in atari that the other side may take
+    at once and keep the capturing stone out of atari (no snapback), next to no enemy group in
+    atari (whoever moved first would win that race)."""
+    out = []
+    for p in game.grid.points:
+        x = game.cell[p] & _COLOUR
+        if not x or game.root[p] != p:
+            continue
+        t = game._liberty(p)
+        if not t:
+            continue
+        race = False
+        for s in game.group(p):
+            for d in game.offsets:
+                q = s + d
+                if game.cell[q] & _COLOUR == 3 - x and game._liberty(game.root[q]):
+                    race = True
+        if race:
+            continue
+        after = type(game)(game.size, **game.settings)
+        after.copy_from(game)
+        after.over = False
+        after.passes = 0
+        after.ko = 0
+        after.to_move = 3 - x
+        if not after._push(t) and not after._liberty(after.root[t]):
+            after.set_turn(x)
+            out.append((p, after))
+    return out
 
 
 def _lost_counts(game, scratch, playouts, seed):
