@@ -55,7 +55,8 @@ def estimate_dead(game, playouts=48, seed=1):
                 spared.update(scratch.group(r))
     dead = set(p for p in dead if p not in spared)
     scratch.knowledge = ATARI
-    for r, after in _takeable(game):
+    after = type(game)(game.size, **game.settings)
+    for r in _takeable(game, after):
         # A group left in atari is dead: the other side may take it at any time. The first
         # playouts' random fills sometimes let it win its race instead, killing its captor;
         # such a captor is judged again by the same playouts from the position after the
@@ -74,11 +75,10 @@ def estimate_dead(game, playouts=48, seed=1):
     return sorted(dead)
 
 
-def _takeable(game):
-    """[(root, the game after the capture)] of the groups in atari that the other side may take
-    at once and keep the capturing stone out of atari (no snapback), next to no enemy group in
-    atari (whoever moved first would win that race)."""
-    out = []
+def _takeable(game, after):
+    """Yield the roots of the groups in atari that the other side may take at once and keep
+    the capturing stone out of atari (no snapback), next to no enemy group in atari (whoever
+    moved first would win that race); after holds the game after the capture meanwhile."""
     for p in game.grid.points:
         x = game.cell[p] & _COLOUR
         if not x or game.root[p] != p:
@@ -94,7 +94,6 @@ def _takeable(game):
                     race = True
         if race:
             continue
-        after = type(game)(game.size, **game.settings)
         after.copy_from(game)
         after.over = False
         after.passes = 0
@@ -102,8 +101,7 @@ def _takeable(game):
         after.to_move = 3 - x
         if not after._push(t) and not after._liberty(after.root[t]):
             after.set_turn(x)
-            out.append((p, after))
-    return out
+            yield p
 
 
 def _lost_counts(game, scratch, playouts, seed):
