@@ -260,12 +260,14 @@ class GnuGoPlayer:
 
 def gnugo_game(size, player, gnugo, index, settings=None):
     """Game index of player (a factory taking a seed: 1000 + index) against gnugo (a
-    GnuGoPlayer), player Black in the even games: (the finished game, player's colour)."""
+    GnuGoPlayer), player Black in the even games: (the finished game, player's colour). GNU Go's
+    random seed is index + 1, so that a game is the same game in every run."""
     ours = player(1000 + index)
     colour = BLACK if index % 2 == 0 else WHITE
     black, white = (ours, gnugo) if colour == BLACK else (gnugo, ours)
     gnugo.seen = None
     gnugo.resigned = None
+    gnugo.ask("set_random_seed %d" % (index + 1))  # GNU Go seeds from the clock otherwise
     return play_game(GNUGO_GAME, size, black, white, settings), colour
 
 
