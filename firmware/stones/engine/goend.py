@@ -55,19 +55,19 @@ def estimate_dead(game, playouts=48, seed=1):
                 spared.update(scratch.group(r))
     dead = set(p for p in dead if p not in spared)
     scratch.knowledge = ATARI
-    after = type(game)(game.size, **game.settings)
-    for r in _takeable(game, after):
+    for r, after in _takeable(game):
         # A group left in atari is dead: the other side may take it at any time. The first
         # playouts' random fills sometimes let it win its race instead, killing its captor;
         # such a captor is judged again by the same playouts from the position after the
         # capture (it may still be dead: a group with no eyes next to a stone in atari).
         group = game.group(r)
         dead.update(group)
+        enemy = 3 - (game.cell[r] & _COLOUR)
         captors = set()
         for s in group:
             for d in game.offsets:
                 q = s + d
-                if q in dead and game.cell[q] & _COLOUR == 3 - game.cell[r] & _COLOUR:
+                if q in dead and game.cell[q] & _COLOUR == enemy:
                     captors.update(game.group(q))
         if captors:
             lost, seed = _lost_counts(after, scratch, playouts, seed)
@@ -75,10 +75,12 @@ def estimate_dead(game, playouts=48, seed=1):
     return sorted(dead)
 
 
-def _takeable(game, after):
-    """Yield the roots of the groups in atari that the other side may take at once and keep
-    the capturing stone out of atari (no snapback), next to no enemy group in atari (whoever
-    moved first would win that race); after holds the game after the capture meanwhile."""
+def _takeable(game):
+    """Yield (root, the game after the capture) for the groups in atari that the other side
+    may take at once and keep the capturing stone out of atari (no snapback), next to no enemy
+    group in atari (whoever moved first would win that race). One scratch game serves them all,
+    made when the first group in atari is met."""
+    after = None
     for p in game.grid.points:
         x = game.cell[p] & _COLOUR
         if not x or game.root[p] != p:
@@ -94,6 +96,8 @@ def _takeable(game, after):
                     race = True
         if race:
             continue
+        if after is None:
+            after = type(game)(game.size, **game.settings)
         after.copy_from(game)
         after.over = False
         after.passes = 0
@@ -101,7 +105,7 @@ def _takeable(game, after):
         after.to_move = 3 - x
         if not after._push(t) and not after._liberty(after.root[t]):
             after.set_turn(x)
-            yield p
+            yield p, after
 
 
 def _lost_counts(game, scratch, playouts, seed):
