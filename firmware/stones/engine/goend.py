@@ -86,26 +86,26 @@ def _takeable(game):
         if not x or game.root[p] != p:
             continue
         t = game._liberty(p)
-        if not t:
-            continue
-        race = False
-        for s in game.group(p):
-            for d in game.offsets:
-                q = s + d
-                if game.cell[q] & _COLOUR == 3 - x and game._liberty(game.root[q]):
-                    race = True
-        if race:
+        if not t or _beside_atari(game, p, 3 - x):
             continue
         if after is None:
             after = type(game)(game.size, **game.settings)
         after.copy_from(game)
         after.over = False
         after.passes = 0
-        after.ko = 0
-        after.to_move = 3 - x
+        after.set_turn(3 - x)  # (lifts any ko ban: the game is over, the ban is stale)
         if not after._push(t) and not after._liberty(after.root[t]):
-            after.set_turn(x)
-            yield p, after
+            yield p, after  # with x to move
+
+
+def _beside_atari(game, root, enemy):
+    """Whether a group of enemy next to the group at root is in atari too."""
+    for s in game.group(root):
+        for d in game.offsets:
+            q = s + d
+            if game.cell[q] & _COLOUR == enemy and game._liberty(game.root[q]):
+                return True
+    return False
 
 
 def _lost_counts(game, scratch, playouts, seed):
