@@ -374,6 +374,16 @@ def test_recorded_sekis_stay_alive_and_are_found_beside_the_dead():
         assert game.result().gtp() == score
 
 
+def finished_game(moves):
+    """The finished game of moves ("B:E5 W:C3 ... B:pass W:pass"), komi 6.5."""
+    game = Go(komi="6.5")
+    for entry in moves.split():
+        colour, move = entry.split(":")
+        game.play_as(BLACK if colour == "B" else WHITE, game.parse(move))
+    assert game.over
+    return game
+
+
 # Two finished games of the top Raspberry Pi level against GNU Go level 1 (with GNU Go's
 # final_score and final_status_list dead).
 # IN_ATARI: in the bottom right Black's G1 G2 G3 are in atari at F1, while White's H1 H2 H3 J3
@@ -394,19 +404,49 @@ BESIDE_THE_DEAD = (
     "W:pass B:pass")
 
 
+def assert_estimated(moves, dead, score):
+    """The finished game of moves, estimated with 100 playouts from seeds 1 and 5, has exactly
+    the stones dead (names) and the score (GTP final_score)."""
+    game = finished_game(moves)
+    for seed in (1, 5):
+        game.mark_dead([])
+        game.mark_estimated(100, seed)
+        assert sorted(game.grid.name(p) for p in game.dead_stones()) == sorted(dead.split())
+        assert game.result().gtp() == score
+
+
 def test_a_group_left_in_atari_is_dead_and_its_captor_judged_after_the_capture():
-    for moves, dead, score in ((IN_ATARI, "G1 G2 G3", "W+0.5"),
-                               (BESIDE_THE_DEAD, "H5 H6 H7 H8 J6 J5", "B+0.5")):
-        game = Go(komi="6.5")
-        for entry in moves.split():
-            colour, move = entry.split(":")
-            game.play_as(BLACK if colour == "B" else WHITE, game.parse(move))
-        assert game.over
-        for seed in (1, 5):
-            game.mark_dead([])
-            game.mark_estimated(100, seed)
-            assert sorted(game.grid.name(p) for p in game.dead_stones()) == sorted(dead.split())
-            assert game.result().gtp() == score
+    assert_estimated(IN_ATARI, "G1 G2 G3", "W+0.5")
+    assert_estimated(BESIDE_THE_DEAD, "H5 H6 H7 H8 J6 J5", "B+0.5")
+
+
+# Two finished games of the top Pico level against GNU Go level 1 (GNU Go's final_score).
+# EYE_SPACE: Black's nine stones A2-A5, B1-B3, C1, D1 are in atari at A1 inside White's left
+# side, where White's big group has two liberties, A7 and A9, both shared with Black's lone A8.
+# The first playouts let the nine stones win that race and kill White's group, which left A8
+# alive. Taken, the nine give White's group room to live, and A8 is a stone in its eye space:
+# dead with them. W+30.5.
+EYE_SPACE = (
+    "B:G4 W:F5 B:G5 W:F6 B:F4 W:G6 B:E4 W:C6 B:E5 W:C3 B:C5 W:E2 B:E6 W:B5 B:E7 W:H7 B:F7 W:H5 "
+    "B:G7 W:H4 B:H6 W:J6 B:G6 W:H3 B:H8 W:C8 B:C4 W:B4 B:B3 W:C2 B:G2 W:G3 B:F2 W:F3 B:E3 W:E1 "
+    "B:H2 W:F1 B:D3 W:J2 B:H1 W:D2 B:B2 W:G1 B:A4 W:B6 B:A5 W:J1 B:A3 W:A6 B:J7 W:D5 B:D4 W:D6 "
+    "B:D7 W:B8 B:C7 W:B7 B:J5 W:F9 B:D8 W:D9 B:C9 W:E9 B:C1 W:H9 B:G8 W:G9 B:B1 W:J4 B:J6 W:B9 "
+    "B:J8 W:J9 B:D1 W:C9 B:A8 W:A1 B:A2 W:E8 B:F8 W:pass B:pass")
+# NEXT_TO_A_LIBERTY: Black's twelve stones on the left (A4-A9, B4, B6-B8, C8, C9) have one
+# liberty, their eye at B9, inside White's group, whose two liberties A2 and B1 it shares
+# with Black's A1. White may take the twelve, and then A1, next to White's liberties, dies
+# too. W+4.5.
+NEXT_TO_A_LIBERTY = (
+    "B:E5 W:C4 B:E3 W:G6 B:E7 W:C7 B:G4 W:F8 B:F7 W:G7 B:E8 W:G8 B:H5 W:J8 B:H6 W:D2 B:E2 W:B2 "
+    "B:D3 W:C2 B:D1 W:D8 B:E9 W:D6 B:G5 W:D5 B:E6 W:C1 B:E1 W:C3 B:D4 W:D7 B:F9 W:D9 B:G9 W:pass "
+    "B:H9 W:pass B:H8 W:pass B:H7 W:pass B:F6 W:pass B:J7 W:pass B:J9 W:pass B:H2 W:pass B:C5 "
+    "W:B5 B:B6 W:pass B:B7 W:C6 B:B8 W:pass B:A5 W:A6 B:A4 W:A3 B:C9 W:pass B:C8 W:C5 B:A7 W:A9 "
+    "B:A6 W:pass B:B4 W:B3 B:A1 W:B9 B:A8 W:B9 B:A9 W:pass B:pass")
+
+
+def test_stones_that_lived_only_while_a_captor_was_dying_die_with_the_capture():
+    assert_estimated(EYE_SPACE, "A2 A3 A4 A5 A8 B1 B2 B3 C1 D1", "W+30.5")
+    assert_estimated(NEXT_TO_A_LIBERTY, "A1 A4 A5 A6 A7 A8 A9 B4 B6 B7 B8 C8 C9", "W+4.5")
 
 
 def test_settled_winner_counts_dead_stones_as_players_agree():
