@@ -15,8 +15,9 @@ Pico loads it as it is). The MicroPython sources come from, in order:
                                      git clone -b v1.28.0 https://github.com/micropython/micropython
                                      make -C micropython/ports/rp2 BOARD=RPI_PICO submodules)
   --archive FILE / $MICROPY_ARCHIVE  the offline source bundle, default
-                                     ../shared/vendor/micropython-1.28.0-rp2-src.tar.xz beside the
-                                     checkout; unpacked once into the cache
+                                     shared/vendor/micropython-1.28.0-rp2-src.tar.xz beside the
+                                     checkout (or beside the folder above it, or in /work);
+                                     unpacked once into the cache
 picotool (pico-sdk makes the UF2 with it) is built once from the bundle's picotool-2.2.0, from
 $PICOTOOL_SRC, or taken installed from $PICOTOOL_DIR (its picotoolConfig.cmake folder).
 
@@ -48,8 +49,23 @@ ROMFS_OUT = os.path.join(ROOT, "build", "pocket-stones-romfs.uf2")
 ROMFS_APP = os.path.join(ROOT, "build", "romfs-app")  # make build's output the image is made of
 FLASH_BASE = 0x10000000  # where the flash appears in the RP2040's address space (XIP)
 FLASH_BYTES = 2048 * 1024
-DEFAULT_ARCHIVE = os.path.join(ROOT, "..", "shared", "vendor",
-                               "micropython-1.28.0-rp2-src.tar.xz")
+ARCHIVE_NAME = "micropython-1.28.0-rp2-src.tar.xz"
+# Where the offline bundle is looked for: shared/vendor beside the checkout or beside any folder
+# above it (a clone in a temporary folder of the same workspace), then the workspace's own.
+ARCHIVE_PLACES = [os.path.join(os.path.dirname(ROOT), "shared", "vendor")] + [
+    os.path.join(up, "shared", "vendor") for up in (
+        os.path.dirname(os.path.dirname(ROOT)), "/work")]
+
+
+def default_archive():
+    """The first of ARCHIVE_PLACES that holds the bundle (the first place if none does)."""
+    for place in ARCHIVE_PLACES:
+        path = os.path.join(place, ARCHIVE_NAME)
+        if os.path.exists(path):
+            return path
+    return os.path.join(ARCHIVE_PLACES[0], ARCHIVE_NAME)
+
+
 # The date in the firmware's banner, fixed so the same toolchain gives the same bytes.
 SOURCE_DATE_EPOCH = "1795392000"  # 2026-11-23
 CLONE_HELP = """no MicroPython sources: give --micropython DIR (or MICROPY_DIR) a v1.28.0 tree
@@ -310,7 +326,7 @@ def build_romfs(micropython=None, archive=None, out=ROMFS_OUT, jobs=None):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--micropython", default=os.environ.get("MICROPY_DIR") or None)
-    parser.add_argument("--archive", default=os.environ.get("MICROPY_ARCHIVE") or DEFAULT_ARCHIVE)
+    parser.add_argument("--archive", default=os.environ.get("MICROPY_ARCHIVE") or default_archive())
     parser.add_argument("--romfs", action="store_true",
                         help="the ROMFS route: firmware without the app, the app as a ROMFS image")
     parser.add_argument("--out", default=None,
