@@ -341,6 +341,43 @@ def test_a_forced_pass_needs_no_thought():
     assert move == PASS and search.playouts == 0
 
 
+def _walls(black_column, white_column):
+    """A finished 9x9 Go game, komi 6.5: a Black wall down one column and a White wall down the
+    next, every point on either side the wall's territory, no dame left; Black to move after
+    White's pass, so that a pass ends the game."""
+    game = Go(9, komi="6.5")
+    position(game, black=" ".join("%s%d" % (black_column, row) for row in range(1, 10)),
+             white=" ".join("%s%d" % (white_column, row) for row in range(1, 10)))
+    game.set_turn(WHITE)
+    game.play(PASS)
+    return game
+
+
+def test_go_passes_after_the_opponent_when_the_count_wins():
+    # Black's wall on E owns A-D (36 points), White's on F owns G-J (27 + 6.5 komi): Black wins
+    # by 2.5 if it passes, and every stone it adds inside its own land costs it a point under
+    # territory counting (three of them lose the game). Its playouts all end in a Black win
+    # either way; the pass is counted as the game it ends (search._settle), so the search
+    # passes instead of filling its territory.
+    game = _walls("E", "F")
+    assert game.pass_ends and not game.over
+    for level in (1, len(levels(Go))):
+        move, search = think(game, budget(Go, level), level)
+        assert move == PASS, (level, game.name(move), search.ranked()[:3])
+    game.play(PASS)
+    assert game.over and game.result().winner == BLACK
+
+
+def test_go_losing_side_does_not_end_the_game_by_passing():
+    # The walls one column left: Black owns 27 points, White 36 + komi. A pass by Black would
+    # end the game lost, so the counted pass is worth nothing and any stone is tried first.
+    game = _walls("D", "E")
+    move, search = think(game, TOP_PICO, 3)
+    assert move != PASS
+    first = search.first[0]
+    assert search.move[first] == PASS and search.wins[first] == 0  # every counted end lost
+
+
 # -- the hooks the search relies on -------------------------------------------------------------
 
 

@@ -37,13 +37,20 @@ def _forget_engines():
     gc.collect()
 
 
+def _fresh(key, size, seed, fill):
+    """A new search and a game of key played at random for a fill of its points, alone in the
+    heap with its engine."""
+    _forget_engines()
+    search = Search()
+    game = registry.new_game(key, size)
+    game.playout(seed, game.grid.count // fill)
+    return search, game
+
+
 def test_thinking_allocates_nothing():
     for key, size in GAMES:
         search = game = None
-        _forget_engines()
-        search = Search()
-        game = registry.new_game(key, size)
-        game.playout(3, game.grid.count // 3)  # a middle game: captures and flips about
+        search, game = _fresh(key, size, 3, 3)  # a middle game: captures and flips about
         search.begin(game, 10, 1)  # the first begin for this game makes the scratch game
         work = levels(game)[1]
         for i in range(6):  # several moves: Loupe's second stones, Go's captures, passes
@@ -61,3 +68,18 @@ def test_a_tree_that_fills_up_allocates_nothing():
     search.begin(game, 10, 1)
     move = _think_locked(search, game, 3000, 4)
     assert search.n_nodes <= 40 and game.reason(move) == 0
+
+
+def test_counting_the_pass_that_ends_a_game_allocates_nothing():
+    # After the opponent's pass, the root counts a pass of its own as the ended game
+    # (search._settle: settled_winner, which plays the dead stones out), for every game.
+    for key, size in GAMES:
+        search = game = None
+        search, game = _fresh(key, size, 7, 2)
+        while not game.can_pass:  # Loupe: a pass only between turns
+            game.playout(9, 1)
+        game.play(0)  # the opponent passes
+        assert game.pass_ends, key
+        search.begin(game, 10, 1)
+        move = _think_locked(search, game, levels(game)[0], 5)
+        assert game.reason(move) == 0, (key, move)

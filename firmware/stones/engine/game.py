@@ -698,6 +698,12 @@ class Game:
         """A pass is legal now (Loupe: not while the second stone of a turn is due)."""
         return not self.over
 
+    @property
+    def pass_ends(self):
+        """A pass now ends the game (the opponent has just passed): the search then values
+        the pass by counting the game as it would end (settled_winner), not by pass_prior."""
+        return self.passes > 0 and not self.over
+
     def copy_from(self, other):
         """Become the position of other, a game of the same class, size and settings, without
         allocating (after the first call, which makes the views).

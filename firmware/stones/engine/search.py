@@ -62,7 +62,10 @@ prior's win rate. At the root, games that define ``material`` get one-move tacti
 candidate is played for the mover and for the opponent on the scratch game, and what it would win
 at once either way (a capture made, or a capture prevented by taking the point) raises its prior
 and gives it virtual AMAF wins, so that a few random playouts do not talk the search out of a sure
-capture. A pass child comes first wherever a pass is legal, with the game's ``pass_prior``. When
+capture. A pass child comes first wherever a pass is legal, with the game's ``pass_prior``; at the
+root, a pass that ends the game (the opponent has just passed) is counted instead: its prior
+playouts are real ones, each ``settled_winner`` of the game ended there, so the search passes
+when the count wins rather than fill its own territory one point at a time. When
 the arrays are full (no room for an inner node's width of children), leaves simply stop growing, and
 their candidates are not even computed: the search still completes.
 
@@ -378,6 +381,8 @@ class Search:
             self.kids[j] = 0
             self.visits[j] = pv
             j += 1
+        if passing and root and scratch.pass_ends:
+            self.wins[start] = self._settle(pv)
         tactics = self.tactics if root else 0
         if self.children:
             end = self.children(self, n, take, j, tactics)
@@ -442,6 +447,32 @@ class Search:
             kids[i] = 0
             visits[i] = pv
         return end
+
+    def _draw(self):
+        """The next seed: one step of the xorshift (rng.Rng)."""
+        seed = self.seed
+        seed ^= (seed & 0x1FFFFF) << 9
+        seed ^= seed >> 11
+        seed ^= (seed & 0x3FFFF) << 12
+        self.seed = seed
+        return seed
+
+    def _settle(self, n):
+        """The wins (in half points) of n games ended by the mover's pass at the root, each
+        counted by the scratch game's settled_winner (Go plays the dead stones out first) and
+        charged to the budget like a playout. Leaves the scratch at the root's position."""
+        game = self.game
+        scratch = self.scratch
+        c = game.to_move
+        wins = 0
+        for _ in range(n):
+            scratch.copy_from(game)
+            scratch._push(PASS)
+            winner = scratch.settled_winner(self._draw())
+            wins += 2 if winner == c else 1 if not winner else 0
+            self.work += scratch.count - self.base + self.overhead
+        scratch.copy_from(game)
+        return wins
 
     def _tactics(self, n):
         """One-move tactics at the root, on the candidates cand/pri[0:n]: each is played on the
@@ -549,12 +580,7 @@ class Search:
                 self.seed = scratch.playout(self.seed, self.limit)
             winner = scratch.playout_winner(start)
         else:  # the game ended in the tree: count it as the players would (dead stones off)
-            seed = self.seed
-            seed ^= (seed & 0x1FFFFF) << 9  # one step of the xorshift (rng.Rng)
-            seed ^= seed >> 11
-            seed ^= (seed & 0x3FFFF) << 12
-            self.seed = seed
-            winner = scratch.settled_winner(seed)
+            winner = scratch.settled_winner(self._draw())
         self.work += scratch.count - self.base + self.overhead
         # -- count the result: the path, then AMAF for the siblings along it -----------------
         visits[0] += 1
