@@ -242,6 +242,20 @@ def test_caught_reads_a_ladder_and_its_breakers():
         assert game.state() == before  # every move taken back
 
 
+def test_ladder_reading_stops_where_the_history_ends():
+    # Near the move cap the history has room for a few moves only (one entry each): the reading
+    # stops there and counts the ladder as escaped, instead of writing past the history's end
+    # (on a Pico, the viper move loop would write past the array into the heap).
+    game = position(Go(), black=LADDER_BLACK, white="D4")
+    game.set_turn(WHITE)
+    e4 = game.parse("E4")
+    for room, caught in ((1, False), (6, False), (12, False), (100, True)):
+        game.count = game.cap - room  # as late in a long game (the entries are not read)
+        before = game.state()
+        assert game._ladder(e4) is caught, room
+        assert game.state() == before
+
+
 def test_ladder_priors_read_with_a_full_undo_log_and_undo_still_works():
     # The search's scratch game arrives with its log nearly full: a restart of the log between
     # a move of the reading and its takeback would corrupt the board.

@@ -771,10 +771,13 @@ class Go(Game):
         most every stone on the board and every stone they place), which the log always has
         room for when it starts empty. A restart halfway would leave the takebacks before it
         nothing to read and top below zero, where a viper move loop would write before the
-        log's start. Undo beyond this point replays, as after any restart."""
+        log's start. Undo beyond this point replays, as after any restart. Near the move cap
+        the reading stops where the history ends (each move read is one entry): the rest
+        counts as escaped."""
         self.top = 0
         self.log_from = self.count
-        self._reads = reads
+        room = self.cap - 1 - self.count
+        self._reads = reads if reads < room else room
         return self._caught(t, _LADDER_DEPTH)
 
     def _caught(self, t, depth):
