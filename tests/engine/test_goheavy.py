@@ -477,6 +477,25 @@ def test_settled_winner_counts_dead_stones_as_players_agree():
     assert white >= 14, white
 
 
+def test_settled_winner_at_the_move_cap_counts_the_board_as_it_stands():
+    # Two passes that bring the game to its move cap leave the history no room for the playout
+    # that finds the dead stones (the search met this at move 243 of a long game against GNU
+    # Go: an IndexError; on a Pico the viper move loop would have written past the array). The
+    # board is counted as it stands, as quick_winner does; with no passes, the cap is no result.
+    for seed in range(1, 6):
+        game = position(Go(komi="-4.5"), black=WALLS_BLACK, white=WALLS_WHITE)
+        game.count = game.cap - 2  # as late in a long game (the entries are not read)
+        game.play(0)
+        game.play(0)
+        assert game.count == game.cap and game.over
+        assert game.settled_winner(seed) == BLACK == game.quick_winner()
+        game = position(Go(komi="-4.5"), black=WALLS_BLACK, white=WALLS_WHITE)
+        game.count = game.cap - 1
+        game.play(game.parse("A5"))
+        assert game.count == game.cap and game.over
+        assert game.settled_winner(seed) == 0
+
+
 # -- the playouts' count under territory counting -----------------------------------------------
 
 

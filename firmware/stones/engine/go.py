@@ -885,9 +885,11 @@ class Go(Game):
         """The winner of a game that the players ended by passing, its dead stones taken off as
         they would agree (rules.md A5): a playout from here, the passes set aside, shows which
         stones die, and the score is counted on the board as it stood, those stones dead.
-        Leaves the game at the playout's end. No allocation (the search's terminal nodes)."""
-        if self.count >= self.cap and self.passes < 2:
-            return 0
+        Leaves the game at the playout's end. No allocation (the search's terminal nodes).
+        At the move cap the history has no room for that playout: the board is counted as it
+        stands (no result unless the players passed)."""
+        if self.count >= self.cap:
+            return self.quick_winner()
         before = self.before
         cell = self.cell
         points = self.grid.points
