@@ -496,6 +496,20 @@ def test_settled_winner_at_the_move_cap_counts_the_board_as_it_stands():
         assert game.settled_winner(seed) == 0
 
 
+def test_dead_stones_at_the_move_cap_are_none_and_the_count_stands():
+    # The same at the end of a real game (a benchmark game against GNU Go reached move 243 and
+    # its final_score died with an IndexError): no stone is estimated dead, nothing is played.
+    game = position(Go(komi="-4.5"), black=WALLS_BLACK, white=WALLS_WHITE)
+    assert game.estimate_dead(24, 3)  # A1 and J9 die when there is room to play them out
+    game.count = game.cap - 2
+    game.play(0)
+    game.play(0)
+    before = game.state()
+    assert game.estimate_dead(24, 3) == []
+    assert game.state() == before
+    assert game.result().winner == BLACK
+
+
 # -- the playouts' count under territory counting -----------------------------------------------
 
 

@@ -36,6 +36,8 @@ def estimate_dead(game, playouts=48, seed=1):
     final_score agreed with GNU Go level 1's in 615 (609 before the group-in-atari rule, 614
     before the stones beside the captor); on 29 of the top Pi level against GNU Go, in 28
     (27); on the top Pico level's games 0-99 against GNU Go, in 97 (95)."""
+    if game.count >= game.cap:  # the move cap: the history has no room to play on, and a
+        return []  # game ended there has no result unless it ended with two passes as well
     scratch = type(game)(game.size, **game.settings)
     playouts = min(max(playouts, 1), 255)
     scratch.knowledge = ATARI
