@@ -241,3 +241,25 @@ def test_playout_follows_the_policy():
                     assert (game.cell[p] & 3 or game.is_eye(p, before_c) or not game.legal(p)
                             or (knowledge and slow_self_atari(game, p)))
                 game.play(PASS)
+
+
+def test_a_point_its_owner_must_fill_counts_for_nobody():
+    # White's A2 stands between Black's A1 and B2 with one liberty, A3, inside White's land:
+    # Black may take it there, so White must fill A3 before the end (rules.md A10).
+    black = "A1 B1 " + " ".join("%s2" % c for c in "BCDEFGHJ")
+    white = "A2 A4 " + " ".join("%s3" % c for c in "BCDEFGHJ")
+    game = position(Go(), black=black, white=white)
+    game.play(PASS)
+    game.play(PASS)
+    assert names(game, game.must_fill()) == ["A3"]
+    black_land, white_land = game.territory()
+    assert len(black_land) == 7  # C1-J1
+    assert len(white_land) == 53 and game.parse("A3") not in white_land  # rows 4-9 but A4
+    assert game.result().gtp() == "W+46"
+    # Counting area, White's stone on A3 would score the point: nothing changes there.
+    area = position(Go(scoring="area"), black=black, white=white)
+    assert names(area, area.must_fill()) == ["A3"] and len(area.territory()[1]) == 54
+    assert area.result().gtp() == "W+47"  # 10 stones and 54 points against 10 and 7
+    # A2 marked dead: nothing to fill, and A2 with A3 touch both colours.
+    game.toggle_dead(game.parse("A2"))
+    assert game.must_fill() == [] and game.territory() == (black_land, white_land)
