@@ -961,7 +961,7 @@ class Go(Game):
     def quick_winner(self):
         """BLACK, WHITE or 0 (draw, or no result at the move cap) as result() says with no stone
         marked dead, without allocating; but for the points a player must fill (must_fill),
-        which result() gives nobody and a finished playout does not leave."""
+        which result() gives nobody and a finished playout hardly ever leaves."""
         if self.count >= self.cap and self.passes < 2:
             return 0
         margin = self.margin2()
