@@ -52,6 +52,21 @@ def test_true_liberty_finds_the_groups_one_step_from_flipping():
     assert checked > 300 and ones > 10
 
 
+def test_two_liberties_finds_the_groups_two_steps_from_flipping():
+    checked = twos = 0
+    for game in positions(15, 5):
+        for p in game.grid.points:
+            if game.colour(p):
+                found = sorted(slow_true_liberties(game, p))
+                packed = game._two_liberties(p)
+                got = sorted(q for q in (packed & 0x1FF, packed >> 9) if q)
+                expected = found if len(found) <= 2 else []
+                assert got == expected, (game.diagram(), game.grid.name(p))
+                checked += 1
+                twos += len(found) == 2
+    assert checked > 300 and twos > 10
+
+
 def test_reply_flips_the_last_stones_group_when_it_has_one_true_liberty():
     # White's last stone B1 touches Black A1 and C1 and empty B2, which is true (its neighbour
     # B3 is empty): B1's only true liberty. Black filling B2 flips it.
@@ -97,3 +112,39 @@ def test_heavy_playouts_are_reproducible():
         game.playout(41)
         runs.append([game.entry(i) for i in range(game.count)])
     assert runs[0] == runs[1] and len(runs[0]) > 20
+
+
+def prior_of(game, name):
+    moves = [0] * 400
+    priors = [0] * 400
+    n = game.candidates(moves, priors)
+    return dict((game.name(moves[i]), priors[i]) for i in range(n))[name]
+
+
+def test_priors_shun_the_edge_while_the_board_is_open():
+    # Empty 9x9 board: each line in from the edge is better, up to the fourth; the fourth and the
+    # centre are alike (no line prior there).
+    game = Loose()
+    edge, second, third, fourth, centre = (prior_of(game, name) for name in ("A1", "B2", "C3",
+                                                                             "D4", "E5"))
+    assert edge < second < third < fourth == centre == 128
+    # Late in the game (under a third of the board empty) the edge costs little: fill rows 3-9
+    # but for a few eyes (Black rows 6-9, White rows 3-5) and ask about the first row.
+    black = " ".join("%s%d" % (col, row) for row in (6, 7, 8, 9) for col in "ABCDEFGHJ"
+                     if (col, row) not in (("B", 8), ("G", 8)))
+    white = " ".join("%s%d" % (col, row) for row in (3, 4, 5) for col in "ABCDEFGHJ"
+                     if (col, row) != ("E", 4))
+    late = position(Loose(), black=black, white=white)
+    assert late.n_empty * 3 < late.grid.count
+    assert edge < prior_of(late, "E1") < 128
+    assert 128 - prior_of(late, "E1") < (128 - edge) // 4
+
+
+def test_priors_favour_leaving_an_enemy_group_two_true_liberties():
+    # White E5 between Black D5 and E6 has two true liberties, E4 and F5: Black on either leaves
+    # it one (an atari of Loose's), worth more than a point beside it that does not (F6).
+    game = position(Loose(), black="D5 E6", white="E5")
+    assert slow_true_liberties(game, game.parse("E5")) == {game.parse("E4"), game.parse("F5")}
+    game.set_turn(BLACK)
+    assert prior_of(game, "E4") == prior_of(game, "F5") > prior_of(game, "F6")
+    assert prior_of(game, "E4") - prior_of(game, "F6") == Loose.atari_prior

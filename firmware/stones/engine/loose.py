@@ -59,11 +59,14 @@ _ONE_WHITE = const(32)  # one more white neighbour
 # player). REPLY: each playout move first answers the last stone: flip its group where the stone
 # left it one true liberty, else save an own group next to it that has one (flip a neighbour
 # that has one, or extend where that gains empty points). PRIORS: the tree's priors favour the
-# same flips and rescues and shun filling an own group's last true liberty.
+# same flips and rescues, shun filling an own group's last true liberty, favour leaving an enemy
+# group one, and shun the edge while the board is open (Loose.line_prior).
 # Measured against version 0.1 at equal time a move (top Pico level, 9x9): REPLY alone won 52 of
 # 100 games (an early 19 of 30 did not hold) and stays off. PRIORS won 9 of 20 with 8 prior
 # playouts a child; with 16 (Loose.tuning) it won 266 of 400 (66.5%), against 217 of 400 without
-# it (32: 59.5%, 64: 53% in 200), so it is on.
+# it (32: 59.5%, 64: 53% in 200), so it is on. The line priors took games 0-199 from 59.5% to
+# 84.0% (at 10 and 28 prior points a unit instead of 16: 74.4% of 82, 80.0%); with the +16 for
+# leaving an enemy group one true liberty as well, 88.2% of games 0-177 (84.0% on the same games).
 REPLY = const(1)
 PRIORS = const(2)
 KNOWLEDGE = const(2)  # PRIORS
@@ -126,6 +129,13 @@ class Loose(Game):
     pico_levels = (400, 900, 2000, 9500)  # the computer player (search.py): budgets a move
     pi_levels = (30000, 90000)
     tuning = Tuning(tactics=24, overhead=42, tactic_visits=4, prior_visits=16)  # PRIORS lead
+    # PRIORS by the point's line (grid.line: 1 is the edge; 4 and in, nothing), a row for each
+    # stage of the game: over 2/3 of the board empty, over 1/3, the rest. Fitted as a conditional
+    # logit (16 prior points a unit) to how a search at ten times the top Pico level spread its
+    # playouts over the moves of 648 positions from games against version 0.1: the edge is poor
+    # while the board is open, and hardly worse than the centre at the end.
+    line_prior = ((0, -42, -20, -8), (0, -26, -12, -5), (0, -6, -1, 0))
+    atari_prior = 16  # PRIORS: a stone that leaves an enemy group next to it two true liberties
     title = "Loose"
     grid_class = SquareGrid
     sizes = (5, 7, 9, 11, 13, 15, 17, 19)  # odd only (rules.md B8)
@@ -486,16 +496,23 @@ class Loose(Game):
 
     # -- the computer player's hooks (Game.copy_from, candidates, quick_winner) ---------------
 
-    @micropython.native
     def _true_liberty(self, s):
         """The true liberty of the group of stone s if it has exactly one, else 0: the group
         flips as soon as that point is filled or made false."""
+        r = self._two_liberties(s)
+        return 0 if r > 0x1FF else r
+
+    @micropython.native
+    def _two_liberties(self, s):
+        """The true liberties of the group of stone s when it has one or two, packed as
+        a | b << 9 (b = 0 for one), else 0: walk the group's list, stop at a third."""
         cell = self.cell
         degree = self.degree
         link = self.link
         offsets = self.offsets
         true_below = _TRUE_BELOW
-        found = 0
+        a = 0
+        b = 0
         start = s
         while True:
             v = cell[s]
@@ -503,13 +520,15 @@ class Loose(Game):
                 for d in offsets:
                     t = s + d
                     if true_below[cell[t]] < degree[t]:
-                        if not found:
-                            found = t
-                        elif t != found:
-                            return 0
+                        if not a:
+                            a = t
+                        elif t != a and t != b:
+                            if b:
+                                return 0
+                            b = t
             s = link[s]
             if s == start:
-                return found
+                return a | b << 9
 
     @micropython.native
     def _reply(self, last, c):
@@ -550,8 +569,10 @@ class Loose(Game):
         """Every empty point but the mover's own eyes (the playouts' rule); with the PRIORS
         knowledge, a point that fills an enemy group's last true liberty (a flip) is good, the
         more stones the better; one that is an own group's last true liberty is good if it has
-        two empty neighbours or more (an escape), bad otherwise; a reply next to the last stone
-        is good. Without it, all alike."""
+        two empty neighbours or more (an escape), bad otherwise; one that leaves an enemy group
+        next to it a single true liberty (it has two, this point among them) is good; a reply
+        next to the last stone is good; the three lines nearest the edge are poor, the more so
+        the emptier the board (line_prior). Without it, all alike."""
         empty = self.empty
         cell = self.cell
         degree = self.degree
@@ -560,8 +581,13 @@ class Loose(Game):
         offsets = self.offsets
         c = self.to_move
         knows = self.knowledge & PRIORS
+        atari = self.atari_prior
         last = self.history[self.count - 1] & 0x1FF if self.count else 0
         w = self.grid.stride
+        line = self.grid.line
+        points = self.grid.count
+        k = self.n_empty * 3
+        lines = self.line_prior[0 if k > 2 * points else 1 if k > points else 2]
         n = 0
         for i in range(self.n_empty):
             p = empty[i]
@@ -574,16 +600,24 @@ class Loose(Game):
                 for d in offsets:
                     t = p + d
                     y = cell[t] & _COLOUR
-                    if (y == 1 or y == 2) and self._true_liberty(t) == p:
-                        if y == c:
-                            q += 40 if free > 1 else -60
-                        else:
-                            size = stones[root[t]]
-                            q += 48 + 8 * (size if size < 8 else 8)
+                    if y == 1 or y == 2:
+                        r = self._two_liberties(t)
+                        if r == p:
+                            if y == c:
+                                q += 40 if free > 1 else -60
+                            else:
+                                size = stones[root[t]]
+                                q += 48 + 8 * (size if size < 8 else 8)
+                        elif r > 0x1FF and y != c and (r & 0x1FF == p or r >> 9 == p):
+                            q += atari
                 if last:
                     d = p - last
                     if d == 1 or d == -1 or d == w or d == -w:
                         q += 16
+            if knows:
+                k = line[p]
+                if k < 4:
+                    q += lines[k]
             moves[n] = p
             priors[n] = 255 if q > 255 else q if q > 1 else 1
             n += 1
