@@ -15,9 +15,10 @@ and the teacher search as before the fit (line_prior and atari_prior zero). It p
 table in prior points, SCALE points a unit of w (128 is neutral; a prior of q counts as
 prior_visits playouts won q/256 of the time).
 
-Loose.line_prior came from N = 200 (648 positions) and rounding; 16 points a unit measured
-stronger than 10 or 28 against version 0.1 (README, The computer player). About 10 minutes on
-two cores. Needs only the engine: the fit is a few weights, by gradient ascent in plain Python.
+Loose.line_prior came from 648 positions of 32 such games, rounded; 16 points a unit measured
+stronger than 10 or 28 against version 0.1 (README, The computer player). The default, 40
+games, takes about 5 minutes on two cores. Needs only the engine: the fit is a few weights, by
+gradient ascent in plain Python.
 """
 
 import argparse
@@ -106,7 +107,7 @@ def table(samples, scale=SCALE):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--teacher", type=int, default=10,
                         help="the teacher's budget, in top Pico levels (default 10)")
     parser.add_argument("--workers", type=int, default=2)
