@@ -55,7 +55,7 @@ def sample(task):
     theirs = opponents.SearchPlayer(v01[0][-1], 2000 + index, search.PICO_NODES, v01[1])
     black, white = (ours, theirs) if index % 2 == 0 else (theirs, ours)
     played = opponents.play_game(key, cls.default_size, black, white)
-    moves = [played.history[k] & 0x1FF for k in range(played.count)]
+    moves = [played.entry(k)[1] for k in range(played.count)]
     game = registry.new_game(key, None)
     deep = search.Search()
     found = []
