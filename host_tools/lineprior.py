@@ -15,8 +15,11 @@ and the teacher search as before the fit (line_prior and atari_prior zero). It p
 table in prior points, SCALE points a unit of w (128 is neutral; a prior of q counts as
 prior_visits playouts won q/256 of the time).
 
-Loose.line_prior came from 648 positions of 32 such games, rounded; 16 points a unit measured
-stronger than 10 or 28 against version 0.1 (README, The computer player). The default, 40
+Loose.line_prior came from 648 positions of 32 such games, rounded, in a fit that weighed the
+lines beside the priors' other terms (flips, escapes, the last stone, ataris, empty neighbours);
+this tool weighs the lines alone, and on games 0-31 (743 positions) it prints (0, -38, -19, -9),
+(0, -19, -9, -6), (0, -2, 1, 0). 16 points a unit measured stronger than 10 or 28 against
+version 0.1 (README, The computer player). The default, 40
 games, takes about 5 minutes on two cores. Needs only the engine: the fit is a few weights, by
 gradient ascent in plain Python.
 """
