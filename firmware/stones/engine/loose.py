@@ -135,7 +135,7 @@ class Loose(Game):
     # playouts over the moves of 648 positions from games against version 0.1: the edge is poor
     # while the board is open, and hardly worse than the centre at the end.
     line_prior = ((0, -42, -20, -8), (0, -26, -12, -5), (0, -6, -1, 0))
-    atari_prior = 16  # PRIORS: a stone that leaves an enemy group next to it two true liberties
+    atari_prior = 16  # PRIORS: a stone that leaves an enemy group next to it one true liberty
     title = "Loose"
     grid_class = SquareGrid
     sizes = (5, 7, 9, 11, 13, 15, 17, 19)  # odd only (rules.md B8)
