@@ -19,9 +19,8 @@ Loose.line_prior came from 648 positions of 32 such games, rounded, in a fit tha
 lines beside the priors' other terms (flips, escapes, the last stone, ataris, empty neighbours);
 this tool weighs the lines alone, and on games 0-31 (743 positions) it prints (0, -38, -19, -9),
 (0, -19, -9, -6), (0, -2, 1, 0). 16 points a unit measured stronger than 10 or 28 against
-version 0.1 (README, The computer player). The default, 40
-games, takes about 5 minutes on two cores. Needs only the engine: the fit is a few weights, by
-gradient ascent in plain Python.
+version 0.1 (README, The computer player). The default, 40 games, takes about 5 minutes on two
+cores. Needs only the engine: the fit is a few weights, by gradient ascent in plain Python.
 """
 
 import argparse
@@ -31,15 +30,8 @@ import sys
 from host_tools import paths  # noqa: F401  (puts firmware/ on sys.path)
 
 SCALE = 16  # prior points a unit of the logit's weights
-STAGES = 3  # over 2/3 of the board empty, over 1/3, the rest
+STAGES = 3  # Loose.line_stage: over 2/3 of the board empty, over 1/3, the rest
 LINES = 3  # lines with a weight of their own: 1 (the edge), 2, 3
-
-
-def stage(game):
-    """The row of line_prior for game's position (as Loose.candidates picks it)."""
-    k = game.n_empty * 3
-    points = game.grid.count
-    return 0 if k > 2 * points else 1 if k > points else 2
 
 
 def sample(task):
@@ -73,7 +65,7 @@ def sample(task):
             if total > 0:
                 rows = [(game.grid.line[buffer_moves[i]],
                          playouts.get(buffer_moves[i], 0) / total) for i in range(n)]
-                found.append((stage(game), rows))
+                found.append((game.line_stage(), rows))
         game.play(move)
     return found
 

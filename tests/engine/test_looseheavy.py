@@ -135,12 +135,13 @@ def test_priors_shun_the_edge_while_the_board_is_open():
     white = " ".join("%s%d" % (col, row) for row in (3, 4, 5) for col in "ABCDEFGHJ"
                      if (col, row) != ("E", 4))
     late = position(Loose(), black=black, white=white)
-    assert late.n_empty * 3 < late.grid.count
+    assert late.n_empty * 3 < late.grid.count and late.line_stage() == 2
+    assert game.line_stage() == 0
     assert edge < prior_of(late, "E1") < 128
     assert 128 - prior_of(late, "E1") < (128 - edge) // 4
 
 
-def test_priors_favour_leaving_an_enemy_group_two_true_liberties():
+def test_priors_favour_leaving_an_enemy_group_one_true_liberty():
     # White E5 between Black D5 and E6 has two true liberties, E4 and F5: Black on either leaves
     # it one (an atari of Loose's), worth more than a point beside it that does not (F6).
     game = position(Loose(), black="D5 E6", white="E5")

@@ -10,8 +10,8 @@ the margin depends on where the repository lies (the same module needed 180 KB i
 210 KB in another, by their paths). The source run checks that the code behaves the same under
 MicroPython; it gets 448 KB (Go's engine and its 8 KB pattern table, compiled from source, needed
 more than 256 KB; the app with the search's viper kernels, compiled from source, more than 320;
-tests/device/test_partial_redraw.py, which starts every game's app, needed 368 KB in a clone at
-/work/main and 392 KB in one at /tmp/ci-final29, the same commit, where 384 KB had been given).
+tests/device/test_partial_redraw.py, which starts every game's app, needed 368 KB in one clone
+and 392 KB in another of the same commit, by their paths, where 384 KB had been given).
 
 A test module whose own bookkeeping shares the heap with the device (tests/device/fitwalk.py
 records every string drawn while a whole 19x19 game is walked) may ask for more in its mpy-cross

@@ -565,6 +565,13 @@ class Loose(Game):
                         return t
         return 0
 
+    def line_stage(self):
+        """The row of line_prior for this position: 0 while over 2/3 of the board is empty,
+        1 while over 1/3 is, else 2."""
+        k = self.n_empty * 3
+        points = self.grid.count
+        return 0 if k > 2 * points else 1 if k > points else 2
+
     def candidates(self, moves, priors):
         """Every empty point but the mover's own eyes (the playouts' rule); with the PRIORS
         knowledge, a point that fills an enemy group's last true liberty (a flip) is good, the
@@ -585,9 +592,7 @@ class Loose(Game):
         last = self.history[self.count - 1] & 0x1FF if self.count else 0
         w = self.grid.stride
         line = self.grid.line
-        points = self.grid.count
-        k = self.n_empty * 3
-        lines = self.line_prior[0 if k > 2 * points else 1 if k > points else 2]
+        lines = self.line_prior[self.line_stage()]
         n = 0
         for i in range(self.n_empty):
             p = empty[i]
