@@ -18,6 +18,7 @@ from stones.engine.game import (
     IllegalMove,
 )
 from stones.engine.offshore import (
+    CAPTURE,
     GUARD,
     KNOWLEDGE,
     SPARE,
@@ -676,7 +677,7 @@ def test_playout_follows_the_policy():
 
 
 def test_spare_is_the_default_and_a_held_cell_is_never_filled_in_a_playout():
-    assert OffShore.knowledge == KNOWLEDGE == SPARE
+    assert OffShore.knowledge == KNOWLEDGE == SPARE | CAPTURE
     game = OffShore()
     game.knowledge = 0  # uniform moves until the mover may fill a cell it holds
     seed = 5
@@ -686,12 +687,78 @@ def test_spare_is_the_default_and_a_held_cell_is_never_filled_in_a_playout():
         c = game.to_move
         held = [p for p in game.legal_moves() if game.in_territory(c, p)]
     others = len(game.legal_moves()) - len(held)
-    game.knowledge = SPARE
+    game.knowledge = KNOWLEDGE
     for _ in range(200):
         seed = game.playout(seed, 1)
         assert game.last_move() not in held
         assert game.last_move() or not others  # a pass only when nothing else is left
         game.undo()
+
+
+def _captures(game):
+    """The placements outside the mover's territory that capture, by playing each on a copy
+    (the slow reference for CAPTURE), in the order of the empty list."""
+    c = game.to_move
+    found = []
+    for i in range(game.n_empty):
+        p = game.empty[i]
+        if game.reason(p) or game.in_territory(c, p):
+            continue
+        trial = OffShore(game.size, **game.settings)
+        trial.copy_from(game)
+        trial.play(p)
+        if trial.count_stones(3 - c) < game.count_stones(3 - c):
+            found.append(p)
+    return found
+
+
+def test_a_capture_playout_takes_the_group_o4_leaves_in_reach():
+    """Worked position O4 (docs/rules.md): Black e5 joins c5 d6 into a hull over d5, and
+    d4 lies in the hull of c3 d3 e3, so White's d4 d5 go. No other placement captures (b4, b5,
+    c6, d7 and e6 join c5 d6 too, but none of those hulls reaches d5). A capture playout's
+    first move is e5 whatever the seed; without CAPTURE the draw is uniform."""
+    game = position(OffShore(4), black="c3 d3 e3 c5 d6", white="d4 d5")
+    game.set_turn(BLACK)
+    assert _captures(game) == [game.grid.parse("e5")]
+    firsts = set()
+    for knowledge, seeds in ((KNOWLEDGE, range(1, 9)), (SPARE, range(1, 40))):
+        game.knowledge = knowledge
+        moves = set()
+        for seed in seeds:
+            game.playout(seed, 1)
+            moves.add(game.last_move())
+            game.undo()
+        firsts.add(len(moves))
+        if knowledge & CAPTURE:
+            assert moves == {game.grid.parse("e5")}
+    assert max(firsts) > 5  # the uniform draw spread its first moves
+
+
+def test_capture_playouts_play_the_first_capture_of_the_slow_reference():
+    """From the positions of random games, strong and weak territory: where some placement
+    captures, the capture playout's move is the first of them in the empty list (the slow
+    reference plays every placement on a copy); where none does, the move is no capture."""
+    checked = 0
+    for setting in ("strong", "weak"):
+        game = OffShore(4, territory=setting)
+        seed = 11
+        for _ in range(12):
+            game.reset()
+            while not game.over:
+                found = _captures(game)
+                game.knowledge = KNOWLEDGE
+                before = game.count_stones(3 - game.to_move)
+                seed = game.playout(seed, 1)
+                move = game.last_move()
+                if found:
+                    checked += 1
+                    assert move == found[0]
+                else:
+                    assert not move or game.count_stones(game.to_move) == before
+                game.undo()
+                game.knowledge = 0  # the game itself goes on uniformly
+                seed = game.playout(seed, 1)
+    assert checked > 20
 
 
 def test_playout_draws_uniformly_among_legal_placements():

@@ -88,7 +88,14 @@ _SPARED = const(11)  # internal: the playout policy spares the mover's own terri
 # territory last, or favouring a stone that grows its group's hull, did not win more against
 # version 0.1; see the README).
 SPARE = const(1)
-KNOWLEDGE = const(1)
+# CAPTURE: a playout captures whenever it can. Before each random move the mover looks for a
+# placement that takes an opponent group: one next to its own groups (a lone stone captures
+# nothing) whose joined hull holds every stone of that group lying outside the mover's
+# territory, the hull of those stones being ``uhull[root]``. Then "the new hull contains the
+# group's uncovered stones" is one SWAR containment test a group. The first such cell in the
+# empty list is played, without a draw; with none, the draw is uniform as before.
+CAPTURE = const(2)
+KNOWLEDGE = const(3)
 
 if MICROPYTHON:
     from array import array
@@ -146,8 +153,8 @@ def paint(cover, h, inc, w, t3):
 
 class OffShore(Game):
     key = "offshore"
-    pico_levels = (500, 1100, 2100, 7200)  # the computer player (search.py): budgets a move
-    pi_levels = (40000, 120000)
+    pico_levels = (500, 1100, 2100, 5600)  # the computer player (search.py): budgets a move
+    pi_levels = (17000, 50000)
     tuning = Tuning(width=12, overhead=30)
     knowledge = KNOWLEDGE
     viper_loop = "stones.engine.offviper"
@@ -176,6 +183,8 @@ class OffShore(Game):
         self._nocover = zeros(n)
         self.ngroups = zeros(3)  # groups on the board, indexed by colour
         self.pending = zeros(grid.count)  # roots of the opponent groups a move may capture
+        self.uhull = longs(n)  # CAPTURE: per opponent root, the hull of its uncovered stones
+        self.uroots = zeros(grid.count)  # CAPTURE: the roots uhull holds (0 between moves)
         self.weak = self.settings["territory"] == "weak"
         self.sweep = False
 
@@ -409,7 +418,9 @@ class OffShore(Game):
         while it stays empty, and the opponent may not take it (strong territory), so filling
         it loses a point; uniform playouts filled every such cell, and only the cells both
         territories cover and those the group limit closed were left to score, which said
-        little about who held what.
+        little about who held what. With CAPTURE: a placement that captures is played before
+        any draw (see CAPTURE above), as Go's playouts take a group in atari; uniform playouts
+        found a capture by chance, so a move that let the opponent capture looked safe.
         """
         cell = self.cell
         root = self.root
@@ -436,6 +447,10 @@ class OffShore(Game):
         passes = self.passes
         random = randoms > 0
         spare = random and self.knowledge & SPARE
+        capture = random and self.knowledge & CAPTURE
+        points = self.grid.points
+        uhull = self.uhull
+        uroots = self.uroots
         code = 0
         over = self.over
         log_limit = self.log_limit
@@ -457,7 +472,56 @@ class OffShore(Game):
                 theirs = 0xFF
                 mine = 0xFF00 if spare else 0
             big = ngroups[c]
+            take = 0  # CAPTURE: a placement that captures, found before the draw
+            if capture:
+                # uhull[r]: the hull of e's stones outside c's territory, group by group (a
+                # group's first uncovered stone finds uhull[r] still 0 and lists r in uroots).
+                cm = 0xFF if c == _BLACK else 0xFF00  # c's hull counts in a cover word
+                nu = 0
+                for t in points:
+                    if cell[t] & _COLOUR == e and not cover[t] & cm:
+                        r = root[t]
+                        g = uhull[r]
+                        if not g:
+                            uroots[nu] = r
+                            nu += 1
+                        h = cellhull[t]
+                        m = ((h | GUARD) - g) & GUARD  # uhull[r] = hull_max(h, g)
+                        m -= m >> 4
+                        uhull[r] = (h & m) | (g & ~m)
+                if nu:
+                    for t in range(n_empty):
+                        p = empty[t]
+                        if not cell[p] >> own & _COUNT:
+                            continue  # a lone stone captures nothing
+                        v = cover[p]
+                        if v & theirs and not weak or v & mine:
+                            continue  # e's territory (strong), or c's own spared
+                        h = cellhull[p]  # the hull of the group p would make
+                        for d in offsets:
+                            q = p + d
+                            if cell[q] & _COLOUR == c:
+                                r = root[q]
+                                if stones[r] > big:
+                                    h = 0  # oversized neighbour: p is not legal
+                                    break
+                                g = hull[r]
+                                m = ((h | GUARD) - g) & GUARD  # h = hull_max(h, g)
+                                m -= m >> 4
+                                h = (h & m) | (g & ~m)
+                        if h:
+                            for j in range(nu):
+                                if ((h | GUARD) - uhull[uroots[j]]) & GUARD == GUARD:
+                                    take = p  # h holds all of that group that was outside
+                                    break
+                            if take:
+                                break
+                    for j in range(nu):
+                        uhull[uroots[j]] = 0
             while True:
+                if take:
+                    p = take  # legal: empty, next to c, outside e's territory, no big neighbour
+                    break
                 if random:
                     if not k:
                         p = _PASS

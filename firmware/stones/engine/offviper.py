@@ -27,6 +27,7 @@ _ONE_BLACK = const(4)
 _ONE_WHITE = const(32)
 _GUARD = const(0x21084210)
 _SPARE = const(1)
+_CAPTURE = const(2)
 
 
 @micropython.viper
@@ -80,8 +81,14 @@ def run(g, move: int, randoms: int, x: int) -> int:
     passes = int(g.passes)
     random = randoms > 0
     spare = 0
+    capture = 0
     if random:
         spare = int(g.knowledge) & _SPARE
+        capture = int(g.knowledge) & _CAPTURE
+    uhull = ptr32(g.uhull)
+    uroots = ptr16(g.uroots)
+    first = int(g.grid.points[0])
+    last = int(g.grid.points[-1])
     code = 0
     over = bool(g.over)
     log_limit = int(g.log_limit)
@@ -106,7 +113,63 @@ def run(g, move: int, randoms: int, x: int) -> int:
             theirs = 0xFF
             mine = 0xFF00 if spare else 0
         big = ngroups[c]
+        take = 0
+        if capture:
+            cm = 0xFF if c == _BLACK else 0xFF00
+            nu = 0
+            t = first
+            while t <= last:
+                if cell[t] & _COLOUR == e and not cover[t] & cm:
+                    r = root[t]
+                    hg = uhull[r]
+                    if not hg:
+                        uroots[nu] = r
+                        nu += 1
+                    h = cellhull[t]
+                    m = ((h | _GUARD) - hg) & _GUARD
+                    m -= m >> 4
+                    uhull[r] = (h & m) | (hg & ~m)
+                t += 1
+            if nu:
+                t = 0
+                while t < n_empty:
+                    p = empty[t]
+                    t += 1
+                    if not cell[p] >> own & _COUNT:
+                        continue
+                    v = cover[p]
+                    if (v & theirs and not weak) or v & mine:
+                        continue
+                    h = cellhull[p]
+                    for j in range(6):
+                        d = 1 if j < 2 else (w if j < 4 else w - 1)
+                        q = p - d if j & 1 else p + d
+                        if cell[q] & _COLOUR == c:
+                            r = root[q]
+                            if stones[r] > big:
+                                h = 0
+                                break
+                            hg = hull[r]
+                            m = ((h | _GUARD) - hg) & _GUARD
+                            m -= m >> 4
+                            h = (h & m) | (hg & ~m)
+                    if h:
+                        j = 0
+                        while j < nu:
+                            if ((h | _GUARD) - uhull[uroots[j]]) & _GUARD == _GUARD:
+                                take = p
+                                break
+                            j += 1
+                        if take:
+                            break
+                j = 0
+                while j < nu:
+                    uhull[uroots[j]] = 0
+                    j += 1
         while True:
+            if take:
+                p = take
+                break
             if random:
                 if not k:
                     p = _PASS
