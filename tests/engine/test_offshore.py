@@ -676,6 +676,14 @@ def test_playout_follows_the_policy():
                            for p in game.grid.points if not game.colour(p))
 
 
+def test_capture_playouts_are_the_default_up_to_side_6():
+    """Side 7's 127 cells make the capture check too dear for a Pico's two seconds a move:
+    its games play with SPARE alone; sides 4-6 with both."""
+    for size, knowledge in ((4, KNOWLEDGE), (5, KNOWLEDGE), (6, KNOWLEDGE), (7, SPARE)):
+        assert OffShore(size).knowledge == knowledge
+        assert new_game("offshore", size).knowledge == knowledge
+
+
 def test_spare_is_the_default_and_a_held_cell_is_never_filled_in_a_playout():
     assert OffShore.knowledge == KNOWLEDGE == SPARE | CAPTURE
     game = OffShore()
