@@ -6,8 +6,10 @@ native emitter: a line-for-line port, as goviper.py is of Go's, and guarded the 
 offshore.py stays the reference and CPython runs only that; change them together.
 
 The tables as typed pointers: cell, stones and where are bytes (every OffShore board has fewer
-than 256 cells); root, link, empty, history, log, cover, ngroups and pending 16-bit words; hull
-and cellhull 32-bit words (30 bits used). The six hex neighbour steps are named in order (1, -1,
+than 256 cells); root, link, empty, history, log, cover, ngroups, pending and uroots 16-bit
+words; hull, cellhull and uhull 32-bit words (30 bits used). The capture check (CAPTURE) walks
+the mailbox from the first cell to the last instead of the points tuple: the cells between are
+the edge's, whose colour is never a player's. The six hex neighbour steps are named in order (1, -1,
 W, -W, W - 1, 1 - W: hexgrid.py) as d = 1, W or W - 1 by j // 2, negated for odd j.
 """
 
