@@ -116,16 +116,18 @@ def engines(games, ms):
             line(name + " score a finished game", "%.1f ms" % (frozen["score_us"][0] / 1000))
 
 
-def app_figures(key, moves, uf2=None):
+def app_figures(key, moves, uf2=None, size=0):
     return on_device({"pico_app.py": script("pico_app.py")},
-                     "import pico_app\npico_app.main(%r, %d)" % (key, moves), uf2)
+                     "import pico_app\npico_app.main(%r, %d, %d)" % (key, moves, size), uf2)
 
 
-def app(games, moves):
-    for key, _, name, _, _, move_target in GAMES:
+def app(games, moves, size=0):
+    for key, default, name, _, _, move_target in GAMES:
         if games and key not in games:
             continue
-        figures = app_figures(key, moves)
+        if size:  # another board than the table's: "OffShore side 4" becomes "... side 7"
+            name = name.replace(str(default), str(size))
+        figures = app_figures(key, moves, size=size)
         line(name + " app heap at the menu", "%.1f KB" % (figures["menu_heap"][0] / 1000))
         line(name + " app heap in the game", "%.1f KB" % (figures["game_heap"][0] / 1000))
         peak = figures["thinking_heap_peak"][0]
@@ -240,6 +242,8 @@ def main(argv=None):
     parser.add_argument("--only", choices=("engines", "app", "ui", "boot", "routes"),
                         action="append")
     parser.add_argument("--uf2", help="another firmware (default: make firmware's)")
+    parser.add_argument("--size", type=int, default=0,
+                        help="--only app: this board size (default: each game's own)")
     parser.add_argument("games", nargs="*", help="only these games")
     args = parser.parse_args(argv)
     UF2 = os.path.abspath(args.uf2 or UF2)
@@ -255,7 +259,7 @@ def main(argv=None):
     if "engines" in parts:
         engines(args.games, args.ms)
     if "app" in parts:
-        app(args.games, args.moves)
+        app(args.games, args.moves, args.size)
     if "ui" in parts:
         ui(args.games)
     if "routes" in parts:

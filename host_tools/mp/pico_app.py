@@ -28,7 +28,7 @@ def live():
     return gc.mem_alloc()
 
 
-def main(key, moves):
+def main(key, moves, size=0):
     base = live()
     from stones.boot import DEFAULTS
     from stones.engine.registry import game_class, keys
@@ -51,6 +51,12 @@ def main(key, moves):
     for _ in range(keys().index(key)):
         press(k.DOWN)
     press(k.A)
+    if size:  # the setup's Size row, stepped from the default to size
+        cls = game_class(key)
+        press(k.DOWN)
+        for _ in range(cls.sizes.index(size) - cls.sizes.index(cls.default_size)):
+            press(k.RIGHT)
+        press(k.UP)
     white_row = 3 + len(game_class(key).options)  # Start, Size, the options, Black, White
     for _ in range(white_row):
         press(k.DOWN)
