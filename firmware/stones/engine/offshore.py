@@ -516,7 +516,7 @@ class OffShore(Game):
                                 m -= m >> 4
                                 h = (h & m) | (g & ~m)
                         if h:
-                            for j in range(nu):
+                            for j in range(nu):  # hull_contains(h, uhull[uroots[j]]):
                                 if ((h | GUARD) - uhull[uroots[j]]) & GUARD == GUARD:
                                     take = p  # h holds all of that group that was outside
                                     break
