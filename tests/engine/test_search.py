@@ -488,22 +488,35 @@ def test_root_tactics_skipping_quiet_points_change_nothing():
     assert compared >= 4
 
 
+TUNING_NAMES = ("prior_visits", "rave", "expand_at", "width", "playout", "tactics", "overhead",
+                "tactic_visits", "knowledge", "early")
+
+
+def retuned(tuning, **changes):
+    """A copy of tuning with changes."""
+    given = {name: getattr(tuning, name) for name in TUNING_NAMES}
+    given.update(changes)
+    return Tuning(**given)
+
+
 def test_early_end_keeps_the_move():
     """A search that ends early because the rest of its budget could not change the move
-    (Search._decided) answers what the whole budget answers: the same searches run with the
-    early end switched off play the same move, along random Go and Loose games; and some of
-    them did end early, with less work."""
+    (Search._decided, early = 1) answers what the whole budget answers: the same searches run
+    with the early end switched off play the same move, along random Go and Loose games; and
+    some of them did end early, with less work."""
     from support import playout_positions
 
     early = 0
     for key, size in (("go", 9), ("loose", 5)):
         make = registry.game_class(key)
+        exact = retuned(make.tuning, early=1)
+        search = think(make(size), 0)[1]
         for game in playout_positions(lambda: make(size), 5, 21, 4, 40):  # noqa: B023
-            move, search = think(game, 6000, 5)
+            move = search.think(game, 6000, 5, exact)
             work, playouts = search.work, search.playouts
             search._decided = lambda: False  # the early end switched off
             try:
-                assert search.think(game, 6000, 5) == move
+                assert search.think(game, 6000, 5, exact) == move
             finally:
                 del search._decided
             assert work <= search.work
@@ -511,6 +524,28 @@ def test_early_end_keeps_the_move():
                 early += 1
                 assert playouts % 8 == 0
     assert early >= 3
+
+
+def test_go_ends_sooner_and_keeps_most_moves():
+    """Go's tuning ends a search when the runner-up would need more than 5/8 of the playouts
+    left (early = 4): along random Go games, no search does more work than with the exact end
+    (early = 1), the searches do less work in all, and most play the exact end's move."""
+    from support import playout_positions
+
+    assert Go.tuning.early == 4
+    exact = retuned(Go.tuning, early=1)
+    search = think(Go(9), 0)[1]
+    same = positions = saved = 0
+    for game in playout_positions(lambda: Go(9), 24, 23, 4, 40):
+        move = search.think(game, 8000, 5, exact)
+        work = search.work
+        sooner = search.think(game, 8000, 5)
+        assert search.work <= work
+        saved += work - search.work
+        same += sooner == move
+        positions += 1
+    assert positions >= 20 and saved > 0
+    assert same * 10 >= positions * 8, (same, positions)
 
 
 def slow_decided(search):
@@ -530,7 +565,7 @@ def slow_decided(search):
     top = max(legal, key=lambda j: search.visits[j])
     others = [search.visits[j] for j in children if j != top]
     left = -(-(search.budget - search.work) // search.overhead)
-    left = min(left, search.most - search.playouts)
+    left = min(left, search.most - search.playouts) // search.tuning.early
     return search.visits[top] - max(others + [0]) > left
 
 

@@ -160,10 +160,14 @@ class Tuning:
                    walk, the copy and the scoring, calibrated so that time ~ moves + this)
     tactic_visits  virtual AMAF wins a point of root tactics is worth
     knowledge      the game's knowledge bits for the playouts and priors (None: the game's own)
+    early          how soon a search may end before its budget (search.py, Search._decided): it
+                   ends when the most visited root child leads every other by more than the
+                   playouts left divided by this; 1 ends exactly when the rest could no longer
+                   change the move, 4 when the runner-up would need more than 5/8 of the rest
     """
 
     # The defaults, as class attributes: an instance holds only what it sets (a game's tuning
-    # is one or four names), so a Pico keeps a small dict per game class, not all nine.
+    # is one or four names), so a Pico keeps a small dict per game class, not all ten.
     prior_visits = 8
     rave = 600
     expand_at = 2
@@ -173,6 +177,7 @@ class Tuning:
     overhead = 50
     tactic_visits = 0
     knowledge = None
+    early = 1
 
     def __init__(self, **given):
         for name in given:

@@ -74,8 +74,8 @@ class Go(Game):
     # code (goviper.py, searchviper.py) lets an emulated Pico do in under 2 s a move in the app
     # (host_tools/bench_pico: 1.73-1.78 s on average at 15,000).
     pico_levels = (300, 900, 2700, 15000)
-    pi_levels = (30000, 75000)
-    tuning = Tuning(prior_visits=20, tactics=24, overhead=70, tactic_visits=4)
+    pi_levels = (30000, 100000)
+    tuning = Tuning(prior_visits=20, tactics=24, overhead=70, tactic_visits=4, early=4)
     title = "Go"
     grid_class = SquareGrid
     log_per_move = 3  # 2 header words, and captures never outnumber placements

@@ -23,7 +23,9 @@ long, as late, when they are short, and on every board size. Each game class hol
 fields); the last Pico level is what a Pico spends in about 2 seconds a move
 (host_tools/bench_pico.py measures it on the emulated chip). A search ends before its budget
 when the rest could no longer change the move (``_decided``: the most visited root child leads
-the others by more playouts than remain), so an easy move costs less and still is the same move.
+the others by more playouts than remain), so an easy move costs less and still is the same move;
+a game's ``tuning.early`` lets it end sooner, when the runner-up could catch up only by taking
+most of the playouts left (Go: 5/8 of them), which the search hardly ever gives it.
 
 **The tree.** Nodes live in preallocated parallel arrays, node 0 the root; the children of a
 node are a contiguous run ``first[n] .. first[n] + kids[n]``. Per node: the move that leads to it
@@ -193,6 +195,7 @@ class Search:
         self.overhead = tuning.overhead
         self.tactic_visits = tuning.tactic_visits
         self.knowledge = tuning.knowledge
+        self.early = tuning.early
 
     def step(self, playouts=1):
         """Run up to playouts more playouts; return True when the budget is spent."""
@@ -209,13 +212,19 @@ class Search:
         """Whether the rest of the budget can no longer change the move: every playout adds a
         visit to one root child at most and costs at least the overhead, so no more than
         `left` playouts remain; when the most visited child leads every other by more than
-        that, best_move() is already what it would be at the end. Checked every 8 playouts."""
+        that, best_move() is already what it would be at the end. Checked every 8 playouts.
+
+        With the tuning's ``early`` above 1, the lead needed is left // early: the runner-up
+        would have to take more than (1 + 1/early) / 2 of the playouts left to catch up, which
+        a search that follows the best value hardly ever gives it (Go: 4, 5/8 of them; same
+        move on 139 of 139 positions of games against GNU Go at 75,000, for 22% less work)."""
         overhead = self.overhead
         if overhead <= 0:
             return False
         left = (self.budget - self.work + overhead - 1) // overhead
         if left > self.most - self.playouts:
             left = self.most - self.playouts
+        left //= self.early
         move = self.move
         visits = self.visits
         first = self.first[0]
