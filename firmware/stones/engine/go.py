@@ -71,8 +71,11 @@ _LADDER_READS = const(100)  # moves one reading may play: a ladder of 24 escapes
 class Go(Game):
     key = "go"
     # The computer player (search.py): budgets a move. The top Pico level is what the viper
-    # code (goviper.py, searchviper.py) lets an emulated Pico do in under 2 s a move in the app
-    # (host_tools/bench_pico: 1.73-1.78 s on average at 15,000).
+    # code (goviper.py, searchviper.py) lets an emulated Pico do in about 2 s a move in the app
+    # (host_tools/bench_pico: 1.84 s on average at 15,000, the first move 2.02 s). A search
+    # ends once the runner-up would need 5/8 of the playouts left (early=4): the same move
+    # almost always, for a quarter less work, which the top Pi level spends (100,000 costs
+    # what 75,000 did with the exact end).
     pico_levels = (300, 900, 2700, 15000)
     pi_levels = (30000, 100000)
     tuning = Tuning(prior_visits=20, tactics=24, overhead=70, tactic_visits=4, early=4)
