@@ -51,13 +51,13 @@ def main(key, moves, size=0):
     for _ in range(keys().index(key)):
         press(k.DOWN)
     press(k.A)
+    cls = game_class(key)
     if size:  # the setup's Size row, stepped from the default to size
-        cls = game_class(key)
         press(k.DOWN)
         for _ in range(cls.sizes.index(size) - cls.sizes.index(cls.default_size)):
             press(k.RIGHT)
         press(k.UP)
-    white_row = 3 + len(game_class(key).options)  # Start, Size, the options, Black, White
+    white_row = 3 + len(cls.options)  # Start, Size, the options, Black, White
     for _ in range(white_row):
         press(k.DOWN)
     for _ in range(level_count(key)):

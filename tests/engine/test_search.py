@@ -488,13 +488,9 @@ def test_root_tactics_skipping_quiet_points_change_nothing():
     assert compared >= 4
 
 
-TUNING_NAMES = ("prior_visits", "rave", "expand_at", "width", "playout", "tactics", "overhead",
-                "tactic_visits", "knowledge", "early")
-
-
 def retuned(tuning, **changes):
-    """A copy of tuning with changes."""
-    given = {name: getattr(tuning, name) for name in TUNING_NAMES}
+    """A copy of tuning with changes (every setting Tuning names, as tuning has it)."""
+    given = {name: getattr(tuning, name) for name in dir(Tuning) if not name.startswith("_")}
     given.update(changes)
     return Tuning(**given)
 

@@ -72,7 +72,7 @@ class Go(Game):
     key = "go"
     # The computer player (search.py): budgets a move. The top Pico level is what the viper
     # code (goviper.py, searchviper.py) lets an emulated Pico do in about 2 s a move in the app
-    # (host_tools/bench_pico: 1.84 s on average at 15,000, the first move 2.02 s). A search
+    # (host_tools/bench_pico at 15,000: 1.49-1.84 s on average, worst 1.97-2.06 s). A search
     # ends once the runner-up would need 5/8 of the playouts left (early=4): the same move
     # almost always, for a quarter less work, which the top Pi level spends (100,000 costs
     # what 75,000 did with the exact end).

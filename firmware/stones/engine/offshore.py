@@ -98,8 +98,9 @@ CAPTURE = const(2)
 KNOWLEDGE = const(3)
 # The check scans the board before every playout move, so its cost grows with the board: on
 # the emulated Pico (bench_pico --only app --size N) a device move at the top level took 1.69 s
-# on side 4, 1.59 s on side 5 and 1.81 s on side 6 with it, but 2.24 s on side 7 (0.77 s
-# without). Boards of more cells than this play without it (their knowledge is SPARE alone).
+# on side 4, 1.59 s on side 5 and 1.81 s on side 6 with it, but 2.24 s on side 7 (0.59 s
+# without it at the same level). Boards of more cells than this play without it (their
+# knowledge is SPARE alone).
 CAPTURE_CELLS = const(91)
 
 if MICROPYTHON:
