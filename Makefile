@@ -73,17 +73,17 @@ $(RP2_STUBS): requirements-rp2-stubs.txt $(STAMP)
 	$(PY) -m pip install -q --no-deps --target $(VENV)/rp2-stubs -r requirements-rp2-stubs.txt
 	touch $@
 
-# MicroPython v1.28.0 from source with the app frozen in (host_tools/firmware.py): the sources,
+# MicroPython v1.28.0 from source with the app frozen in (host_tools/device/firmware.py): the sources,
 # picotool and mpy-cross are built once per machine (~/.cache/pocket-stones), then only what
 # changed (seconds).
 firmware: $(STAMP) toolchain
-	$(PY) -m host_tools.firmware $(if $(MICROPY_DIR),--micropython $(MICROPY_DIR)) \
+	$(PY) -m host_tools.device.firmware $(if $(MICROPY_DIR),--micropython $(MICROPY_DIR)) \
 		$(if $(MICROPY_ARCHIVE),--archive $(MICROPY_ARCHIVE))
 
-# The ROMFS route (host_tools/firmware.py --romfs): the same board without the app, and the app's
+# The ROMFS route (host_tools/device/firmware.py --romfs): the same board without the app, and the app's
 # .mpy files as a ROMFS image in a partition of its flash; the README compares the two.
 firmware-romfs: $(STAMP) toolchain
-	$(PY) -m host_tools.firmware --romfs $(if $(MICROPY_DIR),--micropython $(MICROPY_DIR)) \
+	$(PY) -m host_tools.device.firmware --romfs $(if $(MICROPY_DIR),--micropython $(MICROPY_DIR)) \
 		$(if $(MICROPY_ARCHIVE),--archive $(MICROPY_ARCHIVE))
 
 # pytest exits with 5 when it collects nothing; that is not a failure of the code.
@@ -92,15 +92,15 @@ test: $(STAMP) system-deps $(PICO_STAMP) $(RP2_STUBS) firmware firmware-romfs
 	$(PY) -m pytest -q tests; rc=$$?; [ $$rc -eq 5 ] && rc=0; exit $$rc
 
 play: $(STAMP)
-	$(PY) -m host_tools.play --game $(GAME) $(if $(SIZE),--size $(SIZE))
+	$(PY) -m host_tools.sim.play --game $(GAME) $(if $(SIZE),--size $(SIZE))
 
 sim: $(STAMP)
 	$(PY) -m host_tools.sim --state .sim-state $(if $(MODE),--$(MODE))
 
 # MicroPython's WebAssembly port (npm) gives the 32-bit heap figures; without node they are skipped.
-WASM_STAMP := host_tools/wasm/node_modules/.installed
-$(WASM_STAMP): host_tools/wasm/package-lock.json
-	(command -v npm >/dev/null && cd host_tools/wasm && npm ci --silent && touch node_modules/.installed) \
+WASM_STAMP := host_tools/bench/wasm/node_modules/.installed
+$(WASM_STAMP): host_tools/bench/wasm/package-lock.json
+	(command -v npm >/dev/null && cd host_tools/bench/wasm && npm ci --silent && touch node_modules/.installed) \
 		|| echo "npm not found: the 32-bit heap figures will be skipped"
 
 # Engines, the app and the computer player (its win rates take an hour or more: 100 games a
@@ -109,18 +109,18 @@ $(WASM_STAMP): host_tools/wasm/package-lock.json
 # make bench-ai BENCH_AI="go --only-vs gnugo --games 20".
 BENCH_AI ?=
 bench: $(STAMP) system-deps $(WASM_STAMP) $(PICO_STAMP) firmware
-	$(PY) -m host_tools.bench
-	$(PY) -m host_tools.bench_pico
-	$(PY) -m host_tools.bench_ai $(BENCH_AI)
+	$(PY) -m host_tools.bench.speed
+	$(PY) -m host_tools.bench.pico
+	$(PY) -m host_tools.bench.ai $(BENCH_AI)
 
 bench-ai: $(STAMP) system-deps $(WASM_STAMP)
-	$(PY) -m host_tools.bench_ai $(BENCH_AI)
+	$(PY) -m host_tools.bench.ai $(BENCH_AI)
 
 build: $(STAMP)
-	$(PY) -m host_tools.build --mpy-cross $(MPY_CROSS) --arch $(ARCH)
+	$(PY) -m host_tools.device.build --mpy-cross $(MPY_CROSS) --arch $(ARCH)
 
 flash: $(STAMP)
-	$(PY) -m host_tools.flash --mpremote $(MPREMOTE) --mpy-cross $(MPY_CROSS) $(if $(PORT),--port $(PORT))
+	$(PY) -m host_tools.device.flash --mpremote $(MPREMOTE) --mpy-cross $(MPY_CROSS) $(if $(PORT),--port $(PORT))
 
 # The README's screenshots: each game's script run headless, frames scaled 3x.
 screenshots: $(STAMP)
@@ -144,15 +144,15 @@ clean:
 # the pin maps after checking them (tests/host/test_hardware.py fails when they are stale).
 .PHONY: hardware install-pi
 hardware: $(STAMP)
-	$(PY) -m host_tools.hardware
+	$(PY) -m host_tools.device.hardware
 
 # On a Raspberry Pi, in a clone: the app as a systemd service (asks for sudo). Needs no .venv.
 install-pi:
-	sh host_tools/pi_install.sh
+	sh host_tools/device/pi_install.sh
 
 # Hostile input: a million random button events on the simulated device (CPython), then a
-# shorter run under the MicroPython unix port (its heap: see host_tools/fuzz.py). The tests run
+# shorter run under the MicroPython unix port (its heap: see host_tools/sim/fuzz.py). The tests run
 # short ones.
 fuzz: $(STAMP)
-	$(PY) -m host_tools.fuzz --events 1000000
-	$(PY) -m host_tools.fuzz --events 100000 --runtime micropython
+	$(PY) -m host_tools.sim.fuzz --events 1000000
+	$(PY) -m host_tools.sim.fuzz --events 100000 --runtime micropython

@@ -1,5 +1,6 @@
-# The files that ship to the device, read by host_tools/build.py (the idea of micropython-lib's
-# manifest.py files: the ship-list is data). Everything else in firmware/ stays on the host.
+# The files that ship to the device, read by host_tools/device/build.py (the idea of
+# micropython-lib's manifest.py files: the ship-list is data). Everything else in firmware/ stays
+# on the host.
 # package(name, exclude): every .py and data file under firmware/<name>/, except host-only ones:
 #   the fakes (simulator and tests), and the CPython stand-ins for what MicroPython has built in
 #   or the Pico does not need (compat's CPython side, framebuf_py and its font, the Raspberry Pi
@@ -7,9 +8,9 @@
 # module(path): one file; main.py stays source because MicroPython boots it by name.
 package("stones", exclude=(
     "stones/cpython.py",
-    "stones/hw/fakes.py",
-    "stones/hw/framebuf_py.py",
-    "stones/hw/font8x8.py",
-    "stones/hw/pi.py",
+    "stones/drivers/framebuf_py.py",
+    "stones/drivers/font8x8.py",
+    "stones/platforms/fakes.py",
+    "stones/platforms/pi.py",
 ))
 module("main.py", compile=False)

@@ -1,2 +1,19 @@
-"""Host tools: simulator, GTP engine, build and flash, benchmarks. They may import the firmware
-(firmware/ is put on sys.path by host_tools.paths); the firmware never imports them."""
+"""Host tools: everything that runs on a computer, never on the device. Packages by concern:
+
+    paths.py     where things are; puts firmware/ on sys.path for every tool
+    sim/         the simulator: window, terminal, headless; terminal pass-and-play; the fuzzer
+    gtp/         the GTP v2 front end (python -m host_tools.gtp), for GoGui, GNU Go and twogtp
+    records/     finished games: SGF and the record format, fetched from a device and replayed
+    device/      build (mpy-cross), flash (mpremote), the UF2 firmware, the pin maps
+    pico/        the emulated RP2040 (rp2040js under node) and its cycle profiler
+    bench/       benchmarks: speed, memory, the emulated Pico, the computer player's strength
+    fit/         tools that fit the engine's tables: Go's priors and shapes, Loose's line priors
+    fonts/       the compact 5x7 font's source
+
+ensure_debian_packages.sh installs the Debian packages a make target drives, where missing.
+
+Imports go one way: sim, gtp and records sit on the firmware; bench and fit use device and sim
+for their builds and workloads; nothing here is imported by the firmware.
+tests/host/test_layers.py checks the packages import each other without a cycle, and that each
+package's reading guide names each of its modules.
+"""

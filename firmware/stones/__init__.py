@@ -3,15 +3,19 @@
 Reading guide:
 
     engine/     pure rules: grids, the four games, the computer player; no I/O, no pins
-    hw/         drivers, button logic, the Pico / Raspberry Pi backends and the fakes
+    drivers/    hardware below the app: buttons, framebuf, the OLED, battery, buzzer
     ui/         the app and its screens: button events in, framebuf drawing out
+    platforms/  the wiring of each runtime: the Pico, the Raspberry Pi, and the fakes
     storage.py  power-safe saves; session.py: what is saved when
-    boot.py     the one place that picks a platform and wires its hw to the app
+    boot.py     power-on: the one place that picks a platform and hands its hardware to the app
+    help/       the rule texts the Rules screen pages through (frozen as modules on a Pico)
+    compat.py   the few names that differ between MicroPython and CPython; cpython.py: their
+                CPython side
 
-Imports: engine and hw import neither each other nor ui; ui imports the engine and, for the button
-event codes alone, hw/buttons.py (pure logic), and hw/fb.py (the runtime's framebuf module: the
-compact font's glyph buffer), never a driver; boot.py imports everything.
-tests/host/test_layers.py checks it.
+Imports go one way: engine and drivers import neither each other nor ui; ui imports the engine
+and, for the button event codes alone, drivers/buttons.py (pure logic), and drivers/fb.py (the
+runtime's framebuf module: the compact font's glyph buffer), never a concrete driver; platforms
+import drivers; boot.py imports everything. tests/host/test_layers.py checks it.
 
 Importing any module here has no side effects: no pins, no buses, no files are touched until a
 platform module is asked to build a device.

@@ -39,7 +39,7 @@ PI_DEFAULTS = {
 WATCHDOG_MS = 8000  # the RP2040's longest: the app's loop feeds it every ~10 ms
 
 
-INSTALLED_CONFIG = "/etc/pocket-stones/config.json"  # host_tools/pi_install.sh puts it there
+INSTALLED_CONFIG = "/etc/pocket-stones/config.json"  # host_tools/device/pi_install.sh puts it there
 
 
 def config_path():
@@ -113,22 +113,22 @@ def main(config=None):
     if MICROPYTHON and sys.platform == "rp2":
         import time
 
-        from stones.hw.buzzer import PwmTone as tone
-        from stones.hw.pico import make_pico
+        from stones.drivers.buzzer import PwmTone as tone
+        from stones.platforms.pico import make_pico
 
         buttons, display = make_pico(config, clock=time)
         clock = time
         platform = "pico"
         import machine
 
-        from stones.hw.battery import make_battery
+        from stones.drivers.battery import make_battery
 
         battery = make_battery(config, machine.ADC)  # VSYS/3 on GP29 (hardware/pico.json)
         lightsleep = machine.lightsleep  # used only while the panel is off and on the cell
     else:
         from stones import compat
-        from stones.hw.pi import GpioTone as tone
-        from stones.hw.pi import make_pi
+        from stones.platforms.pi import GpioTone as tone
+        from stones.platforms.pi import make_pi
 
         buttons, display = make_pi(config, clock=compat)
         clock = compat
@@ -167,7 +167,7 @@ def make_buzzer(config, clock, tone):
     pin = config.get("buzzer")
     if pin is None:
         return None
-    from stones.hw.buzzer import Buzzer
+    from stones.drivers.buzzer import Buzzer
 
     try:
         return Buzzer(tone(pin), clock)

@@ -6,8 +6,8 @@ with an underscore stay out of the module dict on the device; on CPython ``const
 ``micropython`` is exported for the one decorator the engines use, ``@micropython.native`` on
 each game's move loop (machine code, 1.2 to 1.7 times the playouts of bytecode): MicroPython's
 compiler acts on that decorator by name and never evaluates it, CPython calls the identity
-stand-in. A port without a native emitter rejects the decorator, so host_tools.build strips it
-when it compiles for one (arch "none").
+stand-in. A port without a native emitter rejects the decorator, so host_tools.device.build strips
+it when it compiles for one (arch "none").
 ``ticks_ms``/``ticks_diff`` follow MicroPython's wrap-around clock API so input logic can be written
 once and driven by a fake clock in tests.
 

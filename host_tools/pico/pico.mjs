@@ -1,5 +1,5 @@
 // The emulated Pico: the project's MicroPython firmware on an RP2040 emulated cycle by cycle
-// (rp2040js, pinned in package-lock.json), driven in emulated time by host_tools/emulated_pico.py
+// (rp2040js, pinned in package-lock.json), driven in emulated time by host_tools/pico/emulator.py
 // over JSON lines on stdin/stdout (one request a line, one answer a line).
 //
 // What is modelled beyond rp2040js itself:
@@ -22,7 +22,7 @@
 //   the cycle count, so a region is timed in emulated cycles.
 // - a profiler: once armed (the profile command), the cycles of every instruction (its XIP
 //   stall included) are added to its PC's count between the markers PROFILE_ON and
-//   PROFILE_OFF; profile_counts returns them (host_tools/pico_profile.py names them from the
+//   PROFILE_OFF; profile_counts returns them (host_tools/pico/profile.py names them from the
 //   firmware's symbols), profile_callers the return addresses of chosen functions' calls.
 // Execution starts at boot2 in flash (0x10000000), as rp2040js's MicroPython demo does; the B1
 // boot ROM (bootrom-b1.bin, BSD-3-Clause: BOOTROM-LICENSE.txt) is there for its functions (flash,

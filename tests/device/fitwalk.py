@@ -12,8 +12,8 @@ board size from the first move to the result, the device thinking, messages, the
 replay, the confirmation before a new game and the error screen.
 """
 
-from host_tools.simcore import Device
-from stones.hw.ssd1306 import MemoryPanel
+from host_tools.sim.device import Device
+from stones.drivers.ssd1306 import MemoryPanel
 from stones.ui import draw
 from stones.ui.font5x7 import FONT
 

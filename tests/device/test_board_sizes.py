@@ -1,7 +1,7 @@
 """The board view's geometry on both panel sizes (a module of its own: on the unix port each
 module runs in a fresh heap, and the 128x128 panel wants room)."""
 
-from host_tools.simcore import Device, run_script
+from host_tools.sim.device import Device, run_script
 
 
 def test_9x9_fills_the_height_of_a_128x64_panel():

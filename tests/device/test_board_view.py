@@ -1,6 +1,6 @@
 """The window with its overview for boards too fine for a 128x64 panel (19x19 Go)."""
 
-from host_tools.simcore import Device, run_script
+from host_tools.sim.device import Device, run_script
 
 
 def go19():

@@ -3,8 +3,8 @@
 from support import raises
 
 from stones.boot import DEFAULTS, check_config, load_config, recovery_held
-from stones.hw.buttons import Buttons
-from stones.hw.fakes import FakeClock, FakePin
+from stones.drivers.buttons import Buttons
+from stones.platforms.fakes import FakeClock, FakePin
 
 
 def rig():
@@ -28,8 +28,8 @@ def test_no_recovery_without_the_button_or_with_another_one():
 
 
 def test_the_app_feeds_the_watchdog_every_step():
-    from stones.hw.fakes import FakeI2C
-    from stones.hw.ssd1306 import SSD1306
+    from stones.drivers.ssd1306 import SSD1306
+    from stones.platforms.fakes import FakeI2C
     from stones.ui.app import App
 
     class Watchdog:
@@ -69,7 +69,7 @@ def test_the_buzzer_needs_a_pin_of_its_own():
 
 def test_a_buzzer_that_cannot_be_made_leaves_the_device_silent():
     from stones.boot import make_buzzer
-    from stones.hw.fakes import FakeClock, FakeTone
+    from stones.platforms.fakes import FakeClock, FakeTone
 
     clock = FakeClock()
 

@@ -7,7 +7,7 @@ records (ms since the scenario started, 'press a') pairs.
 
 from support import raises
 
-from stones.hw.buttons import (
+from stones.drivers.buttons import (
     BUTTON_NAMES,
     LEFT,
     LONG,
@@ -22,7 +22,7 @@ from stones.hw.buttons import (
     kind_of,
     make_event,
 )
-from stones.hw.fakes import FakeClock, FakePin
+from stones.platforms.fakes import FakeClock, FakePin
 
 
 class Rig:

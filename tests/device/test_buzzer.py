@@ -2,8 +2,8 @@
 placed stone, a refused move and the end of a game, unless the system screen turned sound off.
 Both runtimes."""
 
-from stones.hw.buzzer import SOUNDS, Buzzer
-from stones.hw.fakes import FakeClock, FakeTone
+from stones.drivers.buzzer import SOUNDS, Buzzer
+from stones.platforms.fakes import FakeClock, FakeTone
 
 
 def played(tone):
@@ -51,7 +51,7 @@ def _sounds(device):
 
 
 def _start_go():
-    from host_tools.simcore import Device
+    from host_tools.sim.device import Device
 
     device = Device()
     device.press("a")  # Go
@@ -84,7 +84,7 @@ def test_the_end_of_a_game_plays_its_tune():
 
 
 def test_sound_off_in_the_system_screen_is_silent_and_kept_after_a_reboot():
-    from host_tools.simcore import Device
+    from host_tools.sim.device import Device
 
     device = Device()
     menu = device.app.top.list.rows
@@ -106,7 +106,7 @@ def test_sound_off_in_the_system_screen_is_silent_and_kept_after_a_reboot():
 
 
 def test_without_a_buzzer_the_system_screen_has_no_sound_row():
-    from host_tools.simcore import Device
+    from host_tools.sim.device import Device
 
     device = Device(buzzer=False)
     menu = device.app.top.list.rows
@@ -124,7 +124,7 @@ def test_without_a_buzzer_the_system_screen_has_no_sound_row():
 
 
 def test_the_saved_contrast_is_set_at_power_on():
-    from host_tools.simcore import Device
+    from host_tools.sim.device import Device
 
     device = Device(display="ssd1327")  # a memory panel that keeps its contrast level
     default = device.display.contrast_level
@@ -141,8 +141,8 @@ def test_the_saved_contrast_is_set_at_power_on():
 
 
 def test_bad_saved_system_settings_fall_back_to_the_defaults():
-    from host_tools.simcore import Device
-    from stones.hw.fakes import FakeFS
+    from host_tools.sim.device import Device
+    from stones.platforms.fakes import FakeFS
     from stones.session import Session
     from stones.storage import Store
 

@@ -1,7 +1,7 @@
 """Out of memory (or any error) mid-game: a clear screen, the saved game kept, back to the menu
 with the game resumable, and a reboot resumes it too (issue 7). Both runtimes."""
 
-from host_tools.simcore import Device
+from host_tools.sim.device import Device
 
 
 def start_go_and_play_two_moves():

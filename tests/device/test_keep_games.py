@@ -5,7 +5,7 @@ and the result shown; presses while the device thinks are answered. Both runtime
 
 from support import long_thinking
 
-from host_tools.simcore import Device
+from host_tools.sim.device import Device
 
 
 def go_with_two_moves():

@@ -2,7 +2,7 @@
 move, MENU makes it play at once, a hint puts the cursor on a suggestion, and undo takes the
 game back to the human's turn (issue 6). Both runtimes."""
 
-from host_tools.simcore import Device
+from host_tools.sim.device import Device
 
 
 def go_against_device_as_white(level=1):
@@ -28,7 +28,7 @@ def wait_for_reply(device, moves, limit=5000):
 
 
 def test_the_device_thinks_in_slices_and_replies_with_a_legal_move():
-    from host_tools.simcore import path
+    from host_tools.sim.device import path
     from stones.ui.opponent import level_count
 
     device = go_against_device_as_white(level_count("go"))

@@ -3,10 +3,10 @@ whose stone came or went, the old and new last move's, and the panel. The frame 
 the frame a whole redraw draws, in every game, on a windowed board (Go 19x19), after captures,
 passes and undos, and when the device starts thinking or answers. Both runtimes."""
 
-from host_tools.simcore import Device
+from host_tools.sim.device import Device
 from stones.engine.rng import Rng
 
-STARTS = {  # menu presses that start each game with its defaults (host_tools/mp/bench_ui.py)
+STARTS = {  # menu presses that start each game with its defaults (host_tools/bench/mp/bench_ui.py)
     "go": ("a", "a"),
     "loose": ("down", "a", "a", "a", "a"),
     "loupe": ("down", "down", "a", "a"),

@@ -10,10 +10,10 @@ import sys
 
 from support import raises
 
-from stones.hw.buttons import BUTTON_NAMES, describe
-from stones.hw.fakes import FakeClock
-from stones.hw.pico import make_pico
-from stones.hw.ssd1306 import SH1106, SSD1306
+from stones.drivers.buttons import BUTTON_NAMES, describe
+from stones.drivers.ssd1306 import SH1106, SSD1306
+from stones.platforms.fakes import FakeClock
+from stones.platforms.pico import make_pico
 
 GP = {"up": 2, "down": 3, "left": 4, "right": 5, "a": 6, "b": 7, "menu": 8}
 
@@ -133,7 +133,7 @@ def test_pull_down_buttons_are_active_high():
 
 
 def test_the_buzzer_is_pwm_at_half_duty_on_its_pin():
-    from stones.hw.buzzer import PwmTone
+    from stones.drivers.buzzer import PwmTone
 
     sys.path.insert(0, _fake_machine_folder())
     try:

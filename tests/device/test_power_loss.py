@@ -5,7 +5,7 @@ more than one move old (issue 7). Runs on CPython and on the MicroPython unix po
 from stones.engine.go import Go
 from stones.engine.loupe import Loupe
 from stones.engine.records import record
-from stones.hw.fakes import FakeFS, PowerCut
+from stones.platforms.fakes import FakeFS, PowerCut
 from stones.session import Session
 from stones.storage import Store
 

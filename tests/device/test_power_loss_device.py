@@ -2,11 +2,11 @@
 the last move was lost and resumes the game one move earlier (a module of its own: the unix
 port runs each test module in a fresh heap)."""
 
-from stones.hw.fakes import PowerCut
+from stones.platforms.fakes import PowerCut
 
 
 def test_the_device_resumes_into_the_game_after_a_cut():
-    from host_tools.simcore import Device
+    from host_tools.sim.device import Device
 
     device = Device()
     for step in ("a", "a", "a", "right", "a"):  # Go 9x9: two moves

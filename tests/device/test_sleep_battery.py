@@ -4,10 +4,10 @@ the device thinking keeps it awake; the setting is on the system screen and kept
 through a fake ADC shows its icon and voltage, warns once when low and saves everything before
 a brown-out. All on the fake clock. Both runtimes."""
 
-from host_tools.simcore import Device
-from stones.hw.battery import DIODE_MV, make_battery
-from stones.hw.battery import Battery as DiodeBattery
-from stones.hw.fakes import FakeADC
+from host_tools.sim.device import Device
+from stones.drivers.battery import DIODE_MV, make_battery
+from stones.drivers.battery import Battery as DiodeBattery
+from stones.platforms.fakes import FakeADC
 from stones.ui.app import CONTRAST, DIMMED, OFF, SLEEP_S
 
 

@@ -7,8 +7,8 @@ datasheets and micropython-lib's driver, not computed from the driver's own tabl
 
 from support import raises
 
-from stones.hw.fakes import FakeI2C
-from stones.hw.ssd1306 import SH1106, SSD1306, SSD1309, DisplayError, MemoryPanel
+from stones.drivers.ssd1306 import SH1106, SSD1306, SSD1309, DisplayError, MemoryPanel
+from stones.platforms.fakes import FakeI2C
 
 ADDR = 0x3C
 

@@ -4,8 +4,8 @@ black stone, a white stone and an empty point are drawn differently, and hex boa
 triangular lattice's proportions (rows a * sqrt 3 apart for points 2a apart, to the pixel).
 Both runtimes."""
 
+from stones.drivers.ssd1306 import MemoryPanel
 from stones.engine.registry import game_class, keys
-from stones.hw.ssd1306 import MemoryPanel
 from stones.ui.board import BoardView, layout
 
 

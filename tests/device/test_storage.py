@@ -1,7 +1,7 @@
 """Saves: two slots with sequence numbers and CRCs; a power cut at any byte or file operation
 leaves the previous save readable."""
 
-from stones.hw.fakes import FakeFS, PowerCut
+from stones.platforms.fakes import FakeFS, PowerCut
 from stones.storage import NONE, OK, OLDER, Store
 
 

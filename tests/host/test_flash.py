@@ -21,8 +21,8 @@ import time
 
 import pytest
 
-from host_tools import build as builder
-from host_tools import flash
+from host_tools.device import build as builder
+from host_tools.device import flash
 from host_tools.paths import FIRMWARE, HARDWARE, ROOT, tool
 
 PICO_MAP = os.path.join(HARDWARE, "pico.json")
@@ -175,11 +175,11 @@ def test_device_output_is_read_from_marked_lines_only():
 
 @pytest.fixture
 def pico(tmp_path):
-    # The unix port's 64-bit objects, mpremote's mounted folder and the host's simcore.py
+    # The unix port's 64-bit objects, mpremote's mounted folder and the host's sim/device.py
     # compiled on the device take more than a Pico's heap holds of the same app. Since Go's
     # opponent and end-of-game estimate came in, this run needs between 240 and 256 KB (the app
     # at the score screen holds 6 KB more than before; the rest is not explained yet). The
-    # Pico's own heap is measured on the emulated RP2040 (host_tools/bench_pico.py), and the
+    # Pico's own heap is measured on the emulated RP2040 (host_tools/bench/pico.py), and the
     # emulated-Pico tests play every game there.
     device = VirtualPico(str(tmp_path / "pico"), heap="256K")
     yield device
@@ -195,7 +195,7 @@ def firmware(tmp_path):
 
 
 def run_flash(*args):
-    return subprocess.run([sys.executable, "-m", "host_tools.flash"] + list(args),
+    return subprocess.run([sys.executable, "-m", "host_tools.device.flash"] + list(args),
                           capture_output=True, text=True, cwd=ROOT, timeout=120)
 
 
@@ -207,14 +207,15 @@ def play_on_device(pico, folder):
     firmware name, and everything else imports from the device's own files."""
     host = os.path.join(folder, "host")
     os.makedirs(host, exist_ok=True)
-    shutil.copy(os.path.join(FIRMWARE, "stones", "hw", "fakes.py"), host)
-    shutil.copy(os.path.join(ROOT, "host_tools", "simcore.py"), host)
+    shutil.copy(os.path.join(FIRMWARE, "stones", "platforms", "fakes.py"), host)
+    shutil.copy(os.path.join(ROOT, "host_tools", "sim", "device.py"),
+                os.path.join(host, "simdevice.py"))
     with open(os.path.join(host, "drive.py"), "w") as handle:
         handle.write(
             "import sys, hashlib, binascii\n"
             "import fakes\n"
-            "sys.modules['stones.hw.fakes'] = fakes\n"
-            "from simcore import Device, run_script\n"
+            "sys.modules['stones.platforms.fakes'] = fakes\n"
+            "from simdevice import Device, run_script\n"
             "import stones\n"
             "def main(script):\n"
             "    device = Device(platform='virtual pico')\n"
@@ -228,7 +229,7 @@ def play_on_device(pico, folder):
         "+", "exec", "os.chdir(_root); sys.path.remove(_root)\n"
         # what a Pico's soft reset frees (the unix port's REPL keeps its globals): the game and
         # its host modules, so that the next flash imports into the heap a fresh device has
-        "del drive\nfor _m in ('drive', 'simcore', 'fakes'):\n    sys.modules.pop(_m, None)\n"
+        "del drive\nfor _m in ('drive', 'simdevice', 'fakes'):\n    sys.modules.pop(_m, None)\n"
         "import gc; gc.collect()")
     games = [rest for tag, rest in flash.marked(output) if tag == "G"]
     assert games, output
@@ -237,7 +238,7 @@ def play_on_device(pico, folder):
 
 def play_on_host():
     """The same game on CPython over the sources: (frame sha256, summary)."""
-    from host_tools.simcore import Device, run_script
+    from host_tools.sim.device import Device, run_script
 
     device = Device(platform="virtual pico")
     run_script(device, GAME.split("\n"), lambda name: None)

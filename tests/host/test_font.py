@@ -1,8 +1,8 @@
-"""The compact font: the bytes constant the device draws from is what host_tools/fontgen.py's
+"""The compact font: the bytes constant the device draws from is what host_tools/fonts/fontgen.py's
 drawn glyphs make, every printable character has a glyph of its own, and glyphs stay inside
 their 5x8 cell with the capitals on the top seven rows."""
 
-from host_tools.fontgen import FIRST, LAST, font_bytes, glyphs, module_text
+from host_tools.fonts.fontgen import FIRST, LAST, font_bytes, glyphs, module_text
 from host_tools.paths import FIRMWARE
 from stones.ui.font5x7 import FONT
 

@@ -2,13 +2,13 @@
 
 SCENES below is one script in the subset both runtimes run. It is executed once under the
 MicroPython unix port (.venv/bin/micropython, whose framebuf is the C module the Pico runs) and
-once here on CPython with stones.hw.framebuf_py standing in for framebuf. Each scene starts from a
-buffer full of a byte pattern (so a stray write to a padding bit or an untouched pixel shows),
-draws, and yields its bytes; pixel() reads are recorded too. Coordinates come from a small LCG,
-the same on both, and run well past every edge.
+once here on CPython with stones.drivers.framebuf_py standing in for framebuf. Each scene starts
+from a buffer full of a byte pattern (so a stray write to a padding bit or an untouched pixel
+shows), draws, and yields its bytes; pixel() reads are recorded too. Coordinates come from a
+small LCG, the same on both, and run well past every edge.
 
 Also here: the 8x8 font is re-derived from the MicroPython binary and compared with
-stones/hw/font8x8.py. Regenerate that file with:
+stones/drivers/font8x8.py. Regenerate that file with:
     PYTHONPATH=firmware .venv/bin/python -m tests.host.test_framebuf --write-font
 """
 
@@ -20,8 +20,8 @@ import time
 import pytest
 
 from host_tools.paths import FIRMWARE, tool
-from stones.hw import framebuf_py
-from stones.hw.font8x8 import FONT
+from stones.drivers import framebuf_py
+from stones.drivers.font8x8 import FONT
 
 SCENES = r'''
 from array import array
@@ -316,7 +316,7 @@ def font_module_source(font):
 
 if __name__ == "__main__":
     if sys.argv[1:] == ["--write-font"]:
-        path = os.path.join(FIRMWARE, "stones", "hw", "font8x8.py")
+        path = os.path.join(FIRMWARE, "stones", "drivers", "font8x8.py")
         with open(path, "w") as handle:
             handle.write(font_module_source(derive_font()))
         print("wrote", path)

@@ -6,9 +6,9 @@ and the heap does not grow across games."""
 import subprocess
 import sys
 
-from host_tools.fuzz import GROWTH_LIMIT
 from host_tools.paths import ROOT
-from host_tools.simcore import Device, fuzz
+from host_tools.sim.device import Device, fuzz
+from host_tools.sim.fuzz import GROWTH_LIMIT
 
 
 def test_fuzz_cpython():
@@ -17,8 +17,8 @@ def test_fuzz_cpython():
 
 
 def test_fuzz_micropython():
-    """At a heap as large as a Pico's in 32-bit objects (see host_tools/fuzz.py)."""
-    done = subprocess.run([sys.executable, "-m", "host_tools.fuzz", "--events", "6000",
+    """At a heap as large as a Pico's in 32-bit objects (see host_tools/sim/fuzz.py)."""
+    done = subprocess.run([sys.executable, "-m", "host_tools.sim.fuzz", "--events", "6000",
                            "--seed", "4", "--runtime", "micropython"],
                           capture_output=True, text=True, cwd=ROOT, timeout=900)
     assert done.returncode == 0, done.stdout + done.stderr

@@ -1,9 +1,9 @@
-"""The strength benchmark's games against GNU Go (host_tools.opponents) are reproducible: the
+"""The strength benchmark's games against GNU Go (host_tools.bench.opponents) are reproducible: the
 same game index is the same game in every run, GNU Go's random seed included."""
 
 import pytest
 
-from host_tools import opponents
+from host_tools.bench import opponents
 from stones.engine import search
 
 

@@ -17,8 +17,8 @@ import subprocess
 
 import pytest
 
-from host_tools.gtp import Engine, format_vertex
-from host_tools.opponents import find_gnugo
+from host_tools.bench.opponents import find_gnugo
+from host_tools.gtp.engine import Engine, format_vertex
 from stones.engine.game import KO, SUICIDE
 from stones.engine.rng import Rng
 

@@ -1,5 +1,5 @@
-"""The GTP front end (host_tools/gtp.py): every command for Go and Loose, Loupe and OffShore on
-hex coordinates, the flags generated from the games' options, and a subprocess smoke test.
+"""The GTP front end (host_tools/gtp/engine.py): every command for Go and Loose, Loupe and OffShore
+on hex coordinates, the flags generated from the games' options, and a subprocess smoke test.
 
 Most tests drive the engine in-process: gtp(commands) returns the responses as GTP prints them
 ('= D5', '?3 illegal move'), without the blank line after each. Positions come from
@@ -15,8 +15,8 @@ import sys
 import pytest
 from support import RECORDED_GO_ENDS
 
-from host_tools import gtp as front
-from host_tools.gtp import Engine, format_vertex, parse_vertex
+from host_tools.gtp import engine as front
+from host_tools.gtp.engine import Engine, format_vertex, parse_vertex
 from host_tools.paths import ROOT
 from stones import VERSION
 

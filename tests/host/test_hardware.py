@@ -11,8 +11,8 @@ import sys
 import pytest
 from PIL import Image
 
-from host_tools import hardware
-from host_tools.hardware import BOARDS, MAPS, PI, PICO, check_map, load_map, wires
+from host_tools.device import hardware
+from host_tools.device.hardware import BOARDS, MAPS, PI, PICO, check_map, load_map, wires
 from host_tools.paths import HARDWARE, ROOT
 
 FAKE_MACHINE = os.path.join(ROOT, "tests", "device", "fake_machine", "machine.py")
@@ -125,9 +125,9 @@ def fake_machine():
 
 
 def test_the_pico_firmware_builds_exactly_the_pico_map():
-    from stones.hw.fakes import FakeClock
-    from stones.hw.pico import make_pico
-    from stones.hw.ssd1306 import SSD1306
+    from stones.drivers.ssd1306 import SSD1306
+    from stones.platforms.fakes import FakeClock
+    from stones.platforms.pico import make_pico
 
     config = load_map("pico")
     machine = fake_machine()
@@ -167,8 +167,8 @@ def test_the_pi_firmware_builds_exactly_the_pi_map():
     from luma.core.device import dummy
     from luma.core.interface.serial import noop
 
-    from stones.hw.fakes import FakeClock
-    from stones.hw.pi import luma_device, make_pi
+    from stones.platforms.fakes import FakeClock
+    from stones.platforms.pi import luma_device, make_pi
 
     config = load_map("pi")
     factory = MockFactory()
@@ -270,7 +270,7 @@ def test_the_bill_of_materials_matches_the_map(name):
 
 
 def test_make_hardware_check():
-    done = subprocess.run([sys.executable, "-m", "host_tools.hardware", "check"],
+    done = subprocess.run([sys.executable, "-m", "host_tools.device.hardware", "check"],
                           capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     assert "pin maps ok" in done.stdout

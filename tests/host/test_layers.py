@@ -4,15 +4,16 @@ imports of each other, which form no cycle."""
 
 import ast
 import os
+import re
 
 from host_tools.paths import FIRMWARE, ROOT
 
 # layer -> the firmware modules (prefixes) it may import besides its own and stones.compat
 ALLOWED = {
     "stones.engine": ("stones.VERSION",),
-    "stones.hw": (),
-    # (hw.fb: the runtime's framebuf module, which the compact font blits its glyphs through)
-    "stones.ui": ("stones.engine", "stones.hw.buttons", "stones.hw.fb", "stones.VERSION"),
+    "stones.drivers": (),
+    # (drivers.fb: the runtime's framebuf module, which the compact font blits its glyphs through)
+    "stones.ui": ("stones.engine", "stones.drivers.buttons", "stones.drivers.fb", "stones.VERSION"),
     "stones.session": ("stones.engine", "stones.storage"),
     "stones.storage": (),
 }
@@ -60,16 +61,29 @@ def test_no_firmware_module_imports_a_host_tool():
             if any(name.startswith("host_tools") for name in imported(path))] == []
 
 
-def test_the_host_tools_import_each_other_without_a_cycle():
-    folder = os.path.join(ROOT, "host_tools")
+def host_modules():
+    for folder, dirs, files in os.walk(os.path.join(ROOT, "host_tools")):
+        dirs[:] = [d for d in dirs if d not in ("node_modules", "__pycache__")]
+        for name in files:
+            if name.endswith(".py"):
+                path = os.path.join(folder, name)
+                module = os.path.relpath(path, ROOT)[:-3].replace(os.sep, ".")
+                yield module.replace(".__init__", ""), path
+
+
+def test_the_host_tool_packages_import_each_other_without_a_cycle():
+    """A package's modules may import each other; between packages the imports go one way."""
+    def package(name):
+        return ".".join(name.split(".")[:2])
+
     graph = {}
-    for name in os.listdir(folder):
-        if name.endswith(".py"):
-            module = "host_tools." + name[:-3]
-            names = imported(os.path.join(folder, name))
-            graph[module] = {".".join(n.split(".")[:2]) for n in names
-                             if n.startswith("host_tools.")} - {module, "host_tools.paths"}
-    assert "host_tools.record_files" in graph["host_tools.sim"]
+    for module, path in host_modules():
+        edges = graph.setdefault(package(module), set())
+        edges.update(package(n) for n in imported(path) if n.startswith("host_tools."))
+    for name, edges in graph.items():
+        edges -= {name, "host_tools.paths"}
+    assert "host_tools.records" in graph["host_tools.sim"]
+    assert "host_tools.device" in graph["host_tools.bench"]
 
     def reach(start):
         seen = set()
@@ -81,4 +95,53 @@ def test_the_host_tools_import_each_other_without_a_cycle():
                     todo.append(other)
         return seen
 
-    assert [module for module in sorted(graph) if module in reach(module)] == []
+    assert [name for name in sorted(graph) if name in reach(name)] == []
+
+
+def _guides():
+    """(package folder, its reading guide's text) for every package of the firmware and the
+    host tools."""
+    for top in (os.path.join(FIRMWARE, "stones"), os.path.join(ROOT, "host_tools")):
+        for folder, dirs, files in os.walk(top):
+            dirs[:] = [d for d in dirs if d not in ("node_modules", "__pycache__")]
+            if "__init__.py" in files:
+                with open(os.path.join(folder, "__init__.py")) as handle:
+                    tree = ast.parse(handle.read())
+                yield folder, ast.get_docstring(tree) or ""
+
+
+def unnamed(folder, guide):
+    """The modules and folders in a package's folder that its reading guide does not name (a
+    folder of scripts, such as mp/, is named as 'mp/' and each of its scripts by file name)."""
+    missing = []
+    for name in sorted(os.listdir(folder)):
+        path = os.path.join(folder, name)
+        if name in ("__init__.py", "__main__.py", "__pycache__", "node_modules"):
+            continue
+        if name.endswith(".py") and not re.search(r"(?<![\w.])%s\b" % re.escape(name), guide):
+            missing.append(os.path.relpath(path, ROOT))
+        elif os.path.isdir(path):
+            if name + "/" not in guide:
+                missing.append(os.path.relpath(path, ROOT) + "/")
+            if not os.path.exists(os.path.join(path, "__init__.py")):  # a folder of scripts
+                missing += [os.path.relpath(os.path.join(path, script), ROOT)
+                            for script in sorted(os.listdir(path))
+                            if script.endswith(".py") and script not in guide]
+    return missing
+
+
+def test_every_reading_guide_names_each_of_its_modules():
+    guides = list(_guides())
+    assert len(guides) >= 14
+    assert [(os.path.relpath(folder, ROOT), unnamed(folder, guide)) for folder, guide in guides
+            if unnamed(folder, guide)] == []
+
+
+def test_the_guide_check_finds_a_module_left_out(tmp_path):
+    (tmp_path / "named.py").write_text("")
+    (tmp_path / "forgotten.py").write_text("")
+    (tmp_path / "mp").mkdir()
+    (tmp_path / "mp" / "script.py").write_text("")
+    assert [os.path.basename(p.rstrip("/")) for p in unnamed(str(tmp_path), "named.py, mp/")] == [
+        "forgotten.py", "script.py"]
+    assert unnamed(str(tmp_path), "named.py forgotten.py mp/ script.py") == []

@@ -1,8 +1,8 @@
-"""host_tools.lineprior's fit: it finds the line weights that made a set of choices."""
+"""host_tools.fit.lineprior's fit: it finds the line weights that made a set of choices."""
 
 import math
 
-from host_tools.lineprior import fit, table
+from host_tools.fit.lineprior import fit, table
 
 
 def shares(weights, lines):

@@ -25,7 +25,7 @@ import subprocess
 
 import pytest
 
-from host_tools.build import compile_firmware
+from host_tools.device.build import compile_firmware
 from host_tools.paths import FIRMWARE, PICO_HEAP, ROOT, tool
 
 SOURCE_HEAP = "448K"  # the source run: the same, plus the compiler's working space
@@ -49,7 +49,7 @@ def compiled(tmp_path_factory):
 def run_micropython(module, firmware, heap):
     folder, name = os.path.split(module)
     path = ":".join([firmware, os.path.join(TESTS, folder), os.path.join(TESTS, "engine"),
-                     os.path.join(TESTS, "device"), ROOT])  # ROOT: host_tools.simcore
+                     os.path.join(TESTS, "device"), ROOT])  # ROOT: host_tools.sim.device
     done = subprocess.run(
         [tool("micropython"), "-X", "heapsize=" + heap, os.path.join(TESTS, "mp_run.py"),
          name[:-3]],

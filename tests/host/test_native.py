@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from host_tools.build import arch_name, compile_firmware, host_arch, mpy_header
+from host_tools.device.build import arch_name, compile_firmware, host_arch, mpy_header
 from host_tools.paths import FIRMWARE, PICO_HEAP, tool
 
 GAMES = (("go", 9), ("go", 13), ("go", 19), ("loose", 9), ("loupe", 7), ("offshore", 4))

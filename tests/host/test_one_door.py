@@ -23,10 +23,17 @@ def _modules(folder):
             if name.endswith(".py")]
 
 
+def _tree(folder):
+    found = []
+    for here, dirs, _ in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if d not in ("node_modules", "__pycache__"))
+        found += _modules(here)
+    return found
+
+
 PLACES = (_modules(os.path.join(STONES, "ui"))
           + [os.path.join(STONES, "session.py"), os.path.join(STONES, "engine", "search.py")]
-          + _modules(os.path.join(ROOT, "host_tools"))
-          + _modules(os.path.join(ROOT, "host_tools", "mp")))
+          + _tree(os.path.join(ROOT, "host_tools")))
 
 NAMES = "|".join(registry.keys())
 BRANCHES = (

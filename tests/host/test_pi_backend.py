@@ -12,9 +12,9 @@ from luma.core.device import dummy
 from luma.core.interface.serial import noop
 
 from host_tools.paths import FIRMWARE
-from stones.hw.buttons import BUTTON_NAMES, describe
-from stones.hw.fakes import FakeClock
-from stones.hw.pi import GpioPin, LumaDisplay, luma_device, make_pi, vlsb_image
+from stones.drivers.buttons import BUTTON_NAMES, describe
+from stones.platforms.fakes import FakeClock
+from stones.platforms.pi import GpioPin, LumaDisplay, luma_device, make_pi, vlsb_image
 
 GPIO = {"up": 17, "down": 27, "left": 22, "right": 23, "a": 5, "b": 6, "menu": 13}
 CONFIG = {
@@ -49,7 +49,8 @@ def scene(fb):
 
 
 def test_importing_needs_no_gpio_luma_or_pillow():
-    code = ("import sys; sys.path.insert(0, %r); import stones.hw.pi, stones.hw.pico; "
+    code = ("import sys; sys.path.insert(0, %r); "
+            "import stones.platforms.pi, stones.platforms.pico; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in "
             "('gpiozero', 'luma', 'PIL', 'machine')))" % FIRMWARE)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -260,7 +261,7 @@ def test_pull_down_buttons(factory):
 def test_the_buzzer_is_a_gpiozero_pwm_output_at_half_duty():
     from gpiozero.pins.mock import MockPWMPin
 
-    from stones.hw.pi import GpioTone
+    from stones.platforms.pi import GpioTone
 
     factory = MockFactory(pin_class=MockPWMPin)
     tone = GpioTone(12, pin_factory=factory)
@@ -275,7 +276,7 @@ def test_the_buzzer_is_a_gpiozero_pwm_output_at_half_duty():
 
 def test_a_pin_without_pwm_gives_no_buzzer_and_no_crash(capsys):
     from stones.boot import make_buzzer
-    from stones.hw.pi import GpioTone
+    from stones.platforms.pi import GpioTone
 
     factory = MockFactory()  # plain mock pins: no PWM
     assert make_buzzer({"buzzer": 12}, FakeClock(), lambda pin: GpioTone(pin, factory)) is None

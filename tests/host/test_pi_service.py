@@ -13,7 +13,7 @@ import pytest
 
 from host_tools.paths import FIRMWARE, HARDWARE, ROOT
 
-INSTALL = os.path.join(ROOT, "host_tools", "pi_install.sh")
+INSTALL = os.path.join(ROOT, "host_tools", "device", "pi_install.sh")
 UNIT = os.path.join(HARDWARE, "pi", "pocket-stones.service")
 
 
@@ -50,8 +50,8 @@ def staged(tmp_path_factory):
 def test_the_stage_lays_out_the_app_the_pin_map_and_the_unit(staged):
     prefix = install_setting("PREFIX")
     app = staged + prefix + "/app"
-    for rel in ("main.py", "stones/boot.py", "stones/hw/pi.py", "stones/hw/framebuf_py.py",
-                "stones/hw/font8x8.py", "stones/help/go.txt"):
+    for rel in ("main.py", "stones/boot.py", "stones/platforms/pi.py",
+                "stones/drivers/framebuf_py.py", "stones/drivers/font8x8.py", "stones/help/go.txt"):
         with open(os.path.join(FIRMWARE, rel), "rb") as a, open(os.path.join(app, rel), "rb") as b:
             assert a.read() == b.read(), rel
     assert not [d for d, _, _ in os.walk(app) if d.endswith("__pycache__")]
@@ -128,7 +128,7 @@ sys.path.insert(0, sys.argv[1])  # the installed app
 from gpiozero.pins.mock import MockFactory
 from luma.core.device import dummy
 from stones import boot, compat
-from stones.hw.pi import make_pi
+from stones.platforms.pi import make_pi
 from stones.ui.app import App
 
 class Panel(dummy):

@@ -8,9 +8,9 @@ import sys
 from virtual_pico import VirtualPico, needs_socat
 
 from host_tools.paths import ROOT
-from host_tools.records import fetch, load
-from host_tools.sgf import write
-from host_tools.simcore import Device
+from host_tools.records.cli import fetch, load
+from host_tools.records.sgf import write
+from host_tools.sim.device import Device
 from stones.engine.go import Go
 from stones.engine.loupe import Loupe
 from stones.engine.records import record

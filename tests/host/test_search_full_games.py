@@ -17,7 +17,7 @@ import subprocess
 
 import pytest
 
-from host_tools.build import compile_firmware
+from host_tools.device.build import compile_firmware
 from host_tools.paths import PICO_HEAP, tool
 
 GAMES = (("go", 9), ("loose", 9), ("loupe", 9), ("offshore", 4))

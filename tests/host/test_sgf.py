@@ -1,9 +1,9 @@
-"""SGF records of Go games (host_tools/sgf.py): round trips, passes, komi, result, set-up stones,
-the SGF grammar's corners and malformed records."""
+"""SGF records of Go games (host_tools/records/sgf.py): round trips, passes, komi, result, set-up
+stones, the SGF grammar's corners and malformed records."""
 
 import pytest
 
-from host_tools.sgf import Record, SgfError, parse, read, write
+from host_tools.records.sgf import Record, SgfError, parse, read, write
 from stones.engine.game import BLACK, PASS, WHITE
 from stones.engine.go import Go
 from stones.engine.records import record as record_text

@@ -14,7 +14,7 @@ import pytest
 from PIL import Image
 
 from host_tools.paths import PICO_HEAP, ROOT
-from host_tools.simcore import Device, run_script
+from host_tools.sim.device import Device, run_script
 
 SCRIPTS = os.path.join(ROOT, "tests", "scripts")
 GOLDEN = os.path.join(ROOT, "tests", "golden")

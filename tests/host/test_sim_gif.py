@@ -5,7 +5,7 @@ import os
 
 from PIL import Image
 
-from host_tools.sim import gif_timeline, main
+from host_tools.sim.cli import gif_timeline, main
 
 SCRIPT = "a\na\nplay E5\nwait 1000\nplay D5\nwait 500\n"
 

@@ -35,8 +35,8 @@ def tap(pygame, view, name):
 
 
 def test_the_window_drives_the_buttons_and_shows_the_panel_scaled(pygame):
-    from host_tools.sim import Window
-    from host_tools.simcore import Device
+    from host_tools.sim.cli import Window
+    from host_tools.sim.device import Device
 
     device = Device()
     view = Window(device, scale=3)
@@ -71,8 +71,8 @@ def test_the_window_drives_the_buttons_and_shows_the_panel_scaled(pygame):
 
 
 def test_the_window_resizes_in_whole_steps_and_takes_screenshots(pygame, tmp_path, monkeypatch):
-    from host_tools.sim import Window
-    from host_tools.simcore import Device
+    from host_tools.sim.cli import Window
+    from host_tools.sim.device import Device
 
     monkeypatch.chdir(tmp_path)
     device = Device()
@@ -92,8 +92,8 @@ def test_the_window_resizes_in_whole_steps_and_takes_screenshots(pygame, tmp_pat
 
 
 def test_the_window_shows_the_contrast_and_the_panel_off(pygame):
-    from host_tools.sim import Window
-    from host_tools.simcore import Device
+    from host_tools.sim.cli import Window
+    from host_tools.sim.device import Device
 
     device = Device()
     view = Window(device, scale=2)
@@ -125,7 +125,7 @@ def test_no_sound_device_means_one_line_not_the_sound_library_s_errors():
     # used to print eight lines of its own; now the simulator says it in one
     env = dict(os.environ, PYTHONPATH=ROOT, SDL_VIDEODRIVER="dummy")
     env.pop("SDL_AUDIODRIVER", None)
-    done = subprocess.run([sys.executable, "-c", "from host_tools.sim import speaker\n"
+    done = subprocess.run([sys.executable, "-c", "from host_tools.sim.cli import speaker\n"
                            "print('sound' if speaker() else 'silent')"],
                           capture_output=True, text=True, env=env, cwd=ROOT, timeout=60)
     assert done.returncode == 0, done.stderr
@@ -246,8 +246,8 @@ def test_a_terminal_too_small_is_told_the_size_needed(tmp_path):
 
 
 def test_the_window_sounds_the_buzzer_on_the_mixer(pygame):
-    from host_tools.sim import PygameTone, Window
-    from host_tools.simcore import Device
+    from host_tools.sim.cli import PygameTone, Window
+    from host_tools.sim.device import Device
 
     tone = PygameTone()
     device = Device(tone=tone)

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from host_tools import build as builder
+from host_tools.device import build as builder
 from host_tools.paths import PICO_HEAP, tool
 
 SOCAT = shutil.which("socat")

@@ -8,9 +8,9 @@ allocates, and machine.I2C's writeto/writevto are C.
 
 import micropython
 
-from stones.hw.buttons import Buttons
-from stones.hw.fakes import FakeClock, FakePin
-from stones.hw.ssd1306 import SH1106, SSD1306, MemoryPanel
+from stones.drivers.buttons import Buttons
+from stones.drivers.ssd1306 import SH1106, SSD1306, MemoryPanel
+from stones.platforms.fakes import FakeClock, FakePin
 
 
 def _locked(function):

@@ -3,11 +3,11 @@ display's changed pages sent) allocates nothing, on a square and on a hex board.
 
 import micropython
 
+from stones.drivers.buttons import Buttons
+from stones.drivers.ssd1306 import SSD1306
 from stones.engine.go import Go
 from stones.engine.loupe import Loupe
-from stones.hw.buttons import Buttons
-from stones.hw.fakes import FakeClock, FakeI2C, FakePin
-from stones.hw.ssd1306 import SSD1306
+from stones.platforms.fakes import FakeClock, FakeI2C, FakePin
 from stones.ui import keys
 from stones.ui.app import App
 

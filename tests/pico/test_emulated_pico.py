@@ -1,10 +1,10 @@
-"""The firmware on an emulated RP2040 (host_tools/emulated_pico.py): pocket-stones.uf2 booted
+"""The firmware on an emulated RP2040 (host_tools/pico/emulator.py): pocket-stones.uf2 booted
 from reset, buttons pressed on its GPIO pins, the panel read from the SSD1306 on I2C, saves
 written to its flash. `make test` builds the firmware first (make firmware); run alone, these
 tests skip when build/pocket-stones.uf2 is missing.
 
 The scripted games press the buttons the simulator's scripts press (tests/scripts/*.txt run by
-host_tools/simcore on CPython) and compare the panel's bytes with the simulator's frame after
+host_tools/sim/device.py on CPython) and compare the panel's bytes with the simulator's frame after
 every step: the real chip, its MicroPython, the real driver and bus must show exactly what the
 simulator shows.
 """
@@ -13,11 +13,11 @@ import os
 
 import pytest
 
-from host_tools import emulated_pico
-from host_tools.emulated_pico import EmulatedPico
 from host_tools.paths import ROOT
-from host_tools.simcore import Device, run_script
-from stones.hw.fakes import FakeFS
+from host_tools.pico import emulator as emulated_pico
+from host_tools.pico.emulator import EmulatedPico
+from host_tools.sim.device import Device, run_script
+from stones.platforms.fakes import FakeFS
 
 UF2 = os.path.join(ROOT, "build", "pocket-stones.uf2")
 ROMFS_UF2 = os.path.join(ROOT, "build", "pocket-stones-romfs.uf2")
@@ -221,12 +221,12 @@ def test_device_move_at_the_top_pico_level():
 
 
 def test_profiler_names_where_the_cycles_of_playouts_go():
-    """host_tools.pico_profile: the cycles it counts by program counter add up to the cycles
+    """host_tools.pico.profile: the cycles it counts by program counter add up to the cycles
     between its markers, they fall in the frozen engine's native code and the runtime's C
     functions, named from the firmware's symbols, and calls to a C function are counted back to
     their callers: the integer operators' calls come from the bytecode around the move loop,
     never from the viper move loop, whose arithmetic is machine code."""
-    from host_tools import pico_profile
+    from host_tools.pico import profile as pico_profile
 
     symbols = pico_profile.Symbols()
     run = pico_profile.profile("go", 9, knowledge=0, playouts=2,

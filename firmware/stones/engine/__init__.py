@@ -7,14 +7,23 @@ Reading guide:
     hexgrid.py   HexGrid: a hexagon of side n (Loupe, OffShore)
     game.py      the Game protocol every game implements, the packed cell byte, groups, undo log,
                  and the shapes every game answers in (Score, Result); read it first
-    go.py loose.py loupe.py offshore.py   one module per game (570-780 lines each): a reading
-                 guide, the settings, one inlined move loop for play and playouts, scoring, and
-                 the hooks the search and the screens call
+    go.py loose.py loupe.py offshore.py   one module per game: a reading guide, the settings,
+                 one inlined move loop for play and playouts, scoring, and the hooks the search
+                 and the screens call
+    goviper.py looseviper.py loupeviper.py offviper.py   each game's move loop as viper code
+                 (MicroPython ports with a native emitter), a line-for-line twin of its _run;
+                 searchviper.py: the search's two inner loops, the same way. Each twin has a
+                 drift check against its Python original (tests/engine/test_*viper.py)
+    goend.py     Go's dead stones and seki at the end of a game (loaded only then)
+    gofeatures.py  the features Go's tree priors weigh, loaded for the computer player only
+    goprior.py gopat.py   Go's prior weights and 3x3 shape table, made by host_tools/fit: do
+                 not edit
     outcome.py   Score and Result, what a finished game comes to (imported at its end)
     registry.py  the games: key, title, module, class, grid module; a game is imported only when
                  it is played, and adding a game is adding a module and an entry here
     search.py    the computer player: one Monte Carlo tree search for every game
     records.py   a game as text and back (saves, finished games, tests); sgf.py: Go's SGF
+    snapshot.py  Game.state()'s work, for the tests alone
     rng.py       a 30-bit xorshift generator (every value stays a small int on the Pico)
 
 The rules' readings (where a rule text is silent or ambiguous) are in docs/rules.md; the

@@ -302,7 +302,7 @@ class Game:
 
     def _viper(self):
         """Look up the viper move loop (viper_loop) for this game: on MicroPython with a native
-        emitter, where the build holds it (host_tools/build.py leaves viper out of a bytecode
+        emitter, where the build holds it (host_tools/device/build.py leaves viper out of a bytecode
         build), and the board has under 256 points; else False, and _run plays. Done once a
         game, by its prepare() or first playout (the module is imported once)."""
         viper = False
@@ -662,7 +662,7 @@ class Game:
         return None
 
     def gain(self, c):
-        """What a one-ply greedy player (host_tools.opponents) maximises for c after its move;
+        """What a one-ply greedy player (host_tools.bench.opponents) maximises for c after its move;
         any value that compares: material(c) unless the game says better."""
         return self.material(c)
 

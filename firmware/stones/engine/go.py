@@ -59,7 +59,7 @@ _ONE_WHITE = const(32)
 # What the playouts and the tree know (Go.knowledge, a bit each, so that each piece can be
 # switched off and measured; 0 is the uniform random player of version 0.1).
 ATARI = const(1)  # playouts answer the last move's ataris: capture, counter-capture, extend
-PATTERNS = const(2)  # playouts play a 3x3 shape next to the last move (host_tools/patterns.py)
+PATTERNS = const(2)  # playouts play a 3x3 shape next to the last move (host_tools/fit/patterns.py)
 SELF_ATARI = const(4)  # playouts refuse self-ataris (a lone stone's half the time: throw-ins)
 PRIORS = const(8)  # the tree's priors add shapes and the playouts' self-atari test
 LADDERS = const(16)  # the tree's priors read ladders: no running out of one that works
@@ -95,7 +95,7 @@ class Go(Game):
 
     knowledge = KNOWLEDGE
     # With PRIORS, the tree's priors are the weights goprior.py holds (fitted to GNU Go's moves
-    # by host_tools/goprior.py; see features). Without it (version 0.1's player, the benchmarks'
+    # by host_tools/fit/goprior.py; see features). Without it (version 0.1's player, the benchmarks'
     # reference), what these add to a candidate's 128 (search.py: a prior q counts as
     # prior_visits playouts won q/256 of the time):
     near_prior = 40  # next to the last move (its 8 neighbours)
@@ -652,7 +652,7 @@ class Go(Game):
 
     def candidates(self, moves, priors):
         """Every empty point but the mover's own eyes and the ko point, with priors. With the
-        PRIORS knowledge, the weights host_tools/goprior.py fitted to GNU Go's moves
+        PRIORS knowledge, the weights host_tools/fit/goprior.py fitted to GNU Go's moves
         (gofeatures.py); without it (version 0.1's player), a few fixed ones from the neighbour
         groups: capturing is good, the more stones the better; escaping from atari is good; a
         self-atari that captures nothing is bad; a reply next to the last move is good; the

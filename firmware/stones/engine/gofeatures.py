@@ -1,5 +1,5 @@
 """Go's learnt priors: the features of a move that the tree's priors weigh, and the priors
-themselves (Go.candidates with the PRIORS knowledge). host_tools/goprior.py fits the weights
+themselves (Go.candidates with the PRIORS knowledge). host_tools/fit/goprior.py fits the weights
 (goprior.py) to GNU Go's moves with this same code. Loaded by Go.prepare() for the computer
 player, so that two humans playing never load it.
 """
@@ -36,7 +36,7 @@ def frames(w):
         -U-R -U -U+R      in a corner, off the board below and left: U, U+R, R.
 
     Every frame is the inner one turned, so a shape has the same code on every edge (the
-    table's weights do not depend on the turn: host_tools/goprior.py gives every code the
+    table's weights do not depend on the turn: host_tools/fit/goprior.py gives every code the
     weight of its whole class of rotations and reflections)."""
 
     def frame(u, r):
@@ -107,7 +107,7 @@ def priors(game, moves, priors):
 @micropython.native
 def features(game, p):
     """The features of the mover's stone on empty p (not its own eye), which the priors
-    weigh, into game.feat (an array: the search allocates nothing). host_tools/goprior.py
+    weigh, into game.feat (an array: the search allocates nothing). host_tools/fit/goprior.py
     fits their weights with this same code. The game must be prepared (prepare()).
 
     _F_PATTERN   the 3x3 neighbourhood with c's stones as 1, the other's as 2: an index of

@@ -1,9 +1,10 @@
-"""Go's 3x3 shape patterns as a bit table: made by host_tools/patterns.py, do not edit.
+"""Go's 3x3 shape patterns as a bit table, made by host_tools/fit/patterns.py: do
+not edit.
 
 PAT3[code >> 13][code >> 3 & 1023] >> (code & 7) & 1 is set when the 3x3 neighbourhood
-code of an empty point (two bits a neighbour, see host_tools/patterns.py) is a good shape
-to play. 8 KB in eight pieces of 1 KB (a heap with the app in it has room for those where
-one block of 8 KB may not be free).
+code of an empty point (two bits a neighbour, see host_tools/fit/patterns.py) is a good
+shape to play. 8 KB in eight pieces of 1 KB (a heap with the app in it has room for those
+where one block of 8 KB may not be free).
 """
 
 PAT3 = (

@@ -1,5 +1,5 @@
-"""Go's prior weights (Go.features), made by host_tools/goprior.py from
-host_tools/data/go_weights.txt: do not edit.
+"""Go's prior weights (Go.features), made by host_tools/fit/goprior.py from
+host_tools/fit/data/go_weights.txt: do not edit.
 
 Prior points added to 128 for each feature value; PATTERN holds a nibble per 3x3
 neighbourhood code, a level of LEVELS (3416 bytes).

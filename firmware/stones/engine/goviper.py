@@ -19,7 +19,7 @@ more than the walk itself. The tables must be the byte and word arrays of a boar
 fewer than 256 points (Game._viper uses this module only then: 9x9 and 13x13); the random state
 stays below 2**30, so a Pico's 32-bit words never overflow.
 
-The host build compiles this module only for a native architecture (host_tools/build.py).
+The host build compiles this module only for a native architecture (host_tools/device/build.py).
 """
 
 from micropython import const

@@ -21,7 +21,7 @@ in the random playout) plus a fixed overhead per playout that grows with the boa
 long, as late, when they are short, and on every board size. Each game class holds its levels
 (``pico_levels``, ``pi_levels``: budgets, weakest first) and its ``tuning`` (game.Tuning, named
 fields); the last Pico level is what a Pico spends in about 2 seconds a move
-(host_tools/bench_pico.py measures it on the emulated chip). A search ends before its budget
+(host_tools/bench/pico.py measures it on the emulated chip). A search ends before its budget
 when the rest could no longer change the move (``_decided``: the most visited root child leads
 the others by more playouts than remain), so an easy move costs less and still is the same move;
 a game's ``tuning.early`` lets it end sooner, when the runner-up could catch up only by taking
@@ -75,7 +75,7 @@ their candidates are not even computed: the search still completes.
 MicroPython, PI_NODES on CPython unless told); the scratch game and the per-point tables (a few
 hundred bytes) are made at the first ``begin`` for a game kind and reused while the kind, size
 and settings stay the same. After that first begin, begin, step and best_move allocate nothing
-(tests/mp/test_heap_search.py). On the 32-bit object model (the Pico's; host_tools/bench_ai.py)
+(tests/mp/test_heap_search.py). On the 32-bit object model (the Pico's; host_tools/bench/ai.py)
 the module costs about 5.4 KB, PICO_NODES nodes 9.3 KB, the scratch game and tables 4-5 KB:
 about 20 KB in all (Loupe side 9, whose scratch game and loop tables are larger: 27 KB).
 """

@@ -27,7 +27,7 @@ The arithmetic needs no more than 32 bits: MicroPython ends a search at MP_MAX_P
 arrays are 16-bit words (compat.zeros), the colours and the AMAF marks bytes. A child has at
 least prior_visits (>= 1) visits, so the divisor is never 0.
 
-The host build compiles this module only for a native architecture (host_tools/build.py).
+The host build compiles this module only for a native architecture (host_tools/device/build.py).
 """
 
 from micropython import const

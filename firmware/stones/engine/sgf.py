@@ -1,7 +1,7 @@
 """SGF (FF[4], GM[1]) text of a Go game: what the device keeps of a finished Go game.
 
-Writing only: the device never reads SGF. host_tools/sgf.py reads it (and writes through this
-module, so there is one writer). Points are two letters, column then row from the top ('aa' is
+Writing only: the device never reads SGF. host_tools/records/sgf.py reads it (and writes through
+this module, so there is one writer). Points are two letters, column then row from the top ('aa' is
 the top-left corner); a pass is an empty value.
 
 The stones marked dead when the game was counted go into a last node as territory of the other

@@ -27,7 +27,7 @@ class SquareGrid(Grid):
         self.length = (n + 2) * w + 1
         self.offsets = (1, -1, w, -w)
         self.diagonals = (w + 1, w - 1, 1 - w, -1 - w)
-        # The 8 neighbours in the order of Go's 3x3 pattern codes (host_tools/patterns.py):
+        # The 8 neighbours in the order of Go's 3x3 pattern codes (host_tools/fit/patterns.py):
         # row by row, the centre left out; slot k and slot 7 - k are opposite each other.
         self.around = (-w - 1, -w, 1 - w, -1, 1, w - 1, w, w + 1)
         line = bytearray(self.length)  # each point's line: 1 on the edge, 0 off the board

@@ -3,15 +3,22 @@
 Reading guide:
 
     app.py      the screen stack, the event loop, the top-level error handler
+    keys.py     button events as the screens see them (the one place that knows their encoding)
     draw.py     text, title bars, lists: small helpers every screen uses
+    font5x7.py  the compact 5x7 font (made by host_tools/fonts/fontgen.py: do not edit)
     board.py    where each point of a board goes on the panel; drawing stones, cursor, marks
     menu.py     boot menu: choose a game, rules, system
     setup.py    a game's settings, then start
     komi.py     Loose's komi protocol: one player names the komi, the other picks a colour
     play.py     the game screen: cursor, placing, pass and undo, illegal-move reasons
+    opponent.py the computer player as the screens use it: who plays a colour, thinking in slices
+    gamemenu.py the in-game menu (MENU): pass, undo, hint, rules, back to the main menu
     score.py    end of game: Go dead stones, score breakdowns, result
     rules.py    scrollable rules pages, read from the rule texts shipped as files
     system.py   contrast, sound, version, free memory
+    replay.py   step through a finished game
+    confirm.py  a question before something that cannot be taken back
+    message.py  a short message with a title
     error.py    what the top-level handler shows
 
 Screens import the engine through stones.engine.registry only, and never a driver.

@@ -2,7 +2,7 @@
 
 The App owns nothing concrete. It is handed a display (any framebuf.FrameBuffer with width,
 height and show(); a driver, a luma adapter or the simulator's memory panel), a source of button
-events (hw.buttons.Buttons.poll), a clock (ticks_ms/ticks_diff) and optionally a session
+events (drivers.buttons.Buttons.poll), a clock (ticks_ms/ticks_diff) and optionally a session
 (stones.session: settings, the game in progress, finished records). The platform module builds
 those and calls App(...).run(). With a session, start() resumes a game in progress.
 
@@ -12,7 +12,7 @@ the heap is collected: on a Pico only the screens in use occupy memory, next to 
 
 A screen has:
     draw(fb)            draw everything (after opening, or when the app says so)
-    handle(event)       one button event (see hw.buttons); may call app.open/back/home
+    handle(event)       one button event (see drivers.buttons); may call app.open/back/home
     tick(now)           optional: time passing (messages expiring, the computer thinking)
 and sets screen.dirty = True when it needs a full redraw, or draws partly itself and sets
 screen.shown = True to ask for show() only.
@@ -22,8 +22,8 @@ is switched off (the SSD1306's display-off; the Pi's service blanks it the same 
 off nothing is sent to it and, on a Pico running from its cell, the loop sleeps in
 machine.lightsleep between polls (the `lightsleep` hook). Any button wakes it with the game as it
 was: that press, and whatever the button does until it is released, is not handed to a screen.
-The device thinking keeps the panel awake. With a battery (hw.battery), the app samples it every
-BATTERY_MS: the level shows as an icon (ui.draw.STATUS), the voltage on the system screen, a
+The device thinking keeps the panel awake. With a battery (drivers.battery), the app samples it
+every BATTERY_MS: the level shows as an icon (ui.draw.STATUS), the voltage on the system screen, a
 warning once it runs low, and before a brown-out everything is saved.
 """
 
@@ -57,14 +57,14 @@ class App:
         self.system = _system_settings(self.settings)
         self.platform = platform
         self.watchdog = watchdog  # fed every loop: a hang restarts the device into its save
-        self.buzzer = buzzer  # a stones.hw.buzzer.Buzzer, or None: no sound row, no sound
+        self.buzzer = buzzer  # a stones.drivers.buzzer.Buzzer, or None: no sound row, no sound
         self.stack = []
         self.game = None  # the game in progress, if any (kept across screens)
         self.players = {}  # who plays each colour: {"1": "human", "2": "device 3"}
         self.error = None
         self.save_failed = False
         self.search = None  # the computer player's Search, made when first needed
-        self.battery = battery  # a stones.hw.battery.Battery, or None: no icon, no row
+        self.battery = battery  # a stones.drivers.battery.Battery, or None: no icon, no row
         self.lightsleep = lightsleep  # machine.lightsleep on a Pico: the off panel's poll
         self.power = AWAKE
         self.waking = False  # the press that woke the device: ignored until released
@@ -208,7 +208,8 @@ class App:
                 pass
 
     def sound(self, name):
-        """Play a named sound (stones.hw.buzzer.SOUNDS) if a buzzer is fitted and sound is on."""
+        """Play a named sound (stones.drivers.buzzer.SOUNDS) if a buzzer is fitted and sound
+        is on."""
         if self.buzzer is not None and self.system["sound"]:
             self.buzzer.play(name)
 

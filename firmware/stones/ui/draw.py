@@ -13,7 +13,7 @@ tests/device/test_fit.py finds on every screen.
 """
 
 from stones.compat import const
-from stones.hw.fb import framebuf
+from stones.drivers.fb import framebuf
 from stones.ui.font5x7 import FONT
 
 CHAR = const(8)  # the framebuf font is 8x8

@@ -1,10 +1,10 @@
 """Button events as the screens see them: which button, and what happened to it.
 
-Events come from hw.buttons.Buttons.poll() as small ints (kind << 3 | button), so handling
+Events come from drivers.buttons.Buttons.poll() as small ints (kind << 3 | button), so handling
 one allocates nothing. This module is the one place the screens learn that encoding.
 """
 
-from stones.hw.buttons import (  # noqa: F401  (the one definition of the buttons and kinds)
+from stones.drivers.buttons import (  # noqa: F401  (the one definition of the buttons and kinds)
     DOWN,
     LEFT,
     LONG,
@@ -17,8 +17,8 @@ from stones.hw.buttons import (  # noqa: F401  (the one definition of the button
     A,
     B,
 )
-from stones.hw.buttons import button_of as button  # noqa: F401
-from stones.hw.buttons import kind_of as kind  # noqa: F401
+from stones.drivers.buttons import button_of as button  # noqa: F401
+from stones.drivers.buttons import kind_of as kind  # noqa: F401
 
 
 def pressed(event):

@@ -1,11 +1,12 @@
-"""A stand-in for MicroPython's `machine` with what stones.hw.pico uses, for tests/device/test_pico.
+"""A stand-in for MicroPython's `machine` with what stones.platforms.pico uses, for
+tests/device/test_pico.
 
 Put on sys.path only by that test (the unix port's own machine has no I2C). Pins and buses record
 how they were made, and the bus is a FakeI2C, so the test can check the pins, the bus and the
 driver's first bytes.
 """
 
-from stones.hw.fakes import FakeI2C
+from stones.platforms.fakes import FakeI2C
 
 made = []  # every Pin, PWM and I2C, in the order they were made
 

@@ -1,0 +1,12 @@
+"""Platforms: one module a runtime, wiring real or fake hardware to drivers for the app.
+
+Reading guide:
+
+    pico.py     Raspberry Pi Pico: machine.Pin buttons, an SSD1306-family panel on machine.I2C
+    pi.py       Raspberry Pi (CPython): gpiozero buttons, a luma.oled display, a gpiozero buzzer
+    fakes.py    fake pins, clock, I2C bus, buzzer, ADC and file system: the simulator's hardware
+                and the tests', driven and asserted on (never shipped to the device)
+
+stones/boot.py picks one at power-on; each imports only drivers (and its runtime's own modules,
+inside the function that builds the device, so importing it touches no pin).
+"""

@@ -1,0 +1,12 @@
+"""Benchmarks: each prints its figures and writes a results file; render.py makes the page.
+
+    speed.py     engines and app on CPython, the MicroPython unix port and WebAssembly (make bench)
+    pico.py      the Pico's figures on the emulated RP2040: boot, heap, playouts, device moves
+    ai.py        the computer player's strength: win rates with intervals (make bench-ai)
+    opponents.py the players it is measured against (random, greedy, version 0.1, GNU Go) and
+                 the match runner
+    mp/          workloads run on the device or the unix port: bench_engine.py, bench_playouts.py,
+                 bench_ui.py, pico_app.py
+    wasm/        MicroPython's WebAssembly port (npm) for the 32-bit heap figures: run.mjs runs
+                 heap_engine.py and heap_app.py
+"""

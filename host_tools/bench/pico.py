@@ -1,0 +1,272 @@
+"""The Pico's figures, measured on the emulated RP2040: python -m host_tools.bench.pico.
+
+make bench runs it. Every figure is emulated: build/pocket-stones.uf2 (make firmware) on
+host_tools/pico/pico.mjs:
+rp2040js's Cortex-M0+ cycle counts at 125 MHz, the 16 KB XIP flash cache model (a miss stalls 60
+cycles), flash erase/program at W25Q16JV typical times, the SSD1306 on I2C at 400 kHz. Not a
+board: the model's limits are in pico.mjs. Nothing here is a test; targets are printed beside.
+
+    engines   host_tools/bench/mp/bench_engine.py on the device: random playouts a second with the
+              firmware as shipped (frozen, native move loops, code in flash), with make build's
+              .mpy files on the filesystem (which shadows the frozen package; native code in
+              RAM), and as bytecode (make build ARCH=none on the filesystem), the
+              heap of the engine and of a game in progress (frozen: code takes no heap)
+    app       host_tools/bench/mp/pico_app.py: the app built as on a Pico, White the device at
+              its top Pico level: live heap at the menu, in the game, the peak while the device
+              thinks, the time of each device move through the app's own loop
+    ui        host_tools/bench/mp/bench_ui.py on the device tree (the firmware plus the simulator's
+              fakes, .mpy files on the filesystem, so this code runs from RAM): cursor-move and
+              placement redraw, autosave compute
+    boot      from reset to the menu's frame on the bus: first power-on (the filesystem is
+              formatted) and a later one
+    routes    (only with --only routes) the two ways to ship the app side by side, in one run:
+              build/pocket-stones.uf2 (the app frozen) and build/pocket-stones-romfs.uf2 (make
+              firmware's --romfs: the app's .mpy files in a ROMFS partition at /rom); for each,
+              boot, free heap at the REPL, light and heavy playouts a second (bench_playouts.py,
+              native move loops), the engine's heap, the app's heap and device moves
+Host time: about 20 minutes for all four games on a shared 2-core machine.
+"""
+
+import argparse
+import os
+import sys
+import tempfile
+
+from host_tools.device import firmware
+from host_tools.device.build import compile_firmware
+from host_tools.paths import ROOT
+from host_tools.pico.emulator import EmulatedPico, available, tree_files
+
+UF2 = firmware.DEFAULT_OUT
+ROMFS_UF2 = firmware.ROMFS_OUT
+MP = os.path.join(ROOT, "host_tools", "bench", "mp")
+GAMES = (("go", 9, "Go 9x9", 60, 30, 2.0), ("loose", 9, "Loose 9x9", 25, None, 2.0),
+         ("loupe", 9, "Loupe side 9", 30, None, 2.0), ("offshore", 4, "OffShore side 4", 100,
+                                                      None, 2.0))
+HEAP_ENGINE_TARGET = 12 * 1024
+HEAP_APP_TARGET = 64 * 1024
+REDRAW_TARGET_MS = 20
+
+
+def line(name, value, note=""):
+    print("%-52s %12s  %s" % (name, value, note), flush=True)
+
+
+def parse(output):
+    figures = {}
+    for text in output.splitlines():
+        name, _, value = text.strip().partition(" ")
+        if value:
+            figures.setdefault(name, []).append(float(value))
+    return figures
+
+
+def script(name):
+    with open(os.path.join(MP, name), "rb") as handle:
+        return handle.read()
+
+
+def on_device(files, code, uf2=None):
+    """Boot the firmware (default UF2) with files on its filesystem and the app held off
+    (recovery button), run code in the REPL; its figures."""
+    with EmulatedPico(uf2 or UF2, files=files, held=("menu",)) as pico:
+        pico.repl()
+        pico.set_button("menu", False)  # the app built in code polls the buttons too
+        return parse(pico.exec(code)["out"])
+
+
+def target(value, limit, at_least=True):
+    if limit is None:
+        return ""
+    met = value >= limit if at_least else value <= limit
+    return "target %s %s: %s" % (">=" if at_least else "<=", limit, "met" if met else "MISSED")
+
+
+def engines(games, ms):
+    with tempfile.TemporaryDirectory() as plain, tempfile.TemporaryDirectory() as native:
+        compile_firmware(plain, arch="none")
+        compile_firmware(native, arch="armv6m")
+        bytecode = tree_files(plain)
+        bytecode.pop("main.py", None)
+        loaded = tree_files(native)
+        loaded.pop("main.py", None)
+        bench = {"bench_engine.py": script("bench_engine.py")}
+        for key, size, name, native_target, bytecode_target, _ in GAMES:
+            if games and key not in games:
+                continue
+            code = "import bench_engine\nbench_engine.main(%r, %d, %d)" % (key, size, ms)
+            frozen = on_device(dict(bench), code)
+            plain_run = on_device(dict(bytecode, **bench), code)
+            ram_run = on_device(dict(loaded, **bench), code)
+            native_rate = frozen["playouts_per_s"][0]
+            plain_rate = plain_run["playouts_per_s"][0]
+            line(name + " playouts/s, frozen native", native_rate,
+                 target(native_rate, native_target))
+            line(name + " playouts/s, native .mpy (code in RAM)", ram_run["playouts_per_s"][0],
+                 "make flash's build on the filesystem")
+            line(name + " playouts/s, bytecode", plain_rate, target(plain_rate, bytecode_target))
+            line(name + " native / bytecode", "%.2f" % (native_rate / plain_rate))
+            line(name + " moves per playout", frozen["moves_per_playout"][0])
+            line(name + " heap: engine import, frozen", "%.1f KB" % (
+                frozen["import_heap"][0] / 1000))
+            game_heap = frozen["game_heap"][0]
+            line(name + " heap: engine + a game, frozen", "%d B" % game_heap,
+                 target(game_heap, HEAP_ENGINE_TARGET, at_least=False))
+            line(name + " heap: engine + a game, bytecode .mpy", "%.1f KB" % (
+                plain_run["game_heap"][0] / 1000), "code loaded into the heap (make flash)")
+            line(name + " score a finished game", "%.1f ms" % (frozen["score_us"][0] / 1000))
+
+
+def app_figures(key, moves, uf2=None, size=0):
+    return on_device({"pico_app.py": script("pico_app.py")},
+                     "import pico_app\npico_app.main(%r, %d, %d)" % (key, moves, size), uf2)
+
+
+def app(games, moves, size=0):
+    for key, default, name, _, _, move_target in GAMES:
+        if games and key not in games:
+            continue
+        if size:  # another board than the table's: "OffShore side 4" becomes "... side 7"
+            name = name.replace(str(default), str(size))
+        figures = app_figures(key, moves, size=size)
+        line(name + " app heap at the menu", "%.1f KB" % (figures["menu_heap"][0] / 1000))
+        line(name + " app heap in the game", "%.1f KB" % (figures["game_heap"][0] / 1000))
+        peak = figures["thinking_heap_peak"][0]
+        line(name + " app heap while the device thinks", "%.1f KB" % (peak / 1000),
+             "peak live, top Pico level; " + target(peak, HEAP_APP_TARGET, at_least=False))
+        times = figures.get("move_ms", [])
+        if times:
+            mean = sum(times) / len(times) / 1000
+            line(name + " device move in the app, top level", "%.2f s" % mean,
+                 "mean of %d (worst %.2f s, %d slices a move); %s" % (
+                     len(times), max(times) / 1000,
+                     sum(figures["move_slices"]) // len(times), target(mean, move_target, False)))
+
+
+def ui(games):
+    from host_tools.sim.cli import compile_device_tree
+
+    with tempfile.TemporaryDirectory() as tree:
+        compile_device_tree(tree, arch="armv6m")
+        files = tree_files(tree)
+        files.pop("main.py", None)
+        files["bench_ui.py"] = script("bench_ui.py")
+        for key, _, name, _, _, _ in GAMES:
+            if games and key not in games:
+                continue
+            figures = on_device(files, "import bench_ui\nbench_ui.main(%r)" % key)
+            line(name + " cursor-move redraw", "%.1f ms" % (figures["cursor_redraw_us"][0] / 1000),
+                 "app code + driver (FakeI2C); on the bus %d bytes" % figures["cursor_bytes"][0])
+            place = figures["place_redraw_us"][0] / 1000
+            line(name + " placement redraw", "%.1f ms" % place,
+                 "app code + driver, code in RAM; " + target(place, REDRAW_TARGET_MS, False))
+            line(name + " autosave compute", "%.1f ms" % (figures["autosave_us"][0] / 1000),
+                 "flash writes not included")
+
+
+def boot_ms(uf2=None):
+    """(first power-on, a later one): ms from reset to the menu's frame on the bus."""
+    with EmulatedPico(uf2 or UF2) as pico:
+        pico.settle(quiet_ms=300)
+        first = pico.counters()["last_i2c_end_ms"]
+        flash = pico.save_flash()
+    with EmulatedPico(flash=flash) as pico:
+        pico.settle(quiet_ms=300)
+        later = pico.counters()["last_i2c_end_ms"]
+    return first, later
+
+
+def boot():
+    first, later = boot_ms()
+    line("boot to the menu drawn, first power-on", "%.0f ms" % first,
+         "formats the filesystem; from boot2's first instruction")
+    line("boot to the menu drawn", "%.0f ms" % later, "the filesystem already there")
+
+
+FREE_HEAP = "import gc\ngc.collect()\nprint('free', gc.mem_free())"
+
+
+def route_figures(uf2, games, ms, moves):
+    """One route's figures: {name: text}, in the order they are printed."""
+    figures = {}
+    first, later = boot_ms(uf2)
+    figures["boot to the menu drawn, first power-on"] = "%.0f ms" % first
+    figures["boot to the menu drawn"] = "%.0f ms" % later
+    figures["free heap at the REPL (recovery boot)"] = "%.1f KB" % (
+        on_device({}, FREE_HEAP, uf2)["free"][0] / 1000)
+    bench = {"bench_engine.py": script("bench_engine.py")}
+    for key, size, name, _, _, _ in GAMES:
+        if games and key not in games:
+            continue
+        run = on_device(dict(bench), "import bench_engine\nbench_engine.main(%r, %d, %d)"
+                        % (key, size, ms), uf2)
+        rates = on_device({"bench_playouts.py": script("bench_playouts.py")},
+                          "import bench_playouts\nbench_playouts.main(%r, %d, %d)"
+                          % (key, size, ms), uf2)
+        figures[name + " playouts/s, light (uniform random)"] = "%d" % rates["light_per_s"][0]
+        figures[name + " playouts/s, heavy (the game's knowledge)"] = "%d" % (
+            rates["heavy_per_s"][0])
+        figures[name + " heap: engine import"] = "%.1f KB" % (run["import_heap"][0] / 1000)
+        figures[name + " heap: engine + a game"] = "%.1f KB" % (run["game_heap"][0] / 1000)
+        app_run = app_figures(key, moves, uf2)
+        figures[name + " app heap at the menu"] = "%.1f KB" % (app_run["menu_heap"][0] / 1000)
+        figures[name + " app heap in the game"] = "%.1f KB" % (app_run["game_heap"][0] / 1000)
+        figures[name + " app heap while the device thinks"] = "%.1f KB" % (
+            app_run["thinking_heap_peak"][0] / 1000)
+        figures[name + " free heap after the moves"] = "%.1f KB" % (
+            app_run["free_after"][0] / 1000)
+        times = app_run.get("move_ms", [])
+        if times:
+            figures[name + " device move in the app, top level"] = "%.2f s (%d)" % (
+                sum(times) / len(times) / 1000, len(times))
+    return figures
+
+
+def routes(games, ms, moves):
+    """The frozen firmware and the ROMFS one, figure by figure."""
+    if not os.path.exists(ROMFS_UF2):
+        print("routes skipped: no %s (python -m host_tools.device.firmware --romfs)"
+              % os.path.relpath(ROMFS_UF2, ROOT))
+        return
+    frozen = route_figures(UF2, games, ms, moves)
+    romfs = route_figures(ROMFS_UF2, games, ms, moves)
+    print("%-52s %12s %12s" % ("", "frozen", "ROMFS"))
+    for name, value in frozen.items():
+        print("%-52s %12s %12s" % (name, value, romfs.get(name, "-")), flush=True)
+
+
+def main(argv=None):
+    global UF2
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--ms", type=int, default=1500, help="emulated time per playout run")
+    parser.add_argument("--moves", type=int, default=4, help="human moves the device answers")
+    parser.add_argument("--only", choices=("engines", "app", "ui", "boot", "routes"),
+                        action="append")
+    parser.add_argument("--uf2", help="another firmware (default: make firmware's)")
+    parser.add_argument("--size", type=int, default=0,
+                        help="--only app: this board size (default: each game's own)")
+    parser.add_argument("games", nargs="*", help="only these games")
+    args = parser.parse_args(argv)
+    UF2 = os.path.abspath(args.uf2 or UF2)
+    reason = available() or (None if os.path.exists(UF2) else "no %s (make firmware)" % UF2)
+    if reason:
+        print("emulated Pico figures skipped: %s" % reason)
+        return 1
+    print("Pico figures, emulated RP2040 (rp2040js, 125 MHz, XIP cache model), %s"
+          % os.path.relpath(UF2, ROOT))
+    parts = args.only or ("boot", "engines", "app", "ui")
+    if "boot" in parts:
+        boot()
+    if "engines" in parts:
+        engines(args.games, args.ms)
+    if "app" in parts:
+        app(args.games, args.moves, args.size)
+    if "ui" in parts:
+        ui(args.games)
+    if "routes" in parts:
+        routes(args.games, args.ms, args.moves)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,631 @@
+"""The pin maps in hardware/: checked against their boards, drawn as wiring tables and diagrams.
+
+    python -m host_tools.device.hardware [generate]   check every map, then rewrite
+                                               hardware/wiring-<board>.png and the wiring tables
+                                               in hardware/README.md (make hardware)
+    python -m host_tools.device.hardware check        check only: exit 1 naming every problem
+
+Reading guide:
+
+    Board, PICO, PI     each board's 40-pin header as data: physical pin -> name and GPIO, which
+                        GPIOs exist off the header, the I2C pairs, the pins with fixed functions
+    check_map(config)   every rule a pin map must keep on its board -> a list of problems
+    wires(config)       the pin map as wires: (part, part terminal, physical pin, signal, kind)
+    table(config)       those wires as a Markdown table (the tables in hardware/README.md)
+    diagram(config)     the same wires drawn with Pillow (hardware/wiring-<board>.png)
+
+Both outputs come from wires(), and tests/host/test_hardware.py regenerates them and compares them
+with the committed files, so the pictures cannot drift from the map the firmware reads. Text in
+the diagram is drawn with the firmware's own 8x8 font (pixel for pixel what the OLED shows), so
+the image is the same on every machine, without a font file or anti-aliasing.
+"""
+
+import argparse
+import json
+import os
+import sys
+
+from host_tools.paths import HARDWARE
+
+BUTTONS = ("up", "down", "left", "right", "a", "b", "menu")
+MAPS = ("pico", "pi")  # hardware/<name>.json, one per supported build
+README = os.path.join(HARDWARE, "README.md")
+ADDRESSES = (0x3C, 0x3D)  # what the SSD1306/SH1106/SSD1309 modules' address jumper selects
+MAX_I2C_HZ = 400_000  # the SSD1306/SH1106 datasheets' fast mode; see hardware/README.md
+
+
+class Board:
+    """A board's 40-pin header and the rules its GPIOs follow.
+
+    header: the 40 pin names in physical order (pin 1 first); a GPIO's name ends in its number
+    after `prefix`. left(pin): True for the pins in the left column of the diagram, row(pin):
+    the pin's row from the top.
+    """
+
+    def __init__(self, key, title, prefix, header, left, row, internal, adc, i2c, fixed,
+                 drivers, sizes, rotations, supply=None):
+        self.key = key
+        self.title = title
+        self.short = title.split(" (")[0]
+        self.prefix = prefix
+        self.header = header
+        self.left = left
+        self.row = row
+        self.internal = internal  # GPIO -> what the board itself uses it for (not on the header)
+        self.adc = adc  # GPIOs with an ADC channel
+        self.i2c = i2c  # bus -> (SDA GPIOs, SCL GPIOs)
+        self.fixed = fixed  # GPIO -> the function it is fixed to
+        self.drivers = drivers  # display drivers the firmware has on this board
+        self.sizes = sizes  # (width, height) of the panels it can drive
+        self.rotations = rotations
+        self.supply = supply  # physical pin a battery pack feeds (None: the board has none)
+
+    def pin_of(self, gpio):
+        """Physical pin of a GPIO number, or None when it is not on the header."""
+        name = "%s%d" % (self.prefix, gpio)
+        for number, label in enumerate(self.header, 1):
+            if label == name:
+                return number
+        return None
+
+    def pins_named(self, name):
+        return [n for n, label in enumerate(self.header, 1) if label == name]
+
+    def label(self, pin):
+        return self.header[pin - 1]
+
+
+PICO = Board(
+    "pico", "Raspberry Pi Pico", "GP",
+    header=(
+        # 1-20 down the left edge (USB at the top), 21-40 up the right edge.
+        "GP0", "GP1", "GND", "GP2", "GP3", "GP4", "GP5", "GND", "GP6", "GP7",
+        "GP8", "GP9", "GND", "GP10", "GP11", "GP12", "GP13", "GND", "GP14", "GP15",
+        "GP16", "GP17", "GND", "GP18", "GP19", "GP20", "GP21", "GND", "GP22", "RUN",
+        "GP26", "GP27", "AGND", "GP28", "ADC_VREF", "3V3", "3V3_EN", "GND", "VSYS", "VBUS",
+    ),
+    left=lambda pin: pin <= 20,
+    row=lambda pin: pin - 1 if pin <= 20 else 40 - pin,
+    # GP23-25 and GP29 are wired on the board (Pico datasheet, section 2.1); GP29 is still
+    # usable as an ADC input: it reads VSYS through a 200k/100k divider, i.e. VSYS/3.
+    internal={23: "SMPS power-save control", 24: "VBUS sense", 25: "on-board LED",
+              29: "VSYS/3 (ADC3)"},
+    adc=(26, 27, 28, 29),
+    # RP2040 datasheet, GPIO function table: GPIO n is I2C(n >> 1 & 1), SDA when n is even.
+    i2c={0: ((0, 4, 8, 12, 16, 20, 28), (1, 5, 9, 13, 17, 21)),
+         1: ((2, 6, 10, 14, 18, 22, 26), (3, 7, 11, 15, 19, 27))},
+    fixed={},  # every header GPIO of the RP2040 is free to route
+    drivers=("ssd1306", "sh1106", "ssd1309"),  # stones.platforms.pico
+    sizes=((128, 64),),
+    rotations=(0, 2),
+    supply=39,  # VSYS: a battery pack feeds it through a Schottky diode
+)
+
+PI = Board(
+    "pi", "Raspberry Pi (40-pin header)", "GPIO",
+    header=(
+        "3V3", "5V", "GPIO2", "5V", "GPIO3", "GND", "GPIO4", "GPIO14", "GND", "GPIO15",
+        "GPIO17", "GPIO18", "GPIO27", "GND", "GPIO22", "GPIO23", "3V3", "GPIO24", "GPIO10", "GND",
+        "GPIO9", "GPIO25", "GPIO11", "GPIO8", "GND", "GPIO7", "GPIO0", "GPIO1", "GPIO5", "GND",
+        "GPIO6", "GPIO12", "GPIO13", "GND", "GPIO19", "GPIO16", "GPIO26", "GPIO20", "GND", "GPIO21",
+    ),
+    left=lambda pin: pin % 2 == 1,  # odd pins on the inside row, seen with pin 1 at top left
+    row=lambda pin: (pin - 1) // 2,
+    internal={},
+    adc=(),  # the Pi has no analogue inputs
+    # Only I2C1 is for devices: I2C0 (GPIO0/1) reads the HAT ID EEPROM at boot.
+    i2c={1: ((2,), (3,))},
+    fixed={
+        0: "ID_SD (HAT ID EEPROM)", 1: "ID_SC (HAT ID EEPROM)",
+        2: "I2C1 SDA (1.8k pull-up)", 3: "I2C1 SCL (1.8k pull-up)",
+        7: "SPI0 CE1", 8: "SPI0 CE0", 9: "SPI0 MISO", 10: "SPI0 MOSI", 11: "SPI0 SCLK",
+        14: "UART TXD (serial console)", 15: "UART RXD (serial console)",
+        18: "PCM CLK (I2S audio)", 19: "PCM FS", 20: "PCM DIN", 21: "PCM DOUT",
+    },
+    drivers=("ssd1306", "sh1106", "ssd1309", "ssd1327"),  # stones.platforms.pi (luma.oled)
+    sizes=((128, 64), (128, 128)),
+    rotations=(0, 1, 2, 3),
+)
+
+BOARDS = {"pico": PICO, "pi": PI}
+
+
+def load_map(name_or_path):
+    """A pin map by build name ('pico') or path."""
+    path = name_or_path
+    if name_or_path in BOARDS or name_or_path in MAPS:
+        path = os.path.join(HARDWARE, name_or_path + ".json")
+    with open(path) as handle:
+        return json.load(handle)
+
+
+# -- the rules ------------------------------------------------------------------------------
+
+
+def used_pins(config):
+    """[(what, GPIO)] for every GPIO the map uses, buttons first."""
+    buttons = config.get("buttons", {})
+    used = [("button " + name, buttons[name]) for name in BUTTONS if name in buttons]
+    display = config.get("display", {})
+    for key in ("sda", "scl"):
+        if display.get(key) is not None:
+            used.append(("display " + key.upper(), display[key]))
+    if config.get("buzzer") is not None:
+        used.append(("buzzer", config["buzzer"]))
+    battery = config.get("battery")
+    if battery and battery.get("adc") is not None:
+        used.append(("battery sense", battery["adc"]))
+    return used
+
+
+def check_map(config):
+    """Every problem with a pin map, as sentences naming the pin; [] when it is good."""
+    board = BOARDS.get(config.get("board"))
+    if board is None:
+        return ["board %r is not one of %s" % (config.get("board"), ", ".join(BOARDS))]
+    problems = []
+    buttons = config.get("buttons", {})
+    for name in BUTTONS:
+        if not isinstance(buttons.get(name), int):
+            problems.append("button %s has no GPIO number" % name)
+    for name in buttons:
+        if name not in BUTTONS:
+            problems.append("button %r is not one the firmware reads (%s)"
+                            % (name, ", ".join(BUTTONS)))
+    if config.get("button_pull", "up") not in ("up", "down"):
+        problems.append("button_pull must be 'up' or 'down'")
+    if config.get("recovery_button") not in buttons:
+        problems.append("recovery_button %r is not a button" % config.get("recovery_button"))
+    notes = config.get("pin_notes", {})
+
+    seen = {}
+    for what, gpio in used_pins(config):
+        if not isinstance(gpio, int):
+            problems.append("%s: %r is not a GPIO number" % (what, gpio))
+            continue
+        if gpio in seen:
+            problems.append("GPIO %d is used twice: %s and %s" % (gpio, seen[gpio], what))
+        seen[gpio] = what
+        on_header = board.pin_of(gpio) is not None
+        if what == "battery sense":
+            if gpio not in board.adc:
+                problems.append("battery sense on GPIO %d: %s" % (
+                    gpio, "the board has no ADC" if not board.adc else
+                    "not an ADC pin (ADC: %s)" % ", ".join(map(str, board.adc))))
+            continue
+        if not on_header:
+            why = board.internal.get(gpio)
+            problems.append("%s: %s%d %s" % (what, board.prefix, gpio,
+                                             "is used by the board (%s)" % why if why
+                                             else "does not exist on the %s" % board.title))
+            continue
+        function = board.fixed.get(gpio)
+        own_function = what.startswith("display ") and function and function.startswith("I2C")
+        if function and not own_function and str(gpio) not in notes:
+            problems.append("%s on GPIO %d, which is %s: pick a free pin or explain it in "
+                            "pin_notes" % (what, gpio, function))
+
+    display = config.get("display", {})
+    bus = display.get("bus", display.get("port"))
+    if bus not in board.i2c:
+        problems.append("display bus %r: the %s has I2C bus %s" % (
+            bus, board.title, " or ".join(map(str, board.i2c))))
+    else:
+        sdas, scls = board.i2c[bus]
+        if display.get("sda") not in sdas:
+            problems.append("display SDA on GPIO %r is not an SDA pin of I2C%d (%s)"
+                            % (display.get("sda"), bus, ", ".join(map(str, sdas))))
+        if display.get("scl") not in scls:
+            problems.append("display SCL on GPIO %r is not an SCL pin of I2C%d (%s)"
+                            % (display.get("scl"), bus, ", ".join(map(str, scls))))
+    if display.get("driver") not in board.drivers:
+        problems.append("display driver %r: the %s build has %s" % (
+            display.get("driver"), board.key, ", ".join(board.drivers)))
+    if display.get("address") not in ADDRESSES:
+        problems.append("display address %r: the modules answer at 60 (0x3C) or 61 (0x3D)"
+                        % display.get("address"))
+    if (display.get("width"), display.get("height")) not in board.sizes:
+        problems.append("display %rx%r: the %s build drives %s" % (
+            display.get("width"), display.get("height"), board.key,
+            " or ".join("%dx%d" % size for size in board.sizes)))
+    if display.get("rotate", 0) not in board.rotations:
+        problems.append("display rotate %r: the %s build rotates by %s quarter turns" % (
+            display.get("rotate"), board.key, "/".join(map(str, board.rotations))))
+    freq = display.get("freq")
+    if freq is not None and not 10_000 <= freq <= MAX_I2C_HZ:
+        problems.append("display freq %r Hz: the panels are specified up to %d Hz"
+                        % (freq, MAX_I2C_HZ))
+    return problems
+
+
+# -- the wires ------------------------------------------------------------------------------
+
+
+class Wire:
+    """One wire: from a part's terminal to a physical header pin."""
+
+    def __init__(self, part, terminal, pin, signal, kind):
+        self.part = part
+        self.terminal = terminal
+        self.pin = pin
+        self.signal = signal
+        self.kind = kind  # gnd, 3v3, vsys, sda, scl, button, buzzer: the wire's colour
+
+    def __repr__(self):
+        return "Wire(%r, %r, %d, %r)" % (self.part, self.terminal, self.pin, self.signal)
+
+
+def _nearest(board, names, pin, same_side=True):
+    """The pin called one of names nearest (in rows) to pin, on its side if there is one."""
+    candidates = [n for name in names for n in board.pins_named(name)]
+    side = [n for n in candidates if board.left(n) == board.left(pin)]
+    pool = side if (same_side and side) else candidates
+    return min(pool, key=lambda n: (abs(board.row(n) - board.row(pin)), n))
+
+
+def _rail_pin(board, pins):
+    """The GND pin a ground rail joining parts on these (same-side) pins links to: one inside
+    their span of rows (nearest its middle), else the nearest one on that side."""
+    rows = [board.row(p) for p in pins]
+    middle = (min(rows) + max(rows)) / 2
+    grounds = [n for n in board.pins_named("GND") if board.left(n) == board.left(pins[0])]
+    inside = [n for n in grounds if min(rows) <= board.row(n) <= max(rows)]
+    return min(inside or grounds, key=lambda n: (abs(board.row(n) - middle), n))
+
+
+def display_title(display):
+    return "OLED %s %dx%d @0x%02X" % (display["driver"].upper(), display["width"],
+                                      display["height"], display["address"])
+
+
+def wires(config):
+    """The pin map as the wires a builder solders, in the order of the wiring table."""
+    board = BOARDS[config["board"]]
+    display = config["display"]
+    bus = display.get("bus", display.get("port"))
+    sda, scl = board.pin_of(display["sda"]), board.pin_of(display["scl"])
+    oled = display_title(display)
+    result = [
+        Wire(oled, "GND", _nearest(board, ("GND",), sda), "ground", "gnd"),
+        Wire(oled, "VCC", _nearest(board, ("3V3",), sda, same_side=False), "3.3 V", "3v3"),
+        Wire(oled, "SCL", scl, "I2C%d SCL" % bus, "scl"),
+        Wire(oled, "SDA", sda, "I2C%d SDA" % bus, "sda"),
+    ]
+    pull = "pull-%s" % config.get("button_pull", "up")
+    other = "GND" if pull == "pull-up" else "3V3"  # pull-up: pressing connects the pin to GND
+    grounded = [("button " + name.upper(), board.pin_of(config["buttons"][name]), "button",
+                 "%s%d, %s" % (board.prefix, config["buttons"][name], pull))
+                for name in BUTTONS]
+    if config.get("buzzer") is not None:
+        grounded.append(("buzzer", board.pin_of(config["buzzer"]), "buzzer",
+                         "%s%d, PWM" % (board.prefix, config["buzzer"])))
+    # One rail a side joins the parts' second legs to one GND (or 3V3) pin.
+    for left in (True, False):
+        pins = [pin for _, pin, _, _ in grounded if board.left(pin) == left]
+        if not pins:
+            continue
+        if other == "GND":
+            rail = _rail_pin(board, pins)
+        else:
+            rail = _nearest(board, ("3V3",), pins[0], same_side=False)
+        for part, pin, kind, signal in grounded:
+            if board.left(pin) == left:
+                second = "-" if kind == "buzzer" else "leg 2"
+                first = "+" if kind == "buzzer" else "leg 1"
+                result.append(Wire(part, first, pin, signal, kind))
+                result.append(Wire(part, second, rail, "%s rail" % other,
+                                   "gnd" if other == "GND" else "3v3"))
+    battery = config.get("battery")
+    if battery and board.supply:
+        pack = "battery pack (optional)"
+        result.append(Wire(pack, "+ via diode", board.supply, board.label(board.supply),
+                           "vsys"))
+        result.append(Wire(pack, "-", _nearest(board, ("GND",), board.supply), "ground",
+                           "gnd"))
+    return result
+
+
+def sense_note(config):
+    """What the battery sense needs, in words (GP29 needs no wire: the divider is on the Pico)."""
+    battery = config.get("battery")
+    board = BOARDS[config["board"]]
+    if not battery:
+        return "none (the %s has no ADC)" % board.short if not board.adc else "none"
+    gpio = battery["adc"]
+    if gpio in board.internal:
+        return "%s%d reads VSYS/%d on the board itself: no wire" % (
+            board.prefix, gpio, battery.get("divider", 3))
+    return "%s%d through a 1/%d divider" % (board.prefix, gpio, battery.get("divider", 3))
+
+
+def table(config):
+    """The wiring table (Markdown) of a pin map."""
+    board = BOARDS[config["board"]]
+    lines = ["| part | terminal | header pin | signal |", "| --- | --- | --- | --- |"]
+    previous = None
+    for wire in wires(config):
+        part = "" if wire.part == previous else wire.part  # a part's later wires: blank name
+        previous = wire.part
+        lines.append("| %s | %s | %d (%s) | %s |" % (part, wire.terminal, wire.pin,
+                                                    board.label(wire.pin), wire.signal))
+    lines.append("")
+    lines.append("Battery sense: %s. Recovery button: %s (hold it at power-on to skip the app)."
+                 % (sense_note(config), config["recovery_button"].upper()))
+    return "\n".join(lines)
+
+
+# -- the diagram ----------------------------------------------------------------------------
+
+COLOURS = {
+    "gnd": (0, 0, 0), "3v3": (204, 0, 0), "vsys": (230, 120, 0), "sda": (0, 90, 220),
+    "scl": (190, 150, 0), "button": (0, 150, 60), "buzzer": (140, 40, 170),
+}
+LEGEND = (("gnd", "GND"), ("3v3", "3.3 V"), ("vsys", "VSYS"), ("sda", "I2C SDA"),
+          ("scl", "I2C SCL"), ("button", "button input"), ("buzzer", "buzzer"))
+WHITE, INK, GREY, PALE = (255, 255, 255), (30, 30, 30), (150, 150, 150), (232, 240, 232)
+PITCH = 22  # pixels between header rows
+TOP = 110  # y of the board's top edge
+BX0, BX1 = 400, 620  # the board's left and right edges
+TERM = 120  # parts' signal terminals sit this far out from the board's edge
+RAIL = 230  # and the ground rails this far
+WIDTH = 1020
+
+
+def _glyph_columns(char):
+    from stones.drivers.font8x8 import FONT
+
+    code = ord(char)
+    code = code if 32 <= code <= 127 else 127
+    return FONT[(code - 32) * 8:(code - 32) * 8 + 8]
+
+
+def draw_text(draw, x, y, text, colour=INK, scale=1):
+    """Text in the firmware's 8x8 font: each glyph byte is a column, bit 0 the top row."""
+    for i, char in enumerate(text):
+        for cx, column in enumerate(_glyph_columns(char)):
+            for cy in range(8):
+                if column >> cy & 1:
+                    px, py = x + (i * 8 + cx) * scale, y + cy * scale
+                    draw.rectangle((px, py, px + scale - 1, py + scale - 1), fill=colour)
+
+
+def _pin_y(board, pin):
+    return TOP + 24 + board.row(pin) * PITCH
+
+
+def _pin_x(board, pin):
+    return BX0 if board.left(pin) else BX1
+
+
+def diagram(config, source="hardware/%s.json"):
+    """The wiring diagram of a pin map, as a PIL image."""
+    from PIL import Image, ImageDraw
+
+    board = BOARDS[config["board"]]
+    rows = max(board.row(p) for p in range(1, 41)) + 1
+    height = TOP + 24 + rows * PITCH + 120
+    image = Image.new("RGB", (WIDTH, height), WHITE)
+    draw = ImageDraw.Draw(image)
+    draw_text(draw, 20, 16, config.get("name", board.title), INK, 2)
+    draw_text(draw, 20, 44, "generated from %s by host_tools/device/hardware.py (make hardware)"
+              % (source % config["board"]), GREY)
+
+    # The board, its pins and their names.
+    bottom = TOP + 24 + rows * PITCH - 8
+    draw.rectangle((BX0, TOP, BX1, bottom), fill=PALE, outline=INK, width=2)
+    if board is PICO:
+        draw.rectangle(((BX0 + BX1) // 2 - 20, TOP - 14, (BX0 + BX1) // 2 + 20, TOP),
+                       outline=INK, width=2)
+        draw_text(draw, (BX0 + BX1) // 2 - 12, TOP - 10, "USB", INK)
+    draw_text(draw, (BX0 + BX1) // 2 - len(board.title) * 4, bottom + 8, board.title, INK)
+    for pin in range(1, 41):
+        x, y = _pin_x(board, pin), _pin_y(board, pin)
+        name = board.label(pin)
+        kind = "gnd" if name in ("GND", "AGND") else "3v3" if name == "3V3" else None
+        draw.rectangle((x - 4, y - 4, x + 4, y + 4), fill=COLOURS[kind] if kind else WHITE,
+                       outline=INK)
+        if board.left(pin):
+            draw_text(draw, x + 8, y - 4, "%d %s" % (pin, name), INK)
+        else:
+            label = "%s %d" % (name, pin)
+            draw_text(draw, x - 8 - 8 * len(label), y - 4, label, INK)
+
+    # Parts: grouped by name, placed on the side where most of their wires land.
+    parts = {}
+    for wire in wires(config):
+        parts.setdefault(wire.part, []).append(wire)
+    lanes = 0
+    for part, part_wires in parts.items():
+        sides = [board.left(w.pin) for w in part_wires if w.kind in ("sda", "scl", "button",
+                                                                      "buzzer", "vsys")]
+        left = sides.count(True) >= sides.count(False)
+        edge = BX0 if left else BX1
+        out = -1 if left else 1  # away from the board
+        term_x = edge + out * TERM
+        if part.startswith("OLED"):
+            lanes = _draw_module(draw, board, part, part_wires, left, term_x, out, lanes)
+        else:
+            _draw_two_leg(draw, board, part, part_wires, left, term_x, out, edge)
+
+    # The legend.
+    y = height - 60
+    x = 20
+    for kind, name in LEGEND:
+        draw.line((x, y + 4, x + 30, y + 4), fill=COLOURS[kind], width=3)
+        draw_text(draw, x + 36, y, name, INK)
+        x += 36 + 8 * len(name) + 28
+    draw_text(draw, 20, y + 24, "Buttons: %s   Battery sense: %s" % (
+        "pull-%s, pressed = %s" % (config.get("button_pull", "up"),
+                                   "low" if config.get("button_pull", "up") == "up" else "high"),
+        sense_note(config)), INK)
+    return image
+
+
+def _wire(draw, points, kind):
+    draw.line(points, fill=COLOURS[kind], width=3)
+
+
+def _draw_module(draw, board, part, part_wires, left, term_x, out, lanes):
+    """A display module: a box with a terminal per wire, each level with its pin when on this
+    side; a wire to the other side goes over the top of the board in its own lane."""
+    same = [w for w in part_wires if board.left(w.pin) == left]
+    other = [w for w in part_wires if board.left(w.pin) != left]
+    rows = [board.row(w.pin) for w in same]
+    top_row = min(rows) - len(other)
+    y0 = TOP + 24 + top_row * PITCH - 14
+    y1 = TOP + 24 + max(rows) * PITCH + 14
+    x_in, x_out = term_x, term_x + out * 150
+    box = (min(x_in, x_out), y0, max(x_in, x_out), y1)
+    draw.rectangle(box, fill=WHITE, outline=INK, width=2)
+    words = part.split()
+    for i, word in enumerate((" ".join(words[:2]), words[2], words[3])):
+        draw_text(draw, box[0] + 8 if left else box[2] - 8 - 8 * len(word), y0 + 8 + 12 * i,
+                  word, INK)
+    for w in same:
+        y = _pin_y(board, w.pin)
+        _wire(draw, [(term_x, y), (_pin_x(board, w.pin), y)], w.kind)
+        _terminal_label(draw, term_x, y, w.terminal, out)
+    for k, w in enumerate(other):
+        y = TOP + 24 + (top_row + k) * PITCH
+        lane_y = TOP - 30 - 10 * lanes
+        far_x = _pin_x(board, w.pin) - out * 40
+        pin_y = _pin_y(board, w.pin)
+        _wire(draw, [(term_x, y), (term_x - out * 40, y), (term_x - out * 40, lane_y),
+                     (far_x, lane_y), (far_x, pin_y), (_pin_x(board, w.pin), pin_y)], w.kind)
+        _terminal_label(draw, term_x, y, w.terminal, out)
+        lanes += 1
+    return lanes
+
+
+def _terminal_label(draw, x, y, name, out):
+    draw.ellipse((x - 3, y - 3, x + 3, y + 3), fill=INK)
+    if out < 0:  # box to the left of the terminal: name inside, right-aligned
+        draw_text(draw, x - 6 - 8 * len(name), y - 4, name, INK)
+    else:
+        draw_text(draw, x + 6, y - 4, name, INK)
+
+
+def _draw_two_leg(draw, board, part, part_wires, left, term_x, out, edge):
+    """A button, a buzzer or a battery pack: the first leg to its pin, the second to a rail (or
+    straight to its pin when that is a supply pin)."""
+    first, second = part_wires
+    y = _pin_y(board, first.pin)
+    rail_x = edge + out * RAIL
+    body = (term_x + out * 20, term_x + out * 70)  # the symbol, between the wire ends
+    _wire(draw, [(_pin_x(board, first.pin), y), (term_x, y), (body[0], y)], first.kind)
+    lo, hi = min(body), max(body)
+    label = part.replace("button ", "").upper() if part.startswith("button") else part
+    if first.kind in ("button", "buzzer"):  # on the wire, next to the terminal
+        name_x = term_x + 8 if out < 0 else term_x - 8 - 8 * len(label)
+        draw_text(draw, name_x, y - 14, label, COLOURS[first.kind])
+    else:  # a long name: over the symbol, outwards
+        draw_text(draw, lo if out > 0 else hi - 8 * len(label), y - 34, label, INK)
+    if first.kind == "button":
+        # A push button: two contacts and a bar over them.
+        draw.ellipse((lo - 3, y - 3, lo + 3, y + 3), outline=INK, width=2)
+        draw.ellipse((hi - 3, y - 3, hi + 3, y + 3), outline=INK, width=2)
+        draw.line((lo, y - 9, hi, y - 9), fill=INK, width=2)
+        draw.line(((lo + hi) // 2, y - 9, (lo + hi) // 2, y - 14), fill=INK, width=2)
+    elif first.kind == "buzzer":
+        draw.ellipse((lo + 10, y - 10, hi - 10, y + 10), outline=INK, width=2)
+        draw_text(draw, (lo + hi) // 2 - 4, y - 4, "+", INK)
+        _wire(draw, [(lo, y), (lo + 10, y)], first.kind)
+        _wire(draw, [(hi - 10, y), (hi, y)], second.kind)
+    else:  # battery pack: a two-cell symbol, the long plate (+) towards the supply pin
+        for i, tall in enumerate((10, 5, 10, 5) if out > 0 else (5, 10, 5, 10)):
+            x = lo + 14 + i * 7
+            draw.line((x, y - tall, x, y + tall), fill=INK, width=2)
+        draw_text(draw, (lo + 2) if out > 0 else (hi - 10), y - 20, "+", INK)
+    if second.kind in ("gnd", "3v3") and second.signal.endswith("rail"):
+        # Second leg to the rail; the rail runs to its header pin along that pin's row.
+        far = body[1]
+        _wire(draw, [(far, y), (rail_x, y)], second.kind)
+        rail_y = _pin_y(board, second.pin)
+        _wire(draw, [(rail_x, min(y, rail_y)), (rail_x, max(y, rail_y))], second.kind)
+        _wire(draw, [(rail_x, rail_y), (_pin_x(board, second.pin), rail_y)], second.kind)
+        draw.ellipse((rail_x - 4, y - 4, rail_x + 4, y + 4), fill=COLOURS[second.kind])
+    else:
+        # A pack's minus lead goes straight to its own pin.
+        y2 = _pin_y(board, second.pin)
+        _wire(draw, [(body[1], y), (body[1] + out * 20, y), (body[1] + out * 20, y2),
+                     (_pin_x(board, second.pin), y2)], second.kind)
+
+
+# -- files ----------------------------------------------------------------------------------
+
+
+def diagram_path(name, folder=HARDWARE):
+    return os.path.join(folder, "wiring-%s.png" % name)
+
+
+def readme_with_tables(text, configs):
+    """README text with each generated block replaced by the current table."""
+    for name, config in configs.items():
+        begin = "<!-- wiring-%s: generated by make hardware, do not edit -->" % name
+        end = "<!-- end wiring-%s -->" % name
+        start = text.find(begin)
+        stop = text.find(end)
+        if start < 0 or stop < start:
+            raise ValueError("%s lacks the markers %s ... %s" % (README, begin, end))
+        text = text[:start + len(begin)] + "\n" + table(config) + "\n" + text[stop:]
+    return text
+
+
+def generate(folder=HARDWARE, readme=README):
+    """Write every diagram into folder and refresh the tables in readme; return the paths."""
+    configs = {name: load_map(name) for name in MAPS}
+    written = []
+    for name, config in configs.items():
+        path = diagram_path(name, folder)
+        diagram(config).save(path, optimize=True)
+        written.append(path)
+    with open(readme) as handle:
+        text = handle.read()
+    new = readme_with_tables(text, configs)
+    if new != text:
+        with open(readme, "w") as handle:
+            handle.write(new)
+        written.append(readme)
+    return written
+
+
+def check_all():
+    problems = []
+    for name in MAPS:
+        problems += ["hardware/%s.json: %s" % (name, p) for p in check_map(load_map(name))]
+    return problems
+
+
+def do_check(args):
+    problems = check_all()
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    if not problems:
+        print("pin maps ok: %s" % ", ".join("hardware/%s.json" % name for name in MAPS))
+    return 1 if problems else 0
+
+
+def do_generate(args):
+    if do_check(args):
+        return 1
+    for path in generate():
+        print("wrote", os.path.relpath(path))
+    return 0
+
+
+COMMANDS = {
+    "generate": (do_generate, "check the maps, redraw the diagrams and the README tables"),
+    "check": (do_check, "check the maps only"),
+}
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("command", nargs="?", default="generate", choices=COMMANDS,
+                        help="; ".join("%s: %s" % (k, v[1]) for k, v in COMMANDS.items()))
+    args = parser.parse_args(argv)
+    return COMMANDS[args.command][0](args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

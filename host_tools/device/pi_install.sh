@@ -1,0 +1,108 @@
+#!/bin/sh
+# Install Pocket Stones on this Raspberry Pi, as a service that starts the game at boot:
+#
+#     sudo make install-pi            (or: sudo sh host_tools/device/pi_install.sh)
+#
+# Run it from a clone of the repository, on Raspberry Pi OS (Bookworm or later); run it again to
+# update. It puts
+#     /opt/pocket-stones/app       the firmware (CPython runs it as it is), precompiled
+#     /opt/pocket-stones/venv      a virtual environment with luma.oled and gpiozero
+#                                  (hardware/pi/requirements.txt; Pillow and lgpio from apt)
+#     /etc/pocket-stones/config.json    the pin map, from hardware/pi.json (an edited one is kept)
+#     /etc/systemd/system/pocket-stones.service    hardware/pi/pocket-stones.service, enabled
+# and switches I2C on at 400 kHz (raspi-config, and dtparam=i2c_arm_baudrate in config.txt).
+#
+#     --stage DIR    only lay the files out under DIR as if it were / (no apt, no venv, no
+#                    boot config, no systemctl): for packaging, and for tests/host/test_pi_service
+set -eu
+
+PREFIX=/opt/pocket-stones
+CONFIG_DIR=/etc/pocket-stones
+UNIT_DIR=/etc/systemd/system
+UNIT=pocket-stones.service
+HERE=$(cd "$(dirname "$0")/.." && pwd)
+
+case " $* " in
+    *" --stage "*|*" -h "*|*" --help "*) ;;
+    *) if [ "$(id -u)" != 0 ]; then
+           echo "pi_install: needs root: running it again with sudo"
+           exec sudo sh "$0" "$@"
+       fi ;;
+esac
+
+STAGE=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --stage) STAGE=$2; shift 2 ;;
+        -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+        *) echo "pi_install.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
+    esac
+done
+
+say() { echo "pi_install: $*"; }
+
+ROOT=${STAGE%/}  # every path below is $ROOT/...: empty on a real install
+
+# 1. System packages, I2C on at 400 kHz.
+if [ -z "$STAGE" ]; then
+    say "installing system packages"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq python3-venv python3-pil i2c-tools >/dev/null
+    # gpiozero's pin library: lgpio on Bookworm; RPi.GPIO on older releases.
+    apt-get install -y -qq python3-lgpio >/dev/null 2>&1 \
+        || apt-get install -y -qq python3-rpi.gpio >/dev/null
+    for group in gpio i2c; do
+        getent group "$group" >/dev/null || groupadd --system "$group"
+    done
+    if command -v raspi-config >/dev/null 2>&1; then
+        raspi-config nonint do_i2c 0  # 0 means "enable"
+    fi
+    BOOT_CONFIG=/boot/firmware/config.txt
+    [ -f "$BOOT_CONFIG" ] || BOOT_CONFIG=/boot/config.txt
+    if [ -f "$BOOT_CONFIG" ] && ! grep -q '^dtparam=i2c_arm_baudrate' "$BOOT_CONFIG"; then
+        echo "dtparam=i2c_arm_baudrate=400000" >>"$BOOT_CONFIG"
+        say "I2C set to 400 kHz in $BOOT_CONFIG: it applies after a reboot"
+    fi
+fi
+
+# 2. The app: the firmware tree, as CPython runs it.
+say "installing the app in $ROOT$PREFIX/app"
+mkdir -p "$ROOT$PREFIX"
+rm -rf "$ROOT$PREFIX/app.new"
+cp -R "$HERE/firmware" "$ROOT$PREFIX/app.new"
+find "$ROOT$PREFIX/app.new" -name __pycache__ -prune -exec rm -rf {} +
+rm -rf "$ROOT$PREFIX/app"
+mv "$ROOT$PREFIX/app.new" "$ROOT$PREFIX/app"
+
+# 3. The virtual environment, and the app precompiled (the service cannot write __pycache__).
+if [ -z "$STAGE" ]; then
+    say "making the virtual environment in $PREFIX/venv"
+    [ -x "$PREFIX/venv/bin/python" ] || python3 -m venv --system-site-packages "$PREFIX/venv"
+    "$PREFIX/venv/bin/pip" install --quiet --disable-pip-version-check \
+        -r "$HERE/hardware/pi/requirements.txt"
+    "$PREFIX/venv/bin/python" -m compileall -q "$PREFIX/app"
+    "$PREFIX/venv/bin/python" -c "import luma.oled.device, gpiozero, PIL"
+fi
+
+# 4. The pin map: a config.json the user edited is kept.
+mkdir -p "$ROOT$CONFIG_DIR"
+if [ ! -f "$ROOT$CONFIG_DIR/config.json" ]; then
+    cp "$HERE/hardware/pi.json" "$ROOT$CONFIG_DIR/config.json"
+    say "pin map: $CONFIG_DIR/config.json (from hardware/pi.json)"
+elif ! cmp -s "$HERE/hardware/pi.json" "$ROOT$CONFIG_DIR/config.json"; then
+    say "kept your $CONFIG_DIR/config.json; hardware/pi.json differs (diff them to compare)"
+fi
+
+# 5. The service.
+mkdir -p "$ROOT$UNIT_DIR"
+cp "$HERE/hardware/pi/$UNIT" "$ROOT$UNIT_DIR/$UNIT"
+if [ -z "$STAGE" ]; then
+    systemctl daemon-reload
+    systemctl enable "$UNIT" >/dev/null 2>&1
+    systemctl restart "$UNIT"
+    say "done: the game runs now and at every boot (journalctl -u pocket-stones for its log;"
+    say "sudo systemctl stop pocket-stones blanks the display and stops it)"
+else
+    say "staged in $STAGE"
+fi

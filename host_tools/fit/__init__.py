@@ -1,0 +1,7 @@
+"""Tools that fit the engine's tables from games; each writes a module the engine ships.
+
+    goprior.py   Go's tree priors: feature weights fitted to GNU Go's moves (data/go_games.txt,
+                 data/go_weights.txt) and the nibble table of stones/engine/goprior.py
+    patterns.py  Go's 3x3 playout shapes and their bit table (stones/engine/gopat.py)
+    lineprior.py Loose's line priors, fitted to a deeper search's choices
+"""

@@ -1,0 +1,592 @@
+"""GTP v2 front end: any game of the registry served over stdin/stdout.
+
+    .venv/bin/python -m host_tools.gtp --game go --size 9 [--komi 5.5] [--seed 7]
+    .venv/bin/python -m host_tools.gtp --game loupe --size 9 --modality compound
+
+Reading guide:
+
+    parse_vertex / format_vertex   GTP vertices of square boards: A1..T19 without I, 'pass'
+    Engine                         one game and the move generator; execute(line) -> response,
+                                   run(lines) -> responses (what the tests drive)
+    COMMANDS                       the command table: GTP name -> handler(engine, args) -> text;
+                                   a handler fails by raising CommandError(GTP error text)
+    main(argv)                     flags (every game option is one), then the stdin/stdout loop
+
+Answers follow GNU Go 3.8 where it has the command: 'captures COLOR' counts the stones COLOR
+has captured, list_stones lists in reading order (top row first), genmove answers 'PASS' for a
+pass, loadsgf answers the colour to move, errors read 'illegal move', 'invalid color or
+coordinate', 'unacceptable size', 'cannot undo', 'unknown command'. set_position is KataGo's:
+stones placed without rules, prisoners zero, and the next play may be of either colour.
+
+Hexagonal games (Loupe, OffShore) name points as docs/rules.md does ('d4': row letter from the
+top, then the point's number in its row); Game.parse reads them. A Loupe turn is two stones, and
+GTP sends each stone as its own 'play', so a turn is two plays of the same colour.
+
+GTP lets either colour play next. A move out of turn is what Game.play_as does: hand the turn over
+(Loupe starts a new turn for that colour), then play. The hand-over happens on a copy of the game
+(set-up and moves replayed), kept only if the move succeeds, so a refused command changes nothing
+and is_legal for the colour not to move leaves the game alone. After set_position the first move
+starts a new turn whatever its colour (in Loupe, a turn of two stones).
+
+genmove asks the device's computer player (stones.engine.search) at --level N: 1 is the weakest,
+the Pico's levels come next and the Raspberry Pi's last (the default is the strongest Pico level,
+what the device plays in about 2 seconds a move); --seed makes its answers reproducible.
+--level 0 plays a uniformly random legal move instead, never one that fills the mover's own eye
+where the game's playouts refuse one (Game.is_eye: Go, Loose), else a pass.
+"""
+
+import argparse
+import sys
+import traceback
+
+from host_tools import paths  # noqa: F401  (puts the firmware on sys.path)
+from host_tools.records import sgf
+from stones import VERSION
+from stones.engine import registry, search
+from stones.engine.game import BLACK, COLOUR_NAMES, PASS, WHITE, GameError, half_points
+from stones.engine.rng import Rng
+
+COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # GTP's 25 columns: no I
+COLOURS = {"b": BLACK, "black": BLACK, "w": WHITE, "white": WHITE}
+
+
+class CommandError(Exception):
+    """A GTP command that fails; the message is the text after '?'."""
+
+
+# -- vertices and colours -----------------------------------------------------------------------
+
+
+def parse_vertex(text, size):
+    """(col, row) from 0 at the bottom left for 'D5' / 'd5', None for 'pass'; ValueError else."""
+    text = text.strip().upper()
+    if text == "PASS":
+        return None
+    col = COLUMNS.find(text[:1]) if text else -1
+    if col < 0 or not text[1:].isdigit() or text[1] == "0":
+        raise ValueError("%r is not a vertex" % text)
+    row = int(text[1:]) - 1
+    if col >= size or row >= size:
+        raise ValueError("%r is off a %dx%d board" % (text, size, size))
+    return col, row
+
+
+def format_vertex(vertex):
+    """'D5' for (3, 4), 'PASS' for None (GNU Go's spelling)."""
+    if vertex is None:
+        return "PASS"
+    col, row = vertex
+    return COLUMNS[col] + str(row + 1)
+
+
+def parse_colour(text, error="invalid color"):
+    colour = COLOURS.get(text.lower())
+    if colour is None:
+        raise CommandError(error)
+    return colour
+
+
+# -- the engine ---------------------------------------------------------------------------------
+
+
+class Engine:
+    """A game of the registry behind GTP: the game, the random move generator and the quit flag."""
+
+    def __init__(self, game="go", size=None, seed=1, level=None, **settings):
+        self.cls = registry.game_class(game)
+        self.game = self.cls(size, **settings)
+        self.rng = Rng(seed)
+        self.seed = seed
+        self.level = len(search.levels(self.cls)) if level is None else level
+        self.search = None
+        self.counted = None  # (position key, the game with its dead stones marked): counted()
+        self.done = False
+
+    # -- moves by name ----------------------------------------------------------------------
+
+    def move(self, text):
+        """The move a GTP vertex names on this board; CommandError if none."""
+        game = self.game
+        try:
+            if game.grid.kind == "square":
+                vertex = parse_vertex(text, game.size)
+                return PASS if vertex is None else game.grid.index(*vertex)
+            return game.parse(text)
+        except ValueError:
+            raise CommandError("invalid color or coordinate") from None
+
+    def vertex(self, move):
+        if move == PASS:
+            return "PASS"
+        if self.game.grid.kind == "square":
+            return format_vertex(self.game.grid.coords(move))
+        return self.game.name(move)
+
+    def colour_and_move(self, args):
+        if len(args) < 2:
+            raise CommandError("invalid color or coordinate")
+        return parse_colour(args[0], "invalid color or coordinate"), self.move(args[1])
+
+    # -- copies ------------------------------------------------------------------------------
+
+    def copy(self, **changes):
+        """The game rebuilt (set-up and moves), under changed settings if any are given."""
+        try:
+            return rebuild(self.game, **changes)
+        except GameError as error:
+            raise CommandError(str(error)) from None
+
+    def as_colour(self, colour):
+        """The game to play or test colour's move on: the game itself when colour is to move,
+        else a copy with the turn handed to colour (kept by the caller only if the move works).
+
+        Game.play_as hands the turn over before it plays, and a game may change more than whose
+        turn it is when it does (Loupe starts a new turn), so a refused move must not touch the
+        game being served. The first move after set_position always starts a new turn for its
+        colour (KataGo's set_position: either colour may play next; in Loupe two stones).
+        """
+        game = self.game
+        if colour == game.to_move and not (game.setup and not game.count):
+            return game
+        game = self.copy()
+        game.set_turn(colour)  # what play_as does first; on a copy, so the served game is untouched
+        return game
+
+    # -- the protocol -----------------------------------------------------------------------
+
+    def execute(self, line):
+        """The full response to one command line ('=id text' or '?id text'), None for a line that
+        holds no command (empty, or a comment)."""
+        line = "".join(c for c in line.replace("\t", " ") if " " <= c != "\x7f")  # no controls
+        words = line.partition("#")[0].split()
+        if not words:
+            return None
+        ident = words.pop(0) if words[0].isdigit() else ""
+        if not words:
+            return "?%s syntax error" % ident
+        handler = COMMANDS.get(words[0])
+        try:
+            if handler is None:
+                raise CommandError("unknown command")
+            text = handler(self, words[1:])
+            mark = "="
+        except CommandError as error:
+            text = str(error)
+            mark = "?"
+        # A blank line ends a GTP response, so none may appear inside one.
+        lines = text.split("\n")
+        text = "\n".join(lines[:1] + [line for line in lines[1:] if line.strip()])
+        return mark + ident + (" " + text if text else "")
+
+    def run(self, lines):
+        """Responses to the command lines, in order, without the blank line after each."""
+        out = []
+        for line in lines:
+            response = self.execute(line)
+            if response is not None:
+                out.append(response)
+            if self.done:
+                break
+        return out
+
+    def serve(self, stdin, stdout, stderr):
+        """The GTP loop. The one top-level handler: a bug in a command answers '? internal
+        error' (the traceback goes to stderr) and the game goes on, as a controller expects."""
+        for line in stdin:
+            try:
+                response = self.execute(line)
+            except Exception as error:  # the top-level handler: anything else is a bug
+                traceback.print_exc(file=stderr)
+                words = line.split()
+                ident = words[0] if words and words[0].isdigit() else ""
+                message = ("%s: %s" % (type(error).__name__, error)).replace("\n", " ")
+                response = "?%s internal error: %s" % (ident, message)
+            if response is not None:
+                stdout.write(response + "\n\n")
+                stdout.flush()
+            if self.done:
+                break
+
+
+# -- the commands -------------------------------------------------------------------------------
+
+
+def do_protocol_version(engine, args):
+    return "2"
+
+
+def do_name(engine, args):
+    return "Pocket Stones"
+
+
+def do_version(engine, args):
+    return VERSION
+
+
+def do_known_command(engine, args):
+    return "true" if args and args[0] in COMMANDS else "false"
+
+
+def do_list_commands(engine, args):
+    return "\n".join(sorted(COMMANDS))
+
+
+def do_quit(engine, args):
+    engine.done = True
+    return ""
+
+
+def do_boardsize(engine, args):
+    if not args or not args[0].isdigit():
+        raise CommandError("boardsize not an integer")
+    size = int(args[0])
+    if size not in engine.cls.sizes:
+        raise CommandError("unacceptable size")
+    engine.game = engine.cls(size, **engine.game.settings)
+    return ""
+
+
+def do_clear_board(engine, args):
+    engine.game.clear()
+    return ""
+
+
+def do_komi(engine, args):
+    """Komi for White, given to the game as its komi setting ('6.5', '4'), which the game checks
+    (Go: whole or half points; Loose: even integers). The game is rebuilt with its moves under the
+    new komi. Games without komi accept and ignore it, as GTP asks of every engine."""
+    try:
+        value2 = float(args[0]) * 2 if args else None
+    except ValueError:
+        value2 = None
+    if value2 is None or value2 != value2 or abs(value2) == float("inf"):
+        raise CommandError("komi not a float")
+    option = find_option(engine.cls, "komi")
+    if option is None:
+        return ""
+    if value2 != int(value2):
+        raise CommandError("komi must be a whole or half number")
+    engine.game = engine.copy(komi=half_points(int(value2)))
+    return ""
+
+
+def do_play(engine, args):
+    colour, move = engine.colour_and_move(args)
+    game = engine.as_colour(colour)
+    try:
+        game.play(move)  # in turn, a refused move changes nothing (the Game protocol)
+    except GameError:
+        raise CommandError("illegal move") from None
+    engine.game = game
+    return ""
+
+
+def do_genmove(engine, args):
+    colour = parse_colour(args[0] if args else "")
+    if engine.game.over:
+        raise CommandError("the game is over")
+    game = engine.as_colour(colour)
+    if engine.level:
+        if engine.search is None:
+            engine.search = search.Search()
+        budget = search.budget(game, engine.level, pi=True)
+        move = engine.search.think(game, budget, engine.seed + game.count)
+    else:
+        moves = [p for p in game.legal_moves() if not game.is_eye(p, colour)]
+        move = moves[engine.rng.below(len(moves))] if moves else PASS
+    try:
+        game.play(move)
+    except GameError as error:  # only a pass can be refused: a Loupe turn half played
+        raise CommandError(str(error)) from None
+    engine.game = game
+    return engine.vertex(move)
+
+
+def do_undo(engine, args):
+    try:
+        engine.game.undo()
+    except GameError:
+        raise CommandError("cannot undo") from None
+    return ""
+
+
+def do_showboard(engine, args):
+    game = engine.game
+    lines = ["", game.diagram()]
+    if game.keeps_prisoners:
+        for colour in (WHITE, BLACK):
+            lines.append("%s (%s) has captured %d stones"
+                         % (COLOUR_NAMES[colour], ".XO"[colour], game.prisoners[colour]))
+    if game.over:
+        lines.append("game over: " + game.result().text())
+    else:
+        lines.append("%s to move" % COLOUR_NAMES[game.to_move])
+    return "\n".join(lines)
+
+
+def do_is_legal(engine, args):
+    colour, move = engine.colour_and_move(args)
+    return "1" if engine.as_colour(colour).legal(move) else "0"
+
+
+def do_list_stones(engine, args):
+    colour = parse_colour(args[0] if args else "")
+    game = engine.game
+    return " ".join(engine.vertex(p) for p in game.grid.points if game.colour(p) == colour)
+
+
+def do_captures(engine, args):
+    """Stones COLOR has captured (GNU Go: 'captures black' counts white stones taken)."""
+    colour = parse_colour(args[0] if args else "")
+    return str(captured(engine.game, colour))
+
+
+DEAD_PLAYOUTS = 100  # playouts of the dead-stone estimate (Game.estimate_dead)
+
+
+def with_dead_marked(game, seed):
+    """A copy of game with the stones the playouts say are dead marked (Game.estimate_dead):
+    the game as players would count it at its end."""
+    copy = type(game)(game.size, **game.settings)
+    copy.copy_from(game)
+    copy.mark_dead(game.estimate_dead(DEAD_PLAYOUTS, seed))
+    return copy
+
+
+def counted(engine):
+    """with_dead_marked for the engine's game, seeded by --seed, so final_score and
+    final_status_list agree with each other. Cached until the game changes."""
+    game = engine.game
+    key = (id(game), game.count, tuple(game.entry(i) for i in range(game.count)))
+    if engine.counted is None or engine.counted[0] != key:
+        engine.counted = (key, with_dead_marked(game, engine.seed))
+    return engine.counted[1]
+
+
+def do_final_score(engine, args):
+    game = counted(engine)
+    try:
+        result = game.result()
+    except GameError:
+        raise CommandError("cannot score") from None
+    return result.gtp() + score_detail(result.score)
+
+
+def do_final_status_list(engine, args):
+    """GNU Go's final_status_list alive|dead|seki: the stones of that status, one group a line
+    (seki stones are alive too, as in GNU Go)."""
+    status = args[0].lower() if args else ""
+    if status not in ("alive", "dead", "seki"):
+        raise CommandError("invalid status")
+    game = counted(engine)
+    dead = set(game.dead_stones())
+    if status == "dead":
+        chosen = dead
+    elif status == "seki":
+        chosen = set(game.seki_stones())
+    else:
+        chosen = set(p for p in game.grid.points if game.colour(p) and p not in dead)
+    lines = []
+    seen = set()
+    for p in game.grid.points:
+        if p in chosen and p not in seen:
+            group = [q for q in game.grid.points if q in set(game.group(p))]  # reading order
+            seen.update(group)
+            lines.append(" ".join(engine.vertex(q) for q in group))
+    return "\n".join(lines)
+
+
+def score_detail(score):
+    """What the bare result leaves out where values are compared one by one (Loupe's group
+    values): ' (B: 6 4 -3; W: 2 -1)'."""
+    if score.listed is None:
+        return ""
+    black, white = score.listed
+    return " (B:%s; W:%s)" % ("".join(" %d" % v for v in black), "".join(" %d" % v for v in white))
+
+
+def do_loadsgf(engine, args):
+    if engine.cls.record_ending != "sgf":
+        raise CommandError("SGF records are for Go only")
+    if not args:
+        raise CommandError("syntax error")
+    path = args[0]
+    moves = None
+    if len(args) > 1:
+        if not args[1].isdigit() or int(args[1]) < 1:
+            raise CommandError("syntax error")
+        moves = int(args[1]) - 1  # the position before move MOVE_NUMBER
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError:
+        raise CommandError("cannot open or parse '%s'" % path) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")  # SGF's default character set
+    settings = dict(engine.game.settings)
+    try:
+        record = sgf.read(text)
+        if record.size not in engine.cls.sizes:
+            raise CommandError("unacceptable size")
+        engine.game = record.game(moves, **settings)
+    except sgf.SgfError as error:
+        raise CommandError("cannot open or parse '%s': %s" % (path, error)) from None
+    return COLOUR_NAMES[engine.game.to_move].lower()
+
+
+def do_printsgf(engine, args):
+    if engine.cls.record_ending != "sgf":
+        raise CommandError("SGF records are for Go only")
+    try:
+        text = sgf.write(engine.game)
+    except sgf.SgfError as error:
+        raise CommandError(str(error)) from None
+    if not args:
+        return text.rstrip("\n")
+    try:
+        with open(args[0], "w", encoding="utf-8") as handle:
+            handle.write(text)
+    except OSError as error:
+        raise CommandError("cannot write '%s': %s" % (args[0], error.strerror)) from None
+    return ""
+
+
+def do_set_position(engine, args):
+    """KataGo's set_position COLOR VERTEX ...: a new position, no rule applied, no prisoners."""
+    if len(args) % 2:
+        raise CommandError("syntax error")
+    stones = []
+    for i in range(0, len(args), 2):
+        colour, move = engine.colour_and_move(args[i:i + 2])
+        if move == PASS:
+            raise CommandError("illegal stone placement")
+        stones.append((colour, move))
+    try:
+        engine.game.set_position(stones)
+    except GameError:
+        raise CommandError("illegal stone placement") from None
+    return ""
+
+
+COMMANDS = {
+    "protocol_version": do_protocol_version,
+    "name": do_name,
+    "version": do_version,
+    "known_command": do_known_command,
+    "list_commands": do_list_commands,
+    "quit": do_quit,
+    "boardsize": do_boardsize,
+    "clear_board": do_clear_board,
+    "komi": do_komi,
+    "play": do_play,
+    "genmove": do_genmove,
+    "undo": do_undo,
+    "showboard": do_showboard,
+    "is_legal": do_is_legal,
+    "list_stones": do_list_stones,
+    "captures": do_captures,
+    "final_score": do_final_score,
+    "final_status_list": do_final_status_list,
+    "loadsgf": do_loadsgf,
+    "printsgf": do_printsgf,
+    "set_position": do_set_position,
+}
+
+
+def fresh(game, **changes):
+    """A new game of the same kind, size and settings (with changes) and the same set-up stones,
+    before any move."""
+    settings = dict(game.settings)
+    settings.update(changes)
+    new = type(game)(game.size, **settings)
+    if game.setup:
+        new.set_position(game.setup)
+    return new
+
+
+def rebuild(game, **changes):
+    """A copy of game with its set-up and every move, under changed settings if any."""
+    new = fresh(game, **changes)
+    for i in range(game.count):
+        new.play_as(*game.entry(i))  # the hand-overs of out-of-turn moves come back too
+    return new
+
+
+def captured(game, colour):
+    """How many stones colour has taken from the opponent: the prisoners of a game that keeps
+    them (Go); in the others the opponent stones each of colour's moves took off the board
+    (OffShore) or turned over (Loose, whose flips are its captures), counted by replaying the
+    game; Loupe never takes any."""
+    if game.keeps_prisoners:
+        return game.prisoners[colour]
+    board = fresh(game)
+    total = 0
+    for i in range(game.count):
+        mover, move = game.entry(i)
+        before = board.count_stones(3 - mover)
+        board.play_as(mover, move)
+        if mover == colour:
+            total += before - board.count_stones(3 - mover)
+    return total
+
+
+def find_option(cls, key):
+    for option in cls.options:
+        if option.key == key:
+            return option
+    return None
+
+
+# -- the command line ---------------------------------------------------------------------------
+
+
+def build_parser(cls):
+    """The flags for one game: --game, --size, --seed and one per option of the game."""
+    parser = argparse.ArgumentParser(
+        prog="python -m host_tools.gtp",
+        description="Serve a Pocket Stones game over GTP v2 on stdin/stdout.")
+    parser.add_argument("--game", default="go", choices=registry.keys())
+    parser.add_argument("--size", type=int, default=cls.default_size,
+                        help="board size: %s (default %d)" % (
+                            ", ".join(map(str, cls.sizes)), cls.default_size))
+    levels = search.levels(cls, pi=True)
+    parser.add_argument("--seed", type=int, default=1, help="seed of genmove's search")
+    parser.add_argument("--level", type=int, default=len(search.levels(cls)),
+                        choices=range(len(levels) + 1),
+                        help="genmove's strength: 1..%d (default %d, the Pico's strongest; "
+                        "0: random legal moves)" % (len(levels), len(search.levels(cls))))
+    for option in cls.options:
+        parser.add_argument(
+            "--" + option.key.replace("_", "-"), dest=option.key, metavar="VALUE",
+            default=option.default,
+            help="%s: %s (default %s)" % (option.label, ", ".join(map(str, option.choices)),
+                                          option.default))
+    return parser
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    first = argparse.ArgumentParser(add_help=False)  # which game, to know which flags follow
+    first.add_argument("--game", default="go", choices=registry.keys())
+    known, _ = first.parse_known_args(argv)
+    try:
+        cls = registry.game_class(known.game)
+    except ImportError as error:  # a game whose engine is not in this tree yet
+        print("gtp: the %s engine is missing (%s)" % (known.game, error), file=sys.stderr)
+        return 2
+    args = build_parser(cls).parse_args(argv)
+    settings = {option.key: getattr(args, option.key) for option in cls.options}
+    try:
+        engine = Engine(args.game, args.size, args.seed, args.level, **settings)
+    except GameError as error:
+        print("gtp: %s" % error, file=sys.stderr)
+        return 2
+    engine.serve(sys.stdin, sys.stdout, sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+

@@ -1,0 +1,6 @@
+"""The emulated RP2040: rp2040js under node (pico.mjs, pinned by package-lock.json), booting
+the real UF2 with the real bootrom (bootrom-b1.bin).
+
+    emulator.py  EmulatedPico: boot, buttons on GPIO, the panel read off I2C, the flash, the REPL
+    profile.py   where the emulated chip's cycles go in a game's playouts
+"""

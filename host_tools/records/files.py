@@ -1,0 +1,20 @@
+"""A finished game from its record file: SGF (Go, read by host_tools/records/sgf.py) or the record
+format of firmware/stones/engine/records.py. Its own module so that the records command (which
+starts the simulator for `replay`) and host_tools.sim (which opens a record with --replay) both
+import it and not each other.
+"""
+
+from host_tools import paths  # noqa: F401  (puts the firmware on sys.path)
+
+
+def load(path):
+    """The finished game a record file describes (SGF for Go, else the record format)."""
+    with open(path) as handle:
+        text = handle.read()
+    if text.lstrip().startswith("("):
+        from host_tools.records.sgf import read
+
+        return read(text).game()
+    from stones.engine.records import load_record
+
+    return load_record(text)

@@ -1,0 +1,9 @@
+"""The simulator: the unchanged firmware over fake hardware.
+
+    cli.py       python -m host_tools.sim: the window (pygame), the terminal, headless scripts,
+                 screenshots and GIFs; the device tree compiled for the MicroPython unix port
+    device.py    the simulated device and the script runner, in the Python MicroPython runs too
+    play.py      terminal pass-and-play of one game, straight on the engine (make play)
+    fuzz.py      random button events against the whole device (make fuzz)
+    mp/          the scripts the MicroPython unix port runs: sim_device.py, fuzz_device.py
+"""
