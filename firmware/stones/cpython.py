@@ -43,7 +43,7 @@ def sleep_ms(ms):
 
 
 # CPython's specialising interpreter indexes lists several times faster than arrays or
-# bytearrays (it has dedicated list opcodes), so the hot tables are lists here: 50% more playouts
+# bytearrays (it has dedicated list opcodes), so the hot tables are lists here: many more playouts
 # a second. MicroPython keeps the compact types: 2 and 1 bytes per entry instead of a pointer.
 
 

@@ -9,7 +9,7 @@ frozen modules' native code, whose functions are symbols too (fun_data_<module>_
 Cycles include the XIP flash cache's stalls (the model's 60 cycles a miss).
 
     --knowledge K   the playouts' knowledge bits (default 0: uniform random, the light
-                    playouts issue 13's rates count; Go's own bits for the heavy ones)
+                    playouts the benchmarks count; Go's own bits for the heavy ones)
     --playouts N    how many (default 20)
     --top N         symbols listed (default 25)
     --annotate SYM  also the hottest instructions of SYM, disassembled (objdump, Thumb)

@@ -1,7 +1,7 @@
 """The walk behind tests/device/test_fit_*.py: every screen of every game and setting, on both
-supported panels (128x64 and 128x128), drawn with every string whole and inside the panel
-(issue 12). Both runtimes: the walk is split over a few test modules so that each MicroPython
-run holds one part of it in its Pico-sized heap.
+supported panels (128x64 and 128x128), drawn with every string whole and inside the panel.
+Both runtimes: the walk is split over a few test modules so that each MicroPython run holds one
+part of it in its Pico-sized heap.
 
 The panel records what is written on it: each 8x8 string (FrameBuffer.text) and each compact
 glyph (the blits of ui/draw.py's glyph buffer, read back into characters through the font), put

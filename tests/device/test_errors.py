@@ -1,5 +1,5 @@
 """Out of memory (or any error) mid-game: a clear screen, the saved game kept, back to the menu
-with the game resumable, and a reboot resumes it too (issue 7). Both runtimes."""
+with the game resumable, and a reboot resumes it too. Both runtimes."""
 
 from host_tools.sim.device import Device
 

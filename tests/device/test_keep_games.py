@@ -1,4 +1,4 @@
-"""Nothing the player does loses a game (issue 12): a new game over one in progress asks first
+"""Nothing the player does loses a game: a new game over one in progress asks first
 and keeps the old one in the records, unfinished; a game that ended but was not counted comes
 back to its score screen after a reset; a finished Go game's record keeps the stones marked dead
 and the result shown; presses while the device thinks are answered. Both runtimes."""

@@ -1,6 +1,6 @@
 """Playing against the device through the buttons: it thinks in slices and replies with a legal
 move, MENU makes it play at once, a hint puts the cursor on a suggestion, and undo takes the
-game back to the human's turn (issue 6). Both runtimes."""
+game back to the human's turn. Both runtimes."""
 
 from host_tools.sim.device import Device
 

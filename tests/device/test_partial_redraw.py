@@ -1,4 +1,4 @@
-"""A move redraws only what it changed (issue 13: the placement redraw): the boxes of the points
+"""A move redraws only what it changed (the placement redraw): the boxes of the points
 whose stone came or went, the old and new last move's, and the panel. The frame it leaves must be
 the frame a whole redraw draws, in every game, on a windowed board (Go 19x19), after captures,
 passes and undos, and when the device starts thinking or answers. Both runtimes."""

@@ -1,6 +1,6 @@
 """Power loss: cut the power at every point of every autosave of a game (each byte written, each
 file operation), boot again from what the flash holds, and check the game resumes, valid and no
-more than one move old (issue 7). Runs on CPython and on the MicroPython unix port."""
+more than one move old. Runs on CPython and on the MicroPython unix port."""
 
 from stones.engine.go import Go
 from stones.engine.loupe import Loupe

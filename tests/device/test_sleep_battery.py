@@ -1,4 +1,4 @@
-"""A device that sleeps and knows its battery (issue 12): after the Sleep time without a press
+"""A device that sleeps and knows its battery: after the Sleep time without a press
 the panel dims, then switches off; a press wakes it with the game as it was and does not play;
 the device thinking keeps it awake; the setting is on the system screen and kept. A battery read
 through a fake ADC shows its icon and voltage, warns once when low and saves everything before

@@ -1,4 +1,4 @@
-"""Stones a player can read (issue 12): on every board of every game, on a 128x64 and a 128x128
+"""Stones a player can read: on every board of every game, on a 128x64 and a 128x128
 panel, two neighbouring stones never touch (their pixels are not even diagonally adjacent), a
 black stone, a white stone and an empty point are drawn differently, and hex boards keep the
 triangular lattice's proportions (rows a * sqrt 3 apart for points 2a apart, to the pixel).

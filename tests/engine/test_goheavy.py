@@ -1,4 +1,4 @@
-"""Go's heavy playouts (issue 11): the fast knowledge of go.py against slow, plain versions.
+"""Go's heavy playouts: the fast knowledge of go.py against slow, plain versions.
 
 _liberty, _self_atari and _reply read the packed cells and pseudo-liberty counts; here each is
 compared with a flood fill over the colours alone, on the positions of heavy random games, and

@@ -1,4 +1,4 @@
-"""Loose's playout knowledge (issue 11): _true_liberty and _reply against slow versions written
+"""Loose's playout knowledge: _true_liberty and _reply against slow versions written
 from the rules (docs/rules.md, Loose), on the positions of random games and by hand. Runs on
 CPython and on MicroPython."""
 

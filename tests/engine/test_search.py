@@ -438,11 +438,11 @@ def test_candidates_offer_every_useful_legal_move():
 
 
 def test_go_answers_a_centre_opening_near_it_not_on_the_edge_lines():
-    # The complaint that started issue 11: version 0.1's Device 3 answered E5 on the second line
-    # (B5). Every Pico level now answers within two points of the stone, on the third line or
-    # above (the heavy playouts and the priors' locality both pull it there), nearly always:
-    # the top level's few dozen playouts send an answer in ten or twenty further (2 of 40 seeds
-    # at 15,000 and at 9,000, 4 of 40 at 13,000), so each level must answer so in 8 of 10.
+    # The complaint that started the heavy playouts: the baseline's Device 3 answered E5 on the
+    # second line (B5). Every Pico level now answers within two points of the stone, on the
+    # third line or above (the heavy playouts and the priors' locality both pull it there),
+    # nearly always: the top level's few dozen playouts send an answer further now and then,
+    # so each level must answer so in 8 of 10.
     for level in range(1, len(levels(Go)) + 1):
         near = 0
         for seed in range(1, 11):

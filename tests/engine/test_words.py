@@ -1,5 +1,5 @@
 """Every number an engine keeps stays below 2**30, the Pico's small-int limit, for every game and
-every board size it offers (issue 2): the packed cells, the per-point and per-group tables, the
+every board size it offers: the packed cells, the per-point and per-group tables, the
 history and the undo log, after a random game and its undo. On MicroPython the 16-bit arrays
 would refuse a larger value outright; CPython's lists would not, so the check is explicit."""
 

@@ -1,4 +1,4 @@
-"""The simulator's GIF (issue 12): scaled by --scale, each picture shown as long as the device
+"""The simulator's GIF: scaled by --scale, each picture shown as long as the device
 showed it (its simulated time), or sampled at --fps."""
 
 import os

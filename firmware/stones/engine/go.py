@@ -57,7 +57,7 @@ _ONE_BLACK = const(4)
 _ONE_WHITE = const(32)
 
 # What the playouts and the tree know (Go.knowledge, a bit each, so that each piece can be
-# switched off and measured; 0 is the uniform random player of version 0.1).
+# switched off and measured; 0 is the uniform random player the benchmarks take as baseline).
 ATARI = const(1)  # playouts answer the last move's ataris: capture, counter-capture, extend
 PATTERNS = const(2)  # playouts play a 3x3 shape next to the last move (host_tools/fit/patterns.py)
 SELF_ATARI = const(4)  # playouts refuse self-ataris (a lone stone's half the time: throw-ins)
@@ -71,11 +71,10 @@ _LADDER_READS = const(100)  # moves one reading may play: a ladder of 24 escapes
 class Go(Game):
     key = "go"
     # The computer player (search.py): budgets a move. The top Pico level is what the viper
-    # code (goviper.py, searchviper.py) lets an emulated Pico do in about 2 s a move in the app
-    # (host_tools/bench_pico at 15,000: 1.49-1.84 s on average, worst 1.97-2.06 s). A search
-    # ends once the runner-up would need 5/8 of the playouts left (early=4): the same move
-    # almost always, for a quarter less work, which the top Pi level spends (100,000 costs
-    # what 75,000 did with the exact end).
+    # code (goviper.py, searchviper.py) lets a Pico do in about 2 s a move in the app
+    # (host_tools/bench/pico.py measures it on the emulated chip). A search ends once the
+    # runner-up would need 5/8 of the playouts left (early=4): nearly always the same move for
+    # less work, which the top Pi level spends on a larger budget.
     pico_levels = (300, 900, 2700, 15000)
     pi_levels = (30000, 100000)
     tuning = Tuning(prior_visits=20, tactics=24, overhead=70, tactic_visits=4, early=4)
@@ -95,9 +94,9 @@ class Go(Game):
 
     knowledge = KNOWLEDGE
     # With PRIORS, the tree's priors are the weights goprior.py holds (fitted to GNU Go's moves
-    # by host_tools/fit/goprior.py; see features). Without it (version 0.1's player, the benchmarks'
-    # reference), what these add to a candidate's 128 (search.py: a prior q counts as
-    # prior_visits playouts won q/256 of the time):
+    # by host_tools/fit/goprior.py; see features). Without it (the benchmarks' baseline
+    # player), what these add to a candidate's 128 (search.py: a prior q counts as prior_visits
+    # playouts won q/256 of the time):
     near_prior = 40  # next to the last move (its 8 neighbours)
     line_prior = (0, -30, -15, 10, 0, 0, 0, 0, 0, 0, 0)  # by line from the edge, while the
     # board is open (first line -30, second -15, third +10)
@@ -232,7 +231,7 @@ class Go(Game):
     def _run(self, move, randoms, x):
         """See Game._run.
 
-        Playout policy. With knowledge 0 (version 0.1): uniform among legal moves that do not fill
+        Playout policy. With knowledge 0 (the baseline): uniform among legal moves that do not fill
         the mover's own eye, pass only when none is left. With Go's knowledge bits, each move
         first asks _reply for a move that answers the last one (an atari to capture or escape, a
         3x3 shape next to it); a refused reply falls back to the uniform draw, which then refuses
@@ -447,7 +446,7 @@ class Go(Game):
         self.over = over
         return x if random else code
 
-    # -- the heavy playouts' knowledge (issue 11) ---------------------------------------------
+    # -- the heavy playouts' knowledge ---------------------------------------------------------
 
     @micropython.native
     def _liberty(self, r):
@@ -653,7 +652,7 @@ class Go(Game):
     def candidates(self, moves, priors):
         """Every empty point but the mover's own eyes and the ko point, with priors. With the
         PRIORS knowledge, the weights host_tools/fit/goprior.py fitted to GNU Go's moves
-        (gofeatures.py); without it (version 0.1's player), a few fixed ones from the neighbour
+        (gofeatures.py); without it (the baseline player), a few fixed ones from the neighbour
         groups: capturing is good, the more stones the better; escaping from atari is good; a
         self-atari that captures nothing is bad; a reply next to the last move is good; the
         first line is poor while the board is open."""
@@ -675,7 +674,7 @@ class Go(Game):
         self.learnt.features(self, p)
 
     def _plain_priors(self, moves, priors):
-        """candidates without PRIORS (version 0.1's priors); -1 - n if some move escapes."""
+        """candidates without PRIORS (the baseline's priors); -1 - n if some move escapes."""
         cell = self.cell
         degree = self.degree
         root = self.root

@@ -25,17 +25,16 @@ def estimate_dead(game, playouts=48, seed=1):
     knowledge) are played as well, and a group the first ones kill is spared when it borders a
     seki point of the position the full ones leave (_seki_points) and the other side's stones
     there number three or more: one or two stones are a sacrifice that kills (taken, they leave
-    one eye: two points, or a bent three in the corner), more are a real seki. Measured on 100
-    finished games of the top Pi level against GNU Go level 1 (host_tools/bench/ai.py): GTP
-    final_score agreed with GNU Go's in 96, against 86 with the full playouts alone.
+    one eye: two points, or a bent three in the corner), more are a real seki: on finished
+    games against GNU Go, GTP final_score agrees with GNU Go's more often than with the full
+    playouts alone (docs/journal.md).
 
     Then a group left in atari, which the other side may take at once, is dead (_takeable);
     the captor the first playouts killed is judged again from the position after the capture,
     and with it the stones next to it or to its liberties that lived only while it was dying
-    (a stone in its eye space). On the 630 finished games of host_tools/fit/data/go_games.txt,
-    final_score agreed with GNU Go level 1's in 615 (609 before the group-in-atari rule, 614
-    before the stones beside the captor); on 29 of the top Pi level against GNU Go, in 28
-    (27); on the top Pico level's games 0-99 against GNU Go, in 97 (95)."""
+    (a stone in its eye space). Each rule made final_score agree with GNU Go's on more of the
+    finished games of host_tools/fit/data/go_games.txt (docs/journal.md); the tests hold it
+    to GNU Go's dead stones on recorded games."""
     if game.count >= game.cap:  # the move cap: the history has no room to play on, and a
         return []  # game ended there has no result unless it ended with two passes as well
     scratch = type(game)(game.size, **game.settings)

@@ -3,7 +3,7 @@
 """Go's move loop (go.Go._run) as viper code, for MicroPython ports with a native emitter.
 
 Viper code works on machine words and raw buffer pointers instead of Python objects, and runs
-Go's playouts several times as fast as ``@micropython.native`` on a Pico (host_tools/bench_pico
+Go's playouts several times as fast as ``@micropython.native`` on a Pico (host_tools/bench/pico.py
 measures both). It is a line-for-line port of go.Go._run and its helpers _liberty and
 _self_atari, with _reply inlined in the loop, where the tables are at hand (a call read a dozen
 of the game's attributes each move). go.py stays the reference: CPython runs only that, and the
@@ -579,9 +579,8 @@ def priors(g, moves, priors) -> int:
             continue
         v = cell[p]
         if v >> own & _COUNT == degree[p]:  # every neighbour c's: an eye unless diagonals
-            # (run's eye test, inline here too: as a helper both called, measured on the
-            # emulated Pico, it cost run 4% of its heavy playouts and 6% of its light ones,
-            # and the device's move at 15,000 went from 1.73 s to 1.88 s)
+            # (run's eye test, inline here too: a helper both called cost the playouts and the
+            # device's move measurably on the emulated Pico)
             enemies = 0
             if cell[p + w + 1] & _COLOUR == e:
                 enemies += 1

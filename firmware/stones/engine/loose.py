@@ -55,18 +55,15 @@ _COUNT = const(7)  # mask of a count, once shifted
 _ONE_BLACK = const(4)  # one more black neighbour
 _ONE_WHITE = const(32)  # one more white neighbour
 
-# What the playouts and the tree know (Loose.knowledge, a bit each; 0 is version 0.1's uniform
+# What the playouts and the tree know (Loose.knowledge, a bit each; 0 is the baseline's uniform
 # player). REPLY: each playout move first answers the last stone: flip its group where the stone
 # left it one true liberty, else save an own group next to it that has one (flip a neighbour
 # that has one, or extend where that gains empty points). PRIORS: the tree's priors favour the
 # same flips and rescues, shun filling an own group's last true liberty, favour leaving an enemy
 # group one, and shun the edge while the board is open (Loose.line_prior).
-# Measured against version 0.1 at equal time a move (top Pico level, 9x9): REPLY alone won 52 of
-# 100 games (an early 19 of 30 did not hold) and stays off. PRIORS won 9 of 20 with 8 prior
-# playouts a child; with 16 (Loose.tuning) it won 266 of 400 (66.5%), against 217 of 400 without
-# it (32: 59.5%, 64: 53% in 200), so it is on. The line priors took games 0-199 from 59.5% to
-# 84.0% (at 10 and 28 prior points a unit instead of 16: 74.4% of 82, 80.0%); with the +16 for
-# leaving an enemy group one true liberty as well, 88.2% of games 0-177 (84.0% on the same games).
+# REPLY stays off: against the baseline at equal time a move it won no more than chance.
+# PRIORS (with 16 prior playouts a child, Loose.tuning), the line priors and the bonus for
+# leaving an enemy group one true liberty each won more: docs/journal.md has the matches.
 REPLY = const(1)
 PRIORS = const(2)
 KNOWLEDGE = const(2)  # PRIORS
@@ -132,7 +129,7 @@ class Loose(Game):
     # PRIORS by the point's line (grid.line: 1 is the edge; 4 and in, nothing), a row for each
     # stage of the game: over 2/3 of the board empty, over 1/3, the rest. Fitted as a conditional
     # logit (16 prior points a unit) to how a search at ten times the top Pico level spread its
-    # playouts over the moves of 648 positions from games against version 0.1: the edge is poor
+    # playouts over the moves of 648 positions from games against the baseline: the edge is poor
     # while the board is open, and hardly worse than the centre at the end.
     line_prior = ((0, -42, -20, -8), (0, -26, -12, -5), (0, -6, -1, 0))
     atari_prior = 16  # PRIORS: a stone that leaves an enemy group next to it one true liberty

@@ -114,7 +114,7 @@ _LEGAL = (
     b"\x0a\x00\x00\x00\x0a\x00\x00\x00\x0e\x00\x00\x00\x0f\x00\x00\x00"
 )
 
-# What the tree knows (Loupe.knowledge, a bit each; 0 is version 0.1's priors).
+# What the tree knows (Loupe.knowledge, a bit each; 0 is the baseline's even priors).
 BREAK = const(1)  # priors favour a stone that breaks the opponent's ring (_BREAK)
 KNOWLEDGE = const(1)
 
@@ -137,7 +137,7 @@ class Loupe(Game):
     pico_levels = (800, 1800, 3600, 11500)  # the computer player (search.py): budgets a move
     viper_loop = "stones.engine.loupeviper"
     pi_levels = (60000, 180000)
-    tuning = Tuning(overhead=46, prior_visits=32)  # the priors lead (BREAK): see the README
+    tuning = Tuning(overhead=46, prior_visits=32)  # the priors lead (BREAK): docs/journal.md
     knowledge = KNOWLEDGE
     title = "Loupe"
     grid_class = HexGrid
@@ -201,7 +201,7 @@ class Loupe(Game):
     def _run(self, move, randoms, x):
         """See Game._run.
 
-        Playout policy (issue 3): each stone uniform among the legal points for it (first stones:
+        Playout policy: each stone uniform among the legal points for it (first stones:
         among those a legal second stone can follow, C7); a pass when there is none.
         """
         cell = self.cell

@@ -82,11 +82,11 @@ _ONE_WHITE = const(32)  # one more white neighbour
 GUARD = const(0x21084210)  # bit 4 of each 5-bit field: 1 << 4 | 1 << 9 | ... | 1 << 29
 _SPARED = const(11)  # internal: the playout policy spares the mover's own territory
 
-# What the playouts and the tree know (OffShore.knowledge, a bit each; 0 is version 0.1's
+# What the playouts and the tree know (OffShore.knowledge, a bit each; 0 is the baseline's
 # uniform playouts and even priors).
 # SPARE: playouts do not fill the mover's own territory (the tree's priors stay even: putting own
 # territory last, or favouring a stone that grows its group's hull, did not win more against
-# version 0.1; see the README).
+# the baseline; see docs/journal.md).
 SPARE = const(1)
 # CAPTURE: a playout captures whenever it can. Before each random move the mover looks for a
 # placement that takes an opponent group: one next to its own groups (a lone stone captures
@@ -96,11 +96,10 @@ SPARE = const(1)
 # empty list is played, without a draw; with none, the draw is uniform as before.
 CAPTURE = const(2)
 KNOWLEDGE = const(3)
-# The check scans the board before every playout move, so its cost grows with the board: on
-# the emulated Pico (bench_pico --only app --size N) a device move at the top level took 1.69 s
-# on side 4, 1.59 s on side 5 and 1.81 s on side 6 with it, but 2.24 s on side 7 (0.59 s
-# without it at the same level). Boards of more cells than this play without it (their
-# knowledge is SPARE alone).
+# The check scans the board before every playout move, so its cost grows with the board; on
+# side 7 it took the top level's device move well past its time on the emulated Pico
+# (host_tools/bench/pico.py --only app --size N measures each side). Boards of more cells than
+# this play without it (their knowledge is SPARE alone).
 CAPTURE_CELLS = const(91)
 
 if MICROPYTHON:
@@ -419,7 +418,7 @@ class OffShore(Game):
     def _run(self, move, randoms, x):
         """See Game._run.
 
-        Playout policy. With knowledge 0 (version 0.1): uniform among the legal placements,
+        Playout policy. With knowledge 0 (the baseline): uniform among the legal placements,
         pass only when none is left. With SPARE: the mover's own territory is not a candidate
         either, as Go's playouts never fill their own eyes. A cell there scores for its owner
         while it stays empty, and the opponent may not take it (strong territory), so filling

@@ -20,8 +20,8 @@ _BLINK_ON_MS = const(600)  # the cursor outline shows this long, then hides for 
 _BLINK_OFF_MS = const(250)
 # On a Pico one tick of the device's thinking runs search slices for up to _THINK_MS (at most
 # _THINK_SLICES of them) before the app reads the buttons again: fewer ticks a move, so fewer of
-# the app loop's idle sleeps and progress-bar redraws, which cost a Pico 20-90% of the search's
-# own time. Elsewhere a tick is one slice (the simulator's clock only moves between ticks).
+# the app loop's idle sleeps and progress-bar redraws, which cost a Pico a large share of the
+# search's own time. Elsewhere a tick is one slice (the simulator's clock only moves between ticks).
 _THINK_MS = const(100)
 _THINK_SLICES = const(4)
 

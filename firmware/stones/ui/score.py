@@ -19,7 +19,7 @@ TABLE = const(2)
 RESULT = const(3)
 _BLINK_MS = const(500)
 _B_END = const(90)  # the score table's Black column ends here, White's at the panel's edge
-_DEAD_PLAYOUTS = const(24)  # the dead-stone estimate: twice 24 playouts, 1.5 s on an emulated Pico
+_DEAD_PLAYOUTS = const(24)  # the dead-stone estimate: twice 24 playouts, a short wait on a Pico
 
 
 class Screen:
