@@ -17,7 +17,7 @@ Cycles include the XIP flash cache's stalls (the model's 60 cycles a miss).
                     the game's own knowledge) on the empty board; "playouts" counts searches
     --callers SYM   also who called SYM, and how often (the link register at its entry)
 
-A tool for the engine's authors, not a benchmark: bench_pico prints the rates.
+A tool for the engine's authors, not a benchmark: host_tools/bench/pico.py prints the rates.
 """
 
 import argparse

@@ -86,9 +86,9 @@ class long_thinking:
         self.cls.pico_levels = self.saved
 
 
-# Two finished games of the top Raspberry Pi level against GNU Go level 1 (bench_ai's match),
-# with GNU Go's final_status_list dead and seki and its final_score: real sekis, which the
-# estimate must leave alive, beside dead groups it must find.
+# Two finished games of the top Raspberry Pi level against GNU Go level 1 (the match of
+# host_tools/bench/ai.py), with GNU Go's final_status_list dead and seki and its final_score:
+# real sekis, which the estimate must leave alive, beside dead groups it must find.
 RECORDED_GO_ENDS = (
     ("game go\nsize 9\nkomi 6.5\nscoring territory\nmoves "
      "B:H4 W:E5 B:D6 W:D5 B:C6 W:B4 B:C5 W:E3 B:C4 W:C2 B:E6 W:F5 B:G4 W:F6 B:F7 W:H6 "
