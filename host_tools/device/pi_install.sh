@@ -20,7 +20,7 @@ PREFIX=/opt/pocket-stones
 CONFIG_DIR=/etc/pocket-stones
 UNIT_DIR=/etc/systemd/system
 UNIT=pocket-stones.service
-HERE=$(cd "$(dirname "$0")/.." && pwd)
+HERE=$(cd "$(dirname "$0")/../.." && pwd)  # the clone (this script is in host_tools/device/)
 
 case " $* " in
     *" --stage "*|*" -h "*|*" --help "*) ;;
