@@ -32,13 +32,19 @@ def imported(path):
     return out
 
 
-def firmware_modules():
-    for folder, _, files in os.walk(os.path.join(FIRMWARE, "stones")):
+def python_modules(base, package):
+    """(dotted name, path) of every module of the package folder base/package."""
+    for folder, dirs, files in os.walk(os.path.join(base, package)):
+        dirs[:] = [d for d in dirs if d not in ("node_modules", "__pycache__")]
         for name in files:
             if name.endswith(".py"):
                 path = os.path.join(folder, name)
-                module = os.path.relpath(path, FIRMWARE)[:-3].replace(os.sep, ".")
+                module = os.path.relpath(path, base)[:-3].replace(os.sep, ".")
                 yield module.replace(".__init__", ""), path
+
+
+def firmware_modules():
+    return python_modules(FIRMWARE, "stones")
 
 
 def test_each_layer_imports_only_what_the_picture_allows():
@@ -61,23 +67,13 @@ def test_no_firmware_module_imports_a_host_tool():
             if any(name.startswith("host_tools") for name in imported(path))] == []
 
 
-def host_modules():
-    for folder, dirs, files in os.walk(os.path.join(ROOT, "host_tools")):
-        dirs[:] = [d for d in dirs if d not in ("node_modules", "__pycache__")]
-        for name in files:
-            if name.endswith(".py"):
-                path = os.path.join(folder, name)
-                module = os.path.relpath(path, ROOT)[:-3].replace(os.sep, ".")
-                yield module.replace(".__init__", ""), path
-
-
 def test_the_host_tool_packages_import_each_other_without_a_cycle():
     """A package's modules may import each other; between packages the imports go one way."""
     def package(name):
         return ".".join(name.split(".")[:2])
 
     graph = {}
-    for module, path in host_modules():
+    for module, path in python_modules(ROOT, "host_tools"):
         edges = graph.setdefault(package(module), set())
         edges.update(package(n) for n in imported(path) if n.startswith("host_tools."))
     for name, edges in graph.items():
