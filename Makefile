@@ -40,6 +40,7 @@ help:
 	@echo "  make fuzz             a million random button events on the simulated device"
 	@echo "  make screenshots      regenerate the README's screenshots with the simulator"
 	@echo "  make lint             ruff over the whole tree, basedpyright over firmware/ (rp2 stubs)"
+	@echo "  make hooks            check commit messages in this clone (.githooks/commit-msg)"
 	@echo "  make clean            remove build outputs (keeps .venv)"
 
 $(STAMP): requirements.txt
@@ -135,6 +136,11 @@ screenshots: $(STAMP)
 lint: $(STAMP) $(RP2_STUBS)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/basedpyright
+
+# The commit-message hook (CONTRIBUTING.md): once per clone, by choice; nothing else depends on it.
+.PHONY: hooks
+hooks:
+	git config core.hooksPath .githooks
 
 clean:
 	rm -rf build out .pytest_cache
