@@ -38,7 +38,7 @@ help:
 	@echo "  make install-pi       (on a Raspberry Pi, as root) install the app as a service"
 	@echo "  make hardware         check the pin maps, redraw the wiring diagrams and tables"
 	@echo "  make fuzz             a million random button events on the simulated device"
-	@echo "  make screenshots      regenerate the README's screenshots with the simulator"
+	@echo "  make screenshots      regenerate docs/screenshots/ with the simulator"
 	@echo "  make lint             ruff over the whole tree, basedpyright over firmware/ (rp2 stubs)"
 	@echo "  make hooks            check commit messages in this clone (.githooks/commit-msg)"
 	@echo "  make clean            remove build outputs (keeps .venv)"
@@ -82,7 +82,7 @@ firmware: $(STAMP) toolchain
 		$(if $(MICROPY_ARCHIVE),--archive $(MICROPY_ARCHIVE))
 
 # The ROMFS route (host_tools/device/firmware.py --romfs): the same board without the app, and the app's
-# .mpy files as a ROMFS image in a partition of its flash; the README compares the two.
+# .mpy files as a ROMFS image in a partition of its flash; docs/device.md compares the two.
 firmware-romfs: $(STAMP) toolchain
 	$(PY) -m host_tools.device.firmware --romfs $(if $(MICROPY_DIR),--micropython $(MICROPY_DIR)) \
 		$(if $(MICROPY_ARCHIVE),--archive $(MICROPY_ARCHIVE))
@@ -123,7 +123,7 @@ build: $(STAMP)
 flash: $(STAMP)
 	$(PY) -m host_tools.device.flash --mpremote $(MPREMOTE) --mpy-cross $(MPY_CROSS) $(if $(PORT),--port $(PORT))
 
-# The README's screenshots: each game's script run headless, frames scaled 3x.
+# The screenshots of README.md and docs/: each game's script run headless, frames scaled 3x.
 screenshots: $(STAMP)
 	for game in go loose loupe offshore system boards; do \
 		$(PY) -m host_tools.sim --headless --script tests/scripts/$$game.txt \

@@ -19,7 +19,7 @@ Loose.line_prior came from 648 positions of 32 such games, rounded, in a fit tha
 lines beside the priors' other terms (flips, escapes, the last stone, ataris, empty neighbours);
 this tool weighs the lines alone, and on games 0-31 (743 positions) it prints (0, -38, -19, -9),
 (0, -19, -9, -6), (0, -2, 1, 0). 16 points a unit measured stronger than 10 or 28 against
-version 0.1 (README, The computer player). The default, 40 games, takes about 5 minutes on two
+the baseline player (docs/journal.md). The default, 40 games, takes about 5 minutes on two
 cores. Needs only the engine: the fit is a few weights, by gradient ascent in plain Python.
 """
 

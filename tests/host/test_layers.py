@@ -1,6 +1,7 @@
-"""The import picture of the README and of stones/__init__.py, checked on the sources: every
-import (top level or lazy, inside a function) of every firmware module, and the host tools'
-imports of each other, which form no cycle."""
+"""The import picture of docs/architecture.md and of stones/__init__.py, checked on the
+sources: every import (top level or lazy, inside a function) of every firmware module, the host
+tools' packages' imports of each other, which form no cycle, and the reading guides, which name
+every module of their package."""
 
 import ast
 import os
