@@ -74,3 +74,29 @@ def test_the_kernels_grow_the_reference_tree():
                 assert tree(viper) == tree(reference), where
                 assert moves[0] == moves[1], where
                 assert not any(viper.amaf), where  # the AMAF marks wiped after each playout
+
+
+def test_the_history_loops_viper_twins_mark_what_game_py_marks():
+    """Game.first_players and unmark_moves run as gameviper.py where viper compiles (the
+    search's count calls them after every playout): the same marks as game.py's own loops."""
+    from stones.engine.game import Game
+
+    for key, size in GAMES:
+        game = position(key, size, 11, 0x3FFFFFFF)
+        game.prepare()
+        assert bool(Game.loops) == MICROPYTHON
+        assert (Game.first_players is Game.python_first_players) != MICROPYTHON
+        plain = position(key, size, 11, 0x3FFFFFFF)
+        assert plain.count == game.count > 8
+        for start in (0, 3, game.count - 1, game.count):
+            marks = bytearray(len(game.cell))
+            expected = bytearray(len(game.cell))
+            marks[game.grid.points[0]] = expected[game.grid.points[0]] = 3  # kept as it is
+            game.first_players(start, marks)
+            Game.python_first_players(plain, start, expected)  # the reference
+            assert marks == expected and (start == game.count or any(marks))
+            seen = [p for p in game.grid.points if marks[p] and p != game.grid.points[0]]
+            assert all(marks[p] in (1, 2) for p in seen)
+            game.unmark_moves(start, marks)
+            Game.python_unmark_moves(plain, start, expected)
+            assert marks == expected

@@ -12,8 +12,10 @@ Reading guide:
                  and the screens call
     goviper.py looseviper.py loupeviper.py offviper.py   each game's move loop as viper code
                  (MicroPython ports with a native emitter), a line-for-line twin of its _run;
-                 searchviper.py: the search's two inner loops, the same way. Each twin has a
-                 drift check against its Python original (tests/engine/test_*viper.py)
+                 searchviper.py: the search's two inner loops, the same way; gameviper.py:
+                 the game's history loops the search asks after each playout (Game.first_players,
+                 unmark_moves). Each twin has a drift check against its Python original
+                 (tests/engine/test_*viper.py)
     goend.py     Go's dead stones and seki at the end of a game (loaded only then)
     gofeatures.py  the features Go's tree priors weigh, loaded for the computer player only
     goprior.py gopat.py   Go's prior weights and 3x3 shape table, made by host_tools/fit: do

@@ -208,6 +208,9 @@ class Game:
     # (its run(game, move, randoms, x) plays exactly what _run plays, several times as fast on
     # a Pico), for boards under 256 points, whose stones and where tables are bytes.
     viper_loop = None
+    # Whether gameviper.py's viper twins of first_players and unmark_moves replaced them on the
+    # class (where MicroPython compiles viper): None until the first _viper() looks.
+    loops = None
     # The computer player's levels: budgets in moves simulated, weakest first (search.py's
     # reading guide). The last Pico level is about 2 seconds a move on a Pico; the Raspberry Pi
     # levels follow it on a Pi (CPython), and the search's tuning for the game.
@@ -306,6 +309,15 @@ class Game:
         build), and the board has under 256 points; else False, and _run plays. Done once a
         game, by its prepare() or first playout (the module is imported once)."""
         viper = False
+        if MICROPYTHON and Game.loops is None:  # the history loops' viper twins, for every game
+            Game.loops = False
+            try:
+                loops = __import__("stones.engine.gameviper", None, None, ("first_players",))
+                Game.first_players = loops.first_players  # viper binds self like a method
+                Game.unmark_moves = loops.unmark_moves
+                Game.loops = True
+            except (ImportError, SyntaxError, ValueError):
+                pass
         if MICROPYTHON and self.viper_loop and self.grid.count < 256:
             try:
                 viper = __import__(self.viper_loop, None, None, ("run",)).run
@@ -571,7 +583,8 @@ class Game:
     def first_players(self, start, marks):
         """For each point played from move start on, the colour that played there first,
         written into marks (a byte a cell; a point marked already keeps its mark): the search's
-        all-moves-as-first count after a playout. No allocation."""
+        all-moves-as-first count after a playout. No allocation. Where viper compiles, the
+        first _viper() (a prepare()) puts gameviper.py's twin in this method's place."""
         history = self.history
         for i in range(start, self.count):
             word = history[i]
@@ -584,6 +597,11 @@ class Game:
         history = self.history
         for i in range(start, self.count):
             marks[history[i] & 0x1FF] = 0
+
+    # The two loops above as written here: the reference for gameviper.py's twins, which take
+    # their places on the class where viper compiles (the drift check calls these).
+    python_first_players = first_players
+    python_unmark_moves = unmark_moves
 
     def last_move(self):
         return self.history[self.count - 1] & 0x1FF if self.count else None

@@ -14,9 +14,9 @@ loops on machine words:
 - ``children(search, n, take, j, tactics)``: a new node's children from the candidates, best
   prior first, written from node j on (search.Search._children); an expansion's loops.
 - ``backup(search, depth, winner)``: the count along the path, with the AMAF of the siblings:
-  the marks of who played each point first in the playout (Game.first_players, from the
-  scratch game's history words), the count, and the marks wiped (Game.unmark_moves); the
-  root's own visit stays with the caller.
+  the marks of who played each point first in the playout (the scratch game's
+  first_players, itself viper: gameviper.py), the count, and the marks wiped (its
+  unmark_moves); the root's own visit stays with the caller.
 
 search.py stays the reference: CPython runs only that, and the tests run whole searches both ways
 on the unix port and require the same trees (tests/engine/test_searchviper.py). Change them
@@ -85,18 +85,11 @@ def backup(s, depth: int, winner: int):
     wins = ptr16(s.wins)
     avisits = ptr16(s.avisits)
     awins = ptr16(s.awins)
-    amaf = ptr8(s.amaf)
+    marks = s.amaf
+    amaf = ptr8(marks)
     game = s.scratch
-    history = ptr16(game.history)
-    start = int(s.base)
-    count = int(game.count)
-    i = start
-    while i < count:  # Game.first_players: a history word is the point | colour << 9 | ...
-        word = history[i]
-        p = word & _MOVE
-        if p != 0 and amaf[p] == 0:
-            amaf[p] = word >> 9 & 3
-        i += 1
+    start = s.base
+    game.first_players(start, marks)  # itself viper: gameviper.py
     parent = 0
     d = 0
     while d < depth:
@@ -119,10 +112,7 @@ def backup(s, depth: int, winner: int):
             i += 1
         parent = j
         d += 1
-    i = start
-    while i < count:  # Game.unmark_moves
-        amaf[history[i] & _MOVE] = 0
-        i += 1
+    game.unmark_moves(start, marks)
 
 
 @micropython.viper
