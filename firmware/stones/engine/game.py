@@ -41,6 +41,7 @@ above the engine asks which game it is, tests/host/test_one_door.py):
     panel() -> (label, black, white): the game screen's running count
     stones_per_turn, stones_left, turn_size; marks_dead (then toggle_dead(p), dead_stones())
     pregame (a screen before the game), records / record_ending (how a finished game is kept)
+    colour(p): the stone on a point, what the screens draw (never the cell byte above)
     keeps_prisoners (then prisoners[colour]); is_eye(p, c), gain(c), problem(root) (host tools)
 """
 
@@ -505,6 +506,8 @@ class Game:
         return out
 
     def colour(self, p):
+        """The stone on point p: EMPTY, BLACK or WHITE (EDGE off the board). What the screens
+        draw and the search's last resort ask; a byte read, no allocation."""
         return self.cell[p] & 3
 
     def count_stones(self, c):

@@ -281,7 +281,7 @@ class Search:
                 return m
             move[pick] |= _DEAD
         for p in game.grid.points:  # the candidates missed every legal move (never seen)
-            if not game.cell[p] & 3 and game.legal(p):
+            if not game.colour(p) and game.legal(p):
                 return p
         return PASS
 

@@ -12,7 +12,8 @@ a window of the board at a legible spacing that follows the cursor, and the scre
 overview of the whole board (2 pixels a point, the window outlined) where it has room for it:
 view.overview_at = (x, y).
 
-Stones: black filled, white a ring, empty a grid crossing (square) or a dot (hex). Marks per
+Stones (the game's colour(p), never its cell bytes): black filled, white a ring, empty a grid
+crossing (square) or a dot (hex). Marks per
 point (self.marks) let screens show territory, dead stones and counted loops; the last move has
 a dot of the opposite colour (small stones lose a corner pixel instead). The cursor is the
 outline of its point's box, which screens blink (blink_on) so the stone under it shows too.
@@ -214,12 +215,12 @@ class BoardView:
         board while the marks stay as they were (during play); a placement redraws a few boxes
         instead of all of them. A windowed view's overview is the caller's to redraw (the play
         screen's panel holds it and draws it with the panel)."""
-        cell = self.game.cell
+        game = self.game
         drawn = self.drawn
         old = self.drawn_last
         last = self.last
         for p in self.grid.points:
-            if (cell[p] & 3 != drawn[p] or p == old or p == last) and self.visible(p):
+            if (game.colour(p) != drawn[p] or p == old or p == last) and self.visible(p):
                 self.draw_point(fb, p)
         self.drawn_last = last
 
@@ -233,7 +234,7 @@ class BoardView:
         top = y - h // 2
         ground = 0
         ink = 1
-        self.drawn[p] = self.game.cell[p] & 3
+        self.drawn[p] = self.game.colour(p)
         fb.fill_rect(left, top, w, h, ground)
         if self.show_cursor and self.blink_on and p == self.cursor:
             self._point(fb, p, x, y, left, top, w, h, ground, ink)
@@ -242,7 +243,7 @@ class BoardView:
         self._point(fb, p, x, y, left, top, w, h, ground, ink)
 
     def _point(self, fb, p, x, y, left, top, w, h, ground, ink):
-        colour = self.game.cell[p] & 3
+        colour = self.game.colour(p)
         mark = self.marks[p]
         if mark & HIDE:
             colour = 0
@@ -329,9 +330,9 @@ class BoardView:
         oy = self.overview_at[1] + 1
         fb.fill_rect(ox - 1, oy - 1, size + 2, size + 2, 0)
         fb.rect(ox - 1, oy - 1, size + 2, size + 2, 1)
-        cell = self.game.cell
+        game = self.game
         for p in self.grid.points:
-            colour = cell[p] & 3
+            colour = game.colour(p)
             if colour:
                 x = ox + self.col[p] * OVERVIEW
                 y = oy + self.row[p] * OVERVIEW

@@ -138,7 +138,7 @@ class Screen:
         if self.stage == MARK:
             if button == keys.A:
                 p = self.view.cursor
-                if self.game.cell[p] & 3:
+                if self.game.colour(p):
                     self.game.toggle_dead(p)
                     marks = self.view.marks
                     for s in self.game.group(p):
