@@ -494,6 +494,15 @@ def test_komi_protocol_proposer_names_an_even_komi_chooser_picks_a_colour():
     assert protocol.new_game().komi == -2 and parse_komi("-2") == -2
 
 
+def test_the_pregame_screen_gets_a_fresh_komi_protocol_from_the_game():
+    game = Loose(7)
+    first = game.pregame_protocol()
+    first.propose(4)
+    second = game.pregame_protocol()
+    assert isinstance(second, KomiProtocol) and second is not first
+    assert second.step == KomiProtocol.NAME_KOMI and game.pregame == "komi"
+
+
 # -- properties over random games ---------------------------------------------------------------
 
 

@@ -40,7 +40,8 @@ above the engine asks which game it is, tests/host/test_one_door.py):
     territory() -> (Black's points, White's); counted(): what the score screen draws
     panel() -> (label, black, white): the game screen's running count
     stones_per_turn, stones_left, turn_size; marks_dead (then toggle_dead(p), dead_stones())
-    pregame (a screen before the game), records / record_ending (how a finished game is kept)
+    pregame (a screen before the game) and pregame_protocol() (the steps it drives)
+    records / record_ending (how a finished game is kept)
     colour(p): the stone on a point, what the screens draw (never the cell byte above)
     keeps_prisoners (then prisoners[colour]); is_eye(p, c), gain(c), problem(root) (host tools)
 """
@@ -673,6 +674,11 @@ class Game:
     def panel(self):
         """(label, black, white): the running count the game screen's panel shows."""
         return "Stones", self.count_stones(BLACK), self.count_stones(WHITE)
+
+    def pregame_protocol(self):
+        """The steps the pregame screen drives (Loose: its KomiProtocol), made new; None for a
+        game without a pregame. The screen reaches the game's rules only through this."""
+        return None
 
     stones_left = 1  # stones still to place in the current turn (Loupe: a property)
     turn_size = 1  # stones in the current turn

@@ -150,6 +150,10 @@ class Loose(Game):
     knowledge = KNOWLEDGE
     viper_loop = "stones.engine.looseviper"
 
+    def pregame_protocol(self):
+        """The komi protocol two humans settle first (rules.md B7): ui/komi.py drives it."""
+        return KomiProtocol()
+
     def _setting(self, option, value):
         if option.key == "komi":  # any even integer, not only the offered ones (rules.md B7)
             return str(parse_komi(value))

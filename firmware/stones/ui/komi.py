@@ -1,7 +1,7 @@
 """Loose's komi protocol as two screens (docs/rules.md B7): first the proposing player names an
-even komi, then the other player picks a colour. The engine's KomiProtocol holds the steps."""
+even komi, then the other player picks a colour. The game's pregame_protocol() holds the steps
+(Loose: its KomiProtocol), so the screen imports no game."""
 
-from stones.engine.loose import KomiProtocol
 from stones.ui import keys
 from stones.ui.draw import SMALL_LINE, centre, lines, small, title
 
@@ -10,7 +10,7 @@ class Screen:
     def __init__(self, app, game):
         self.app = app
         self.size = game.size
-        self.protocol = KomiProtocol()
+        self.protocol = game.pregame_protocol()
         self.choices = self.protocol.choices
         self.index = 0
         self.colour = 1
