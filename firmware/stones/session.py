@@ -12,13 +12,13 @@ reported and ignored. Finished games are moved out of the game save so the next 
 the menu.
 
 The game save is made after every move, so it is cheap: one header line of text, then the
-set-up stones and the moves as the engine's own 16-bit history words (2 bytes a move), the
+set-up stones and the moves as 16-bit stone words (Game.move_words: 2 bytes a move), the
 whole a few allocations however long the game. Reading it replays the moves through the rules,
 so a save that does not replay is refused like a corrupt one.
 
     b"G1 " key " " size " " k=v,k=v (settings) " " players (colour:who,...) "\n"
     setup count (2 bytes) + one word (colour << 9 | point) per set-up stone
-    the history words, little-endian, to the end
+    one word (colour << 9 | move) per move, little-endian, to the end
 """
 
 from stones.compat import const
@@ -100,7 +100,7 @@ class Session:
 
 
 def encode_game(game, players):
-    """The game save: a header line, the set-up stones, the history words (see above)."""
+    """The game save: a header line, the set-up stones, the moves (see above)."""
     from array import array
 
     from stones.engine.game import stone_word
@@ -110,8 +110,7 @@ def encode_game(game, players):
     who = ",".join("%s:%s" % item for item in sorted(players.items()))
     header = "G1 %s %d %s %s\n" % (game.key, game.size, settings or "-", who or "-")
     setup = array("H", [len(game.setup)] + [stone_word(c, p) for c, p in game.setup])
-    moves = array("H", game.history[: game.count])
-    return header.encode() + bytes(setup) + bytes(moves)
+    return header.encode() + bytes(setup) + bytes(game.move_words())
 
 
 def decode_game(data):

@@ -33,7 +33,7 @@ above the engine asks which game it is, tests/host/test_one_door.py):
     legal(move), legal_moves()
     undo()                          any number of times
     to_move, over, diagram()
-    entry(i) -> (colour, move)      the game's move i; count moves in all
+    entry(i) -> (colour, move)      the game's move i; count moves in all; move_words() all
     set_turn(colour), play_as(colour, move)   out of turn (GTP, records, SGF)
     set_position([(colour, point), ...])   stones placed without rules (GTP set_position)
     score() -> Score, result() -> Result   the same shapes in every game (engine/outcome.py)
@@ -583,6 +583,17 @@ class Game:
         """(colour, move) of the game's move i (0 the first): who played what. The history word
         also keeps the turn state the move was played in; only the engine reads that."""
         return split_word(self.history[i])
+
+    def move_words(self):
+        """The moves as stone words (colour << 9 | move, as stone_word makes them), a fresh
+        array('H') of count words: the game save's body (stones.session), read back move by
+        move with split_word and play_as. One allocation, whatever the game's length."""
+        from array import array
+
+        moves = array("H", self.history[: self.count])
+        for i in range(len(moves)):
+            moves[i] &= 0x7FF  # the turn state above the colour is the engine's own
+        return moves
 
     def first_players(self, start, marks):
         """For each point played from move start on, the colour that played there first,
