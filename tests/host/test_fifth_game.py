@@ -82,3 +82,113 @@ def test_the_computer_player_gtp_and_records(fifth):
         assert scratch.over and scratch.result().winner in (0, 1, 2)
         playouts += scratch.count
     assert playouts > 29 * 10
+
+
+def test_the_rules_screen_says_it_has_no_text_for_the_game(fifth):
+    """The fifth game ships no rules text (stones/help/capture5.txt): the Rules screen, from the
+    main menu and from the in-game menu, says so by the game's name instead of failing."""
+    from fitwalk import Walk
+
+    walk = Walk(64)
+    walk.select("Rules")
+    walk.press("a")
+    walk.select("Capture5")
+    walk.press("a")
+    screen = walk.device.app.top
+    assert screen.module_name == "rules" and screen.key == "capture5" and screen.count == 0
+    walk.check("Capture5", "No rules text for", "Capture5.")
+    walk.press("down", "right")  # nothing to scroll
+    walk.check("No rules text for")
+    walk.press("b")
+    assert walk.device.app.top.module_name == "menu"
+    walk.select("Rules")
+    walk.press("a")
+    walk.select("Go")  # a game with a text still shows it
+    walk.press("a")
+    assert walk.device.app.top.key == "go" and walk.device.app.top.count > 10
+    walk.press("b")
+    walk.select("Capture5")
+    walk.press("a", "a")  # its settings, then Start
+    walk.press("menu")
+    walk.select("Rules")
+    walk.press("a")
+    walk.check("Capture5", "No rules text for")
+    walk.press("b")
+    assert walk.device.app.top.module_name == "gamemenu"
+
+
+def start(device, white="Human"):
+    """From the main menu: the fifth game's settings, White set to white, then Start."""
+    app = device.app
+    while app.top.list.rows[app.top.list.selected] != "Capture5":
+        device.press("down")
+    device.press("a")
+    setup = app.top
+    assert setup.module_name == "setup"
+    while setup.list.selected != len(setup.list.rows) - 1:  # the last row: White
+        device.press("down")
+    while setup.who[1] != white:
+        device.press("right")
+    while setup.list.selected:
+        device.press("up")
+    device.press("a")
+    assert app.top.module_name == "play" and app.game.key == "capture5"
+    return app.game
+
+
+def test_the_device_plays_a_move_in_the_app_and_resumes_with_it(fifth):
+    """White is the device at its first level: after Black's move it thinks, slice by slice
+    as the app ticks, until it has played; a device rebuilt over the same flash resumes the
+    game with the same players."""
+    device = Device()
+    game = start(device, "Device 1")
+    assert device.app.players == {"1": "human", "2": "device:1"}
+    device.play("C3")
+    assert game.entry(0) == (1, game.parse("C3"))  # (the device may have answered already)
+    ticks = 0
+    while game.count < 2 and ticks < 2000:  # (a bound on the simulated time, not a timing)
+        device.run(50)
+        ticks += 1
+    assert game.count == 2 and device.app.top.module_name == "play"
+    colour, move = game.entry(1)
+    assert colour == 2 and (move == 0 or game.colour(move) == 2)
+    assert game.to_move == 1 and device.app.top.thinking is None
+    before = game.state()
+    again = Device(fs=device.fs)
+    resumed = again.app.game
+    assert again.app.top.module_name == "play" and resumed is not game
+    assert resumed.key == "capture5" and resumed.state() == before
+    assert again.app.players == {"1": "human", "2": "device:1"}
+    again.play("B3")  # Black plays on; the device answers again
+    ticks = 0
+    while resumed.count < 4 and ticks < 2000:
+        again.run(50)
+        ticks += 1
+    assert resumed.count == 4 and resumed.entry(3)[0] == 2
+
+
+def test_a_game_left_for_the_menu_resumes_where_it_was(fifth):
+    """Moves with a capture, then Main menu: the menu offers to resume it, and so does a device
+    rebuilt over the same flash (the save replays the moves, prisoners and all)."""
+    device = Device()
+    game = start(device)
+    for point in ("A2", "A1", "B1", "C3"):  # Black's B1 takes White's A1
+        device.play(point)
+    assert game.prisoners[1] == 1 and game.count == 4
+    before = game.state()
+    device.press("menu")
+    while device.app.top.list.selected != 5:  # Main menu
+        device.press("down")
+    device.press("a")
+    menu = device.app.top
+    assert menu.module_name == "menu" and menu.list.rows[0] == "Resume Capture5"
+    again = Device(fs=device.fs)
+    resumed = again.app.game
+    assert again.app.top.module_name == "play" and resumed.key == "capture5"
+    assert resumed.state() == before and resumed.prisoners[1] == 1
+    assert resumed.panel() == ("Taken", 1, 0)
+    again.play("D3")
+    assert resumed.count == 5 and resumed.to_move == 2 and resumed.entry(4)[0] == 1
+    device.press("a")  # the first device resumes from its menu: the same game object
+    assert device.app.top.module_name == "play" and device.app.game is game
+    assert game.state() == before

@@ -3,13 +3,14 @@
 The text is never held whole: opening it reads the file a paragraph at a time and records where
 each wrapped line starts (an array of offsets, two bytes a line); each page reads just its lines.
 No allocation is larger than a paragraph, which matters in a fragmented heap. Up/down scroll a
-line, left/right a page, B goes back. Without a game named, a list of the games comes first.
+line, left/right a page, B goes back. Without a game named, a list of the games comes first. A
+game shipped without a rules text gets a page saying so, by its name.
 """
 
 from stones.compat import const, zeros
 from stones.engine import registry
 from stones.ui import keys
-from stones.ui.draw import LINE, SMALL_LINE, ListView, small, title
+from stones.ui.draw import LINE, SMALL_LINE, ListView, columns, lines, small, title, wrap
 
 _WIDTH = const(20)  # compact characters a line: 21 fit, one column is left for the scroll bar
 
@@ -77,14 +78,18 @@ class Screen:
     def open(self, key):
         self.key = key
         self.path = help_path(key)
-        with open_text(self.path, key) as handle:  # pyright: ignore[reportGeneralTypeIssues]
-            starts = file_line_starts(handle)
+        self.title = registry.title(key)
+        try:
+            with open_text(self.path, key) as handle:  # pyright: ignore[reportGeneralTypeIssues]
+                starts = file_line_starts(handle)
+        except (OSError, ImportError):  # a game shipped without a rules text: say so
+            self.path = None
+            starts = [0]
         self.starts = zeros(len(starts))
         for i, s in enumerate(starts):
             self.starts[i] = s
         self.count = len(starts) - 1
         self.first = 0
-        self.title = registry.title(key)
 
     def page_lines(self, fb):
         return (fb.height - LINE - 1) // SMALL_LINE
@@ -95,6 +100,9 @@ class Screen:
             self.list.draw(fb)
             return
         title(fb, self.title)
+        if self.path is None:
+            lines(fb, wrap("No rules text for %s." % self.title, columns(fb)))
+            return
         shown = self.page_lines(fb)
         first = self.first
         with open_text(self.path, self.key) as handle:  # pyright: ignore[reportGeneralTypeIssues]
