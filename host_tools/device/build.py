@@ -305,7 +305,7 @@ def native_code(path):
 
 
 def module_name(path):
-    """stones/engine/go.mpy -> stones.engine.go; stones/__init__.mpy -> stones; else None."""
+    """stones/engine/game.mpy -> stones.engine.game; stones/__init__.mpy -> stones; else None."""
     if not path.endswith(".mpy"):
         return None
     name = path[:-4].replace("/", ".")

@@ -23,8 +23,8 @@ SGF points are two letters, column then row, 'a' at the top left; a pass is an e
 import math
 
 from host_tools import paths  # noqa: F401  (puts the firmware on sys.path)
+from stones.engine import registry
 from stones.engine.game import BLACK, PASS, WHITE, GameError, half_points
-from stones.engine.go import Go
 from stones.engine.sgf import (  # noqa: F401 (re-exported)
     LETTERS,
     escape,
@@ -98,7 +98,7 @@ class Record:
         if self.komi2 is not None:
             settings["komi"] = half_points(self.komi2)
         try:
-            game = Go(self.size, **settings)
+            game = registry.new_game("go", self.size, **settings)  # SGF GM[1]: Go, by its key
         except GameError as error:
             raise SgfError(str(error)) from None
         grid = game.grid
@@ -120,7 +120,7 @@ class Record:
         if game.over and moves is None:
             for colour, point in self.dead:  # the marking the game was counted with
                 p = grid.index(*point)
-                if game.cell[p] & 3 == colour and not game.dead[p]:
+                if game.colour(p) == colour and p not in game.dead_stones():
                     game.toggle_dead(p)
         return game
 
@@ -288,7 +288,7 @@ def _dead(size, setup, moves, territory):
     grid = game.grid
     dead = []
     for owner, point in territory:
-        stone = game.cell[grid.index(*point)] & 3
+        stone = game.colour(grid.index(*point))
         if stone and stone != owner:
             dead.append((stone, point))
     return dead

@@ -1,10 +1,29 @@
 """The Game protocol is the only door between a game and the rest: nothing outside the engine
-decides by a game's name, probes a game for attributes, or unpacks its history words.
+decides by a game's name, probes a game for attributes, imports a game's own module, reads the
+packed cell byte, or unpacks its history words.
 
 The check reads the sources as text, line by line (comments and docstrings included, so a
 comment that quotes a branch counts too: write about it differently). The places where history
-words may still be read directly are listed with the reason; the list of places allowed to branch
-on a game's name is empty.
+words or cell bytes may still be read directly are listed with the reason; the list of places
+allowed to branch on a game's name is empty.
+
+The engine modules a place above the engine may name (ENGINE_DOORS), and why each is a door
+rather than a game:
+
+    registry   which games there are, and how to make one by its key
+    game       the protocol itself: Game, its constants (BLACK, PASS, REASONS), stone words
+    outcome    Score and Result, the shapes every game's end comes in
+    records    the record format every game but Go is kept in (Game.records names it)
+    sgf        the SGF writer Go's records name the same way (Game.records)
+    rng        the generator the search and the tools share, no game's rules
+    search     the computer player, the same for every game
+    searchviper  search.py's own viper twin, which only search.py imports
+    grid       the board shapes' shared cache, which the app drops between games (app.tidy)
+
+Everything else in stones/engine (go, loose, loupe, offshore, their viper loops goviper,
+looseviper, loupeviper, offviper, Go's goend, gofeatures, goprior, gopat, the board shapes square
+and hexgrid, the history loops' gameviper, the tests' snapshot) belongs to one game or to the
+engine's insides, and is reached only through the registry and a game's own methods.
 """
 
 import os
@@ -31,9 +50,28 @@ def _tree(folder):
     return found
 
 
-PLACES = (_modules(os.path.join(STONES, "ui"))
-          + [os.path.join(STONES, "session.py"), os.path.join(STONES, "engine", "search.py")]
+PLACES = (_modules(os.path.join(STONES, "ui")) + _modules(STONES)  # session, storage, boot
+          + _modules(os.path.join(STONES, "drivers")) + _modules(os.path.join(STONES, "platforms"))
+          + [os.path.join(FIRMWARE, "main.py"), os.path.join(STONES, "engine", "search.py"),
+             os.path.join(STONES, "engine", "searchviper.py")]
           + _tree(os.path.join(ROOT, "host_tools")))
+
+ENGINE_DOORS = ("registry", "game", "outcome", "records", "sgf", "rng", "search", "searchviper",
+                "grid")  # why each: the docstring
+ENGINE = re.compile(r"stones\.engine\.(\w+)")  # an import, an __import__ or sys.modules name
+ENGINE_FROM = re.compile(r"from\s+stones\.engine\s+import\s+\(?([\w, ]+)")
+# The tools that fit one game's own tables (stones/engine/goprior.py and gopat.py say so) build
+# that game's engine: they read Go positions as Go does.
+GAME_TOOLS = {
+    "host_tools/fit/goprior.py": ("go", "square"),
+}
+CELLS = (
+    re.compile(r"\.cell\b"),  # the packed cell byte (game.py): colour and neighbour counts
+    re.compile(r"\b_(COLOUR|BLACKS|WHITES|ONE_BLACK|ONE_WHITE)\b"),  # its fields (game.py)
+)
+# The fuzzer's invariant check tests the engine's own structures against each other (the cell
+# bytes' counts against the stones, the empty list, the group lists): reading them is its work.
+CELLS_ALLOWED = ("host_tools/sim/device.py",)
 
 NAMES = "|".join(registry.keys())
 BRANCHES = (
@@ -47,12 +85,14 @@ BRANCHES = (
 DECODING = (
     re.compile(r">>\s*9\b"),  # the colour bits of a history word
     re.compile(r"0x1FF\b", re.IGNORECASE),  # its move bits
+    re.compile(r"\.history\b"),  # the history words themselves (entry(i), move_words() instead)
     re.compile(r"\._(switch|restore_turn)\("),  # the private turn hooks (set_turn is public)
 )
-# The one line that matches without decoding a history word: the search's own node word keeps
-# a move in its low 9 bits too (Game.first_players reads the history for it).
+# The lines that match without decoding a history word: the search's own node word keeps a move
+# in its low 9 bits too (Game.first_players reads the history for it), and so does its twin's.
 DECODING_ALLOWED = {
     "firmware/stones/engine/search.py": "_MOVE = const(0x1FF)  # the move bits of move[]",
+    "firmware/stones/engine/searchviper.py": "_MOVE = const(0x1FF)",
 }
 
 
@@ -67,9 +107,54 @@ def _hits(patterns):
     return found
 
 
+def _engine_names(line):
+    """The stones.engine modules a line names."""
+    names = ENGINE.findall(line)
+    for group in ENGINE_FROM.findall(line):
+        names += [name.strip() for name in group.split(",") if name.strip()]
+    return names
+
+
+def _games_named():
+    """Lines naming an engine module that is no door (GAME_TOOLS aside)."""
+    found = []
+    for path in PLACES:
+        place = os.path.relpath(path, ROOT)
+        allowed = ENGINE_DOORS + GAME_TOOLS.get(place, ())
+        with open(path) as handle:
+            for number, line in enumerate(handle, 1):
+                if any(name not in allowed for name in _engine_names(line)):
+                    found.append("%s:%d: %s" % (place, number, line.strip()))
+    return found
+
+
 def test_the_places_exist():
-    assert len(PLACES) > 25 and all(os.path.exists(path) for path in PLACES)
-    assert any(path.endswith("ui/score.py") for path in PLACES)
+    assert len(PLACES) > 40 and all(os.path.exists(path) for path in PLACES)
+    for name in ("ui/score.py", "ui/board.py", "ui/komi.py", "engine/searchviper.py",
+                 "stones/session.py", "records/sgf.py", "sim/device.py"):
+        assert any(path.endswith(name) for path in PLACES), name
+    assert all(os.path.join(ROOT, place) in PLACES for place in GAME_TOOLS)
+    assert all(os.path.join(ROOT, place) in PLACES for place in CELLS_ALLOWED)
+
+
+def test_every_module_the_doors_leave_out_exists():
+    """The docstring's list is the engine folder: a door or a game's (or the engine's) own."""
+    engine = {name[:-3] for name in os.listdir(os.path.join(STONES, "engine"))
+              if name.endswith(".py") and name != "__init__.py"}
+    assert set(ENGINE_DOORS) <= engine
+    inside = engine - set(ENGINE_DOORS)
+    assert {"go", "loose", "loupe", "offshore", "gameviper", "square", "hexgrid"} <= inside
+    for name in inside:
+        assert name in __doc__, name
+
+
+def test_no_place_above_the_engine_imports_a_game_s_own_module():
+    assert _games_named() == []
+
+
+def test_no_place_above_the_engine_reads_the_packed_cell_byte():
+    found = [hit for hit in _hits(CELLS) if hit.split(":")[0] not in CELLS_ALLOWED]
+    assert found == []
 
 
 def test_no_place_above_the_engine_branches_on_a_game_name_or_probes_a_game():
@@ -98,6 +183,42 @@ def test_the_patterns_catch_what_they_are_for():
               'settings = registry.new_game("go", 9)', 'getattr(self.app, "autosave", None)']
     for line in passes:
         assert not any(p.search(line) for p in BRANCHES + DECODING), line
+
+
+def test_the_new_checks_catch_the_forms_they_replaced():
+    """The forms the screens, the session and the search's viper twin used to have, each
+    caught: a game's module imported, the cell byte read, the history words read."""
+    imports = [
+        "from stones.engine.loose import KomiProtocol",  # ui/komi.py
+        "from stones.engine.go import Go",  # host_tools/records/sgf.py
+        "from stones.engine import go, registry", "import stones.engine.offshore as offshore",
+        'module = __import__("stones.engine.loupeviper", None, None, ("run",))',
+        "from stones.engine.gameviper import first_players",
+    ]
+    for line in imports:
+        assert [name for name in _engine_names(line) if name not in ENGINE_DOORS], line
+    cells = [
+        "if self.game.cell[p] & 3:",  # ui/score.py
+        "self.drawn[p] = self.game.cell[p] & 3",  # ui/board.py
+        "cell = self.game.cell", "v >> _BLACKS & _COUNT", "cell[p + d] += _ONE_WHITE",
+    ]
+    for line in cells:
+        assert any(pattern.search(line) for pattern in CELLS), line
+    history = [
+        "history = ptr16(game.history)",  # engine/searchviper.py
+        "amaf[p] = word >> 9 & 3",
+        'moves = array("H", game.history[: game.count])',  # session.py
+    ]
+    for line in history:
+        assert any(pattern.search(line) for pattern in DECODING), line
+    passes = ["from stones.engine import registry, search", "from stones.engine.game import "
+              "BLACK, stone_word", "colour = self.game.colour(p)", "self.cells = cells",
+              "game.first_players(start, marks)", "moves = game.move_words()",
+              'kernels = __import__("stones.engine.searchviper", None, None, ("select",))',
+              "self.protocol = game.pregame_protocol()", "from stones.engine.records import record"]
+    for line in passes:
+        assert not [name for name in _engine_names(line) if name not in ENGINE_DOORS], line
+        assert not any(p.search(line) for p in CELLS + DECODING), line
 
 
 def test_the_private_copies_of_the_engine_constants_equal_game_py():
@@ -165,3 +286,26 @@ def test_every_game_answers_in_the_same_shapes():
             label, b, w = game.panel()
             assert isinstance(label, str) and isinstance(b, int) and isinstance(w, int)
             assert result.gtp()[0] in "BW0?"
+
+
+def test_the_doors_the_screens_and_the_session_use():
+    """colour(p) is the stone the diagram shows; move_words() replays into the same position
+    (the game save's body); pregame_protocol() is there exactly for a game with a pregame."""
+    from stones.engine.game import split_word
+
+    for key in registry.keys():
+        game = registry.new_game(key)
+        game.playout(5, 12)
+        for p in game.grid.points:
+            assert ".XO"[game.colour(p)] == game.symbol(p)
+        assert sum(1 for p in game.grid.points if game.colour(p)) > 4
+        words = game.move_words()
+        assert len(words) == game.count and all(w < 1 << 11 for w in words)
+        again = registry.new_game(key)
+        for word in words:
+            again.play_as(*split_word(word))
+        assert (again.diagram(), again.to_move, again.count) == (game.diagram(), game.to_move,
+                                                                game.count)
+        assert [split_word(w) for w in words] == [game.entry(i) for i in range(game.count)]
+        protocol = game.pregame_protocol()
+        assert (protocol is None) == (game.pregame is None)
