@@ -50,3 +50,58 @@ def test_a_first_stone_without_a_second_is_refused_alike():
         assert NO_SECOND_STONE in codes or empty == "a1 a2 g7"  # met in the first position
         assert run(viper, 0, 10, 5) == reference._run(0, 10, 5)
         assert viper.count == reference.count and list(viper.cell) == list(reference.cell)
+
+
+# -- the sources, on CPython -------------------------------------------------------------------
+# MicroPython has no ast module: there the tests above compare what the loops do; these compare
+# the sources (tests/engine/twins.py), so that plain pytest fails when one loop changes alone.
+
+
+def loop():
+    """loupeviper.run read as loupe.Loupe._run."""
+    from twins import Twin
+
+    return Twin(
+        "loupeviper.py", "run", "loupe.py", "Loupe._run", rename_ref={"self": "g"},
+        # viper declares the locals the loop assigns before it (typed ints); the hex steps are
+        # computed from the stride where the reference loops over the grid's offsets
+        drop_port=("i = 0", "k = 0", "p = 0", "w = g.grid.stride"),
+        drop_ref=("offsets = self.offsets",))
+
+
+def test_the_sources_match():
+    if MICROPYTHON:
+        return  # no ast module here
+    from twins import compare
+
+    assert compare(loop()).lines > 100
+
+
+def test_a_one_token_edit_is_caught():
+    if MICROPYTHON:
+        return  # no ast module here
+    from twins import caught
+
+    twin = loop()
+    caught(twin, "loupeviper.py", "x >> 11", "x >> 12", "def run")
+    caught(twin, "loupe.py", "phase = _SECOND", "phase = _TWO", "def _run")
+    caught(twin, "loupeviper.py", "code = _NO_SECOND_STONE", "code = _OCCUPIED", "def run")
+    caught(twin, "loupeviper.py", "_MID_TURN = const(11)", "_MID_TURN = const(12)", "_MID")
+
+
+def test_the_hex_steps_are_the_grids():
+    """The steps twins.py reads the port's hex loops with are HexGrid's, in order."""
+    from stones.engine.hexgrid import HexGrid
+
+    for side in (7, 9):
+        grid = HexGrid(side)
+        if not MICROPYTHON:
+            from twins import hexagonal
+
+            assert tuple(grid.offsets) == hexagonal(grid.stride)
+        w = grid.stride
+        steps = []
+        for j in range(6):  # loupeviper.py's form
+            d = 1 if j < 2 else (w if j < 4 else w - 1)
+            steps.append(-d if j & 1 else d)
+        assert tuple(grid.offsets) == tuple(steps)

@@ -41,3 +41,62 @@ def test_a_set_up_position_sweeps_alike():
             code = reference._run(p, 0, 0)
             assert run(viper, p, 0, 0) == code
     assert list(viper.cell) == list(reference.cell) and list(viper.cover) == list(reference.cover)
+
+
+# -- the sources, on CPython -------------------------------------------------------------------
+# MicroPython has no ast module: there the tests above compare what the loops do; these compare
+# the sources (tests/engine/twins.py), so that plain pytest fails when one loop changes alone.
+
+
+def loops():
+    """offviper.run read as offshore.OffShore._run, and offviper.paint as offshore.paint."""
+    from twins import Twin
+
+    run = Twin(
+        "offviper.py", "run", "offshore.py", "OffShore._run",
+        rename_ref={"self": "g", "g": "hg"},  # the port's g is the game: the hull is hg
+        # cover_table: the cover words as an object, for paint; cover is its pointer
+        rename_port={"_GUARD": "GUARD", "_SPARE": "SPARE", "_CAPTURE": "CAPTURE",
+                     "cover_table": "cover"},
+        drop_port=("i = 0", "k = 0", "p = 0", "resume = 0", "cover = cover_table",
+                   "first = g.grid.points[0]", "last = g.grid.points[-1]"),
+        drop_ref=("offsets = self.offsets", "points = self.grid.points"),
+        rewrite=(
+            # CAPTURE's walk over the mailbox from the first point to the last (the cells
+            # between are the edge's, never a player's colour), for the tuple of points
+            ("range(first, last + 1)", "points"),
+            # the knowledge bits as ints: 0 where the reference has False
+            ("spare = 0\ncapture = 0\nif random:\n    spare = g.knowledge & SPARE\n"
+             "    capture = g.knowledge & CAPTURE",
+             "spare = random and g.knowledge & SPARE\n"
+             "capture = random and g.knowledge & CAPTURE"),
+        ))
+    paint = Twin("offviper.py", "paint", "offshore.py", "paint",
+                 rename_port={"cover_table": "cover"}, drop_port=("cover = cover_table",))
+    return run, paint
+
+
+def test_the_sources_match():
+    if MICROPYTHON:
+        return  # no ast module here
+    from twins import compare
+
+    run, paint = loops()
+    assert compare(run).lines > 250
+    assert compare(paint).lines > 10
+
+
+def test_a_one_token_edit_is_caught():
+    if MICROPYTHON:
+        return  # no ast module here
+    from twins import caught
+
+    run, paint = loops()
+    caught(run, "offviper.py", "m -= m >> 4", "m -= m >> 5", "def run")
+    caught(run, "offshore.py", "ngroups[c] -= joined - 1", "ngroups[c] -= joined + 1",
+           "def _run")
+    caught(run, "offviper.py", "paint(cover_table, hull[r], inc - 257", "paint(cover_table, "
+           "hull[r], inc - 256", "def run")
+    caught(run, "offviper.py", "_GUARD = const(0x21084210)", "_GUARD = const(0x21084211)", "_G")
+    caught(paint, "offviper.py", "cover[i] += inc", "cover[i] -= inc", "def paint")
+    caught(paint, "offshore.py", "r += 1", "r += 2", "def paint")

@@ -100,3 +100,112 @@ def test_the_history_loops_viper_twins_mark_what_game_py_marks():
             game.unmark_moves(start, marks)
             Game.python_unmark_moves(plain, start, expected)
             assert marks == expected
+
+
+# -- the sources, on CPython -------------------------------------------------------------------
+# MicroPython has no ast module: there the test above compares the trees the kernels grow;
+# these compare the sources (tests/engine/twins.py), so that plain pytest fails when one side
+# changes alone.
+
+FIRST_PLAYERS = ("for i in range(start, count):\n    word = history[i]\n    p = word & _MOVE\n"
+                 "    if p != 0 and amaf[p] == 0:\n        amaf[p] = word >> 9 & 3")
+UNMARK = "for i in range(start, count):\n    amaf[history[i] & _MOVE] = 0"
+
+
+def history_loop(k):
+    """A port_part: backup's k-th walk over the playout's history words."""
+    import ast
+
+    def part(node):
+        return [[s for s in node.body
+                 if ast.unparse(s).startswith("for i in range(start, game.count)")][k]]
+
+    return part
+
+
+def kernels():
+    """searchviper's select, backup and children read as the loops in search.py they replace
+    (select and backup: the branches of Search._iterate that run where the kernels are None;
+    backup's walks over the history: Game.first_players and unmark_moves)."""
+    from twins import Twin, branch
+
+    # each kernel reads the search's tables itself; the reference loops use _iterate's locals
+    tables = tuple("%s = s.%s" % (name, name) for name in (
+        "move", "visits", "wins", "avisits", "awins", "path", "colours", "first", "kids"))
+    select = Twin(
+        "searchviper.py", "select", "search.py", "Search._iterate", rename_ref={"self": "s"},
+        part=branch("select"),
+        drop_port=tables[:5] + ("r = s.rave", "return pick"),
+        rewrite=(
+            ("j < end", "j < start + k"), ("end = start + k", ""),  # the loop's end, once
+            ("move[j] & _DEAD == 0", "not move[j] & _DEAD"),
+            ("d = den >> 8\nif d == 0:\n    d = 1\nv = num // d",  # no `or` of ints in viper
+             "v = num // (den >> 8 or 1)"),
+        ),
+        rewrite_ref=(("m = move[j]\nif m & _DEAD:\n    continue",  # m is used nowhere else
+                      "if move[j] & _DEAD:\n    continue"),))
+    backup = Twin(
+        "searchviper.py", "backup", "search.py", "Search._iterate", rename_ref={"self": "s"},
+        part=branch("s.backup"),
+        drop_port=tables + ("game = s.scratch", "history = game.history", "start = s.base",
+                            "count = game.count"),
+        rewrite=(
+            # Game.first_players and unmark_moves, inlined (compared below)
+            (FIRST_PLAYERS, "scratch.first_players(s.base, amaf)"),
+            (UNMARK, "scratch.unmark_moves(s.base, amaf)"),
+            ("gain = 0\nif winner == c:\n    gain = 2\nelif winner == 0:\n    gain = 1",
+             "gain = 2 if winner == c else 1 if not winner else 0"),
+            ("i = first[parent]\nend = i + kids[parent]", "start = first[parent]\ni = start"),
+            ("i < end", "i < start + kids[parent]"),
+            ("m != 0 and amaf[m] == c", "m and amaf[m] == c"),
+        ))
+    first_players = Twin(
+        "searchviper.py", "backup", "game.py", "Game.first_players", rename_ref={"self": "game"},
+        port_part=history_loop(0), rename_port={"amaf": "marks"},
+        drop_ref=("history = self.history",),
+        rewrite=(("count", "game.count"), ("p != 0 and marks[p] == 0", "p and not marks[p]")))
+    unmark = Twin(
+        "searchviper.py", "backup", "game.py", "Game.unmark_moves", rename_ref={"self": "game"},
+        port_part=history_loop(1), rename_port={"amaf": "marks"},
+        drop_ref=("history = self.history",), rewrite=(("count", "game.count"),))
+    children = Twin(
+        "searchviper.py", "children", "search.py", "Search._children", rename_ref={"self": "s"},
+        rewrite=(
+            ("b = pri[i] >> 4\nbuckets[b] += 1", "buckets[pri[i] >> 4] += 1"),
+            # the move word written once, with its mark
+            ("bonus = 0\nif tactics:\n    move[j] = cand[i] | _LEGAL\n    bonus = sums[i]\n"
+             "else:\n    move[j] = cand[i]\nwins[j] = 2 * pv * q + 128 >> 8",
+             "move[j] = cand[i]\nwins[j] = 2 * pv * q + 128 >> 8\nbonus = 0\nif tactics:\n"
+             "    move[j] |= _LEGAL\n    bonus = sums[i]"),
+        ))
+    return select, backup, first_players, unmark, children
+
+
+def test_the_sources_match():
+    if MICROPYTHON:
+        return  # no ast module here
+    from twins import compare
+
+    sizes = [compare(twin).lines for twin in kernels()]
+    assert sizes[0] > 10 and sizes[1] > 15 and sizes[4] > 30, sizes
+
+
+def test_a_one_token_edit_is_caught():
+    if MICROPYTHON:
+        return  # no ast module here
+    from twins import caught
+
+    select, backup, first_players, unmark, children = kernels()
+    caught(select, "searchviper.py", "if v > best:", "if v >= best:", "def select")
+    caught(select, "search.py", "den = (n + a) * r + n * a", "den = (n + a) * r - n * a",
+           "def _iterate")
+    caught(select, "searchviper.py", "_SMALL = const(0x400000)", "_SMALL = const(0x800000)",
+           "_SMALL", block="if num < _SMALL")  # read as its value: the reference has a literal
+    caught(backup, "searchviper.py", "awins[i] = awins[i] + gain", "awins[i] = awins[i] - gain",
+           "def backup")
+    caught(backup, "search.py", "gain = 2 if winner", "gain = 1 if winner", "def _iterate")
+    caught(first_players, "game.py", "word >> 9 & 3", "word >> 8 & 3", "def first_players")
+    caught(first_players, "searchviper.py", "word >> 9 & 3", "word >> 8 & 3", "def backup")
+    caught(unmark, "game.py", "] = 0", "] = 1", "def unmark_moves")
+    caught(children, "searchviper.py", "cut -= 1", "cut -= 2", "def children")
+    caught(children, "search.py", "visits[i] = pv", "visits[i] = pv + 1", "def _children")
