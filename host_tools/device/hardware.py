@@ -10,6 +10,7 @@ Reading guide:
     Board, PICO, PI     each board's 40-pin header as data: physical pin -> name and GPIO, which
                         GPIOs exist off the header, the I2C pairs, the pins with fixed functions
     check_map(config)   every rule a pin map must keep on its board -> a list of problems
+    battery_parts(config)  the battery path's parts, from bom.csv: cell, charger, switch, diode
     wires(config)       the pin map as wires: (part, part terminal, physical pin, signal, kind)
     table(config)       those wires as a Markdown table (the tables in hardware/README.md)
     diagram(config)     the same wires drawn with Pillow (hardware/wiring-<board>.png)
@@ -21,6 +22,7 @@ the image is the same on every machine, without a font file or anti-aliasing.
 """
 
 import argparse
+import csv
 import json
 import os
 import sys
@@ -30,6 +32,12 @@ from host_tools.paths import HARDWARE
 BUTTONS = ("up", "down", "left", "right", "a", "b", "menu")
 MAPS = ("pico", "pi")  # hardware/<name>.json, one per supported build
 README = os.path.join(HARDWARE, "README.md")
+BOM = os.path.join(HARDWARE, "bom.csv")
+# The battery path, from the cell to the board's supply pin: the cell charges through the
+# charger module, whose protected output runs through the on/off switch and the diode (which
+# keeps USB from back-feeding the cell) into the supply pin. Each part is the build's optional
+# row of bom.csv whose reference has these letters (BT1, U2, SW8, D1): its names come from there.
+BATTERY_PATH = (("cell", "BT"), ("charger", "U"), ("switch", "SW"), ("diode", "D"))
 ADDRESSES = (0x3C, 0x3D)  # what the SSD1306/SH1106/SSD1309 modules' address jumper selects
 MAX_I2C_HZ = 400_000  # the SSD1306/SH1106 datasheets' fast mode; see hardware/README.md
 
@@ -315,14 +323,52 @@ def wires(config):
                 result.append(Wire(part, first, pin, signal, kind))
                 result.append(Wire(part, second, rail, "%s rail" % other,
                                    "gnd" if other == "GND" else "3v3"))
-    battery = config.get("battery")
-    if battery and board.supply:
-        pack = "battery pack (optional)"
-        result.append(Wire(pack, "+ via diode", board.supply, board.label(board.supply),
-                           "vsys"))
-        result.append(Wire(pack, "-", _nearest(board, ("GND",), board.supply), "ground",
-                           "gnd"))
+    parts = battery_parts(config)
+    if parts:
+        result.append(Wire(part_name(parts["diode"]), "cathode", board.supply,
+                           "%s from %s + via %s, %s" % (
+                               board.label(board.supply), parts["cell"]["ref"],
+                               parts["charger"]["ref"], parts["switch"]["ref"]), "vsys"))
+        result.append(Wire(part_name(parts["charger"]), "OUT-", _battery_ground(board),
+                           "ground", "gnd"))
     return result
+
+
+def bom_rows(build, path=BOM):
+    """The rows of bom.csv for a build, in order."""
+    with open(path) as handle:
+        return [row for row in csv.DictReader(handle) if row["build"] == build]
+
+
+def part_name(row):
+    return "%s %s" % (row["ref"], row["part"])
+
+
+def battery_parts(config, path=BOM):
+    """{role: bom.csv row} for each part of BATTERY_PATH, or {} when the build senses no
+    battery or its board has no supply pin for one."""
+    board = BOARDS[config["board"]]
+    if not config.get("battery") or not board.supply:
+        return {}
+    rows = [row for row in bom_rows(config["board"], path) if row["optional"] == "yes"]
+    parts = {}
+    for role, letters in BATTERY_PATH:
+        found = [row for row in rows if row["ref"].rstrip("0123456789") == letters]
+        if len(found) != 1:
+            raise ValueError("bom.csv: the %s build needs one optional %s (a reference %sN) "
+                             "for its battery, not %d" % (board.key, role, letters, len(found)))
+        parts[role] = found[0]
+    return parts
+
+
+def _battery_ground(board):
+    """The GND pin the charger's output minus goes to: on the supply pin's side, the nearest
+    one with room above it for the diode and the switch (see _draw_battery)."""
+    grounds = [n for n in board.pins_named("GND") if board.left(n) == board.left(board.supply)
+               and board.row(n) >= board.row(board.supply) + 6]
+    if not grounds:
+        return _nearest(board, ("GND",), board.supply)
+    return min(grounds, key=lambda n: (board.row(n), n))
 
 
 def sense_note(config):
@@ -380,7 +426,11 @@ def _glyph_columns(char):
 
 
 def draw_text(draw, x, y, text, colour=INK, scale=1):
-    """Text in the firmware's 8x8 font: each glyph byte is a column, bit 0 the top row."""
+    """Text in the firmware's 8x8 font: each glyph byte is a column, bit 0 the top row. (A
+    drawing given a list `labels` collects every text drawn on it: see diagram.)"""
+    labels = getattr(draw, "labels", None)
+    if labels is not None:
+        labels.append(text)
     for i, char in enumerate(text):
         for cx, column in enumerate(_glyph_columns(char)):
             for cy in range(8):
@@ -397,8 +447,9 @@ def _pin_x(board, pin):
     return BX0 if board.left(pin) else BX1
 
 
-def diagram(config, source="hardware/%s.json"):
-    """The wiring diagram of a pin map, as a PIL image."""
+def diagram(config, source="hardware/%s.json", labels=None):
+    """The wiring diagram of a pin map, as a PIL image; every text drawn is appended to labels
+    when it is a list."""
     from PIL import Image, ImageDraw
 
     board = BOARDS[config["board"]]
@@ -406,6 +457,7 @@ def diagram(config, source="hardware/%s.json"):
     height = TOP + 24 + rows * PITCH + 120
     image = Image.new("RGB", (WIDTH, height), WHITE)
     draw = ImageDraw.Draw(image)
+    draw.labels = labels
     draw_text(draw, 20, 16, config.get("name", board.title), INK, 2)
     draw_text(draw, 20, 44, "generated from %s by host_tools/device/hardware.py (make hardware)"
               % (source % config["board"]), GREY)
@@ -432,8 +484,11 @@ def diagram(config, source="hardware/%s.json"):
 
     # Parts: grouped by name, placed on the side where most of their wires land.
     parts = {}
+    battery = battery_parts(config)
+    path = {part_name(row) for row in battery.values()}
     for wire in wires(config):
-        parts.setdefault(wire.part, []).append(wire)
+        if wire.part not in path:  # the battery path is drawn whole, below
+            parts.setdefault(wire.part, []).append(wire)
     lanes = 0
     for part, part_wires in parts.items():
         sides = [board.left(w.pin) for w in part_wires if w.kind in ("sda", "scl", "button",
@@ -446,6 +501,8 @@ def diagram(config, source="hardware/%s.json"):
             lanes = _draw_module(draw, board, part, part_wires, left, term_x, out, lanes)
         else:
             _draw_two_leg(draw, board, part, part_wires, left, term_x, out, edge)
+    if battery:
+        _draw_battery(draw, board, battery)
 
     # The legend.
     y = height - 60
@@ -506,8 +563,7 @@ def _terminal_label(draw, x, y, name, out):
 
 
 def _draw_two_leg(draw, board, part, part_wires, left, term_x, out, edge):
-    """A button, a buzzer or a battery pack: the first leg to its pin, the second to a rail (or
-    straight to its pin when that is a supply pin)."""
+    """A button or a buzzer: the first leg to its pin, the second to a rail."""
     first, second = part_wires
     y = _pin_y(board, first.pin)
     rail_x = edge + out * RAIL
@@ -515,11 +571,8 @@ def _draw_two_leg(draw, board, part, part_wires, left, term_x, out, edge):
     _wire(draw, [(_pin_x(board, first.pin), y), (term_x, y), (body[0], y)], first.kind)
     lo, hi = min(body), max(body)
     label = part.replace("button ", "").upper() if part.startswith("button") else part
-    if first.kind in ("button", "buzzer"):  # on the wire, next to the terminal
-        name_x = term_x + 8 if out < 0 else term_x - 8 - 8 * len(label)
-        draw_text(draw, name_x, y - 14, label, COLOURS[first.kind])
-    else:  # a long name: over the symbol, outwards
-        draw_text(draw, lo if out > 0 else hi - 8 * len(label), y - 34, label, INK)
+    name_x = term_x + 8 if out < 0 else term_x - 8 - 8 * len(label)  # on the wire
+    draw_text(draw, name_x, y - 14, label, COLOURS[first.kind])
     if first.kind == "button":
         # A push button: two contacts and a bar over them.
         draw.ellipse((lo - 3, y - 3, lo + 3, y + 3), outline=INK, width=2)
@@ -531,24 +584,76 @@ def _draw_two_leg(draw, board, part, part_wires, left, term_x, out, edge):
         draw_text(draw, (lo + hi) // 2 - 4, y - 4, "+", INK)
         _wire(draw, [(lo, y), (lo + 10, y)], first.kind)
         _wire(draw, [(hi - 10, y), (hi, y)], second.kind)
-    else:  # battery pack: a two-cell symbol, the long plate (+) towards the supply pin
-        for i, tall in enumerate((10, 5, 10, 5) if out > 0 else (5, 10, 5, 10)):
-            x = lo + 14 + i * 7
-            draw.line((x, y - tall, x, y + tall), fill=INK, width=2)
-        draw_text(draw, (lo + 2) if out > 0 else (hi - 10), y - 20, "+", INK)
-    if second.kind in ("gnd", "3v3") and second.signal.endswith("rail"):
-        # Second leg to the rail; the rail runs to its header pin along that pin's row.
-        far = body[1]
-        _wire(draw, [(far, y), (rail_x, y)], second.kind)
-        rail_y = _pin_y(board, second.pin)
-        _wire(draw, [(rail_x, min(y, rail_y)), (rail_x, max(y, rail_y))], second.kind)
-        _wire(draw, [(rail_x, rail_y), (_pin_x(board, second.pin), rail_y)], second.kind)
-        draw.ellipse((rail_x - 4, y - 4, rail_x + 4, y + 4), fill=COLOURS[second.kind])
-    else:
-        # A pack's minus lead goes straight to its own pin.
-        y2 = _pin_y(board, second.pin)
-        _wire(draw, [(body[1], y), (body[1] + out * 20, y), (body[1] + out * 20, y2),
-                     (_pin_x(board, second.pin), y2)], second.kind)
+    # Second leg to the rail; the rail runs to its header pin along that pin's row.
+    _wire(draw, [(body[1], y), (rail_x, y)], second.kind)
+    rail_y = _pin_y(board, second.pin)
+    _wire(draw, [(rail_x, min(y, rail_y)), (rail_x, max(y, rail_y))], second.kind)
+    _wire(draw, [(rail_x, rail_y), (_pin_x(board, second.pin), rail_y)], second.kind)
+    draw.ellipse((rail_x - 4, y - 4, rail_x + 4, y + 4), fill=COLOURS[second.kind])
+
+
+def _wrapped(text, width):
+    """text in lines of at most width characters, broken at spaces."""
+    lines = [""]
+    for word in text.split():
+        if lines[-1] and len(lines[-1]) + 1 + len(word) > width:
+            lines.append("")
+        lines[-1] = (lines[-1] + " " + word).strip()
+    return lines
+
+
+def _part_label(draw, x, y, row, out):
+    """A battery part's reference and name (bom.csv), beside its symbol, away from the board."""
+    width = (WIDTH - 10 - x) // 8 if out > 0 else (x - 10) // 8
+    for i, line in enumerate(_wrapped(part_name(row), width)):
+        draw_text(draw, x if out > 0 else x - 8 * len(line), y + 12 * i, line, INK)
+
+
+def _draw_battery(draw, board, parts):
+    """The battery path as bom.csv lists it, in a column beside the supply pin: the diode (its
+    cathode to the pin), the on/off switch, the charger module (its OUT- to the GND pin of
+    _battery_ground, level with it) and the cell on the charger's B+ and B-."""
+    out = -1 if board.left(board.supply) else 1
+    edge = _pin_x(board, board.supply)
+    x = edge + out * 90  # the column
+    text_x = x + out * 52
+    y0 = _pin_y(board, board.supply)
+    ground = _battery_ground(board)
+    yg = _pin_y(board, ground)
+    # The diode, pointing at the supply pin: anode below, cathode (the bar) above.
+    yd = y0 + 44
+    _wire(draw, [(edge, y0), (x, y0), (x, yd - 8)], "vsys")
+    draw.polygon([(x - 8, yd + 7), (x + 8, yd + 7), (x, yd - 7)], outline=INK, fill=WHITE)
+    draw.line((x - 9, yd - 8, x + 9, yd - 8), fill=INK, width=2)
+    _part_label(draw, text_x, yd - 8, parts["diode"], out)
+    # The switch: a lever from the lower contact, off the upper one.
+    ys = yd + 62
+    _wire(draw, [(x, yd + 7), (x, ys - 12)], "vsys")
+    draw.ellipse((x - 3, ys - 15, x + 3, ys - 9), outline=INK, width=2)
+    draw.ellipse((x - 3, ys + 9, x + 3, ys + 15), outline=INK, width=2)
+    draw.line((x, ys + 10, x + out * 14, ys - 10), fill=INK, width=2)
+    _part_label(draw, text_x, ys - 8, parts["switch"], out)
+    # The charger module: OUT+ up to the switch, OUT- to the ground pin, B+ and B- below.
+    top, bottom = yg - 40, yg + 34
+    box = (x - 40, top, x + 40, bottom)
+    _wire(draw, [(x, ys + 15), (x, top)], "vsys")
+    draw.rectangle(box, fill=WHITE, outline=INK, width=2)
+    side = box[0] if out > 0 else box[2]  # the board's side of the box
+    _wire(draw, [(_pin_x(board, ground), yg), (side, yg)], "gnd")
+    for name, tx, ty in (("OUT+", x - 16, top + 6), ("OUT-", side + out * 6, yg - 4),
+                         ("B+", x - 24, bottom - 14), ("B-", x + 8, bottom - 14)):
+        draw_text(draw, tx if out > 0 or name[0] == "B" else tx - 32, ty, name, INK)
+    _part_label(draw, text_x, top + 4, parts["charger"], out)
+    # The cell: two plates each, the long one (+) up, towards B+; its minus lead to B-.
+    yb = bottom + 40
+    bx = x - 16
+    _wire(draw, [(bx, bottom), (bx, yb - 8)], "vsys")
+    for i, half in enumerate((12, 6, 12, 6)):
+        py = yb - 8 + i * 5
+        draw.line((bx - half, py, bx + half, py), fill=INK, width=2)
+    draw_text(draw, bx - 24, yb - 14, "+", INK)
+    _wire(draw, [(bx, yb + 7), (bx, yb + 18), (x + 16, yb + 18), (x + 16, bottom)], "gnd")
+    _part_label(draw, text_x, yb - 8, parts["cell"], out)
 
 
 # -- files ----------------------------------------------------------------------------------

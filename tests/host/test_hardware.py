@@ -269,6 +269,35 @@ def test_the_bill_of_materials_matches_the_map(name):
     assert len(wire_rows) == 1 and int(wire_rows[0]["quantity"]) >= len(wires(config))
 
 
+@pytest.mark.parametrize("name", MAPS)
+def test_the_battery_parts_of_the_bill_are_drawn(name):
+    """Every battery part bom.csv lists (the cell, and the parts its notes tie to the battery)
+    is labelled in the diagram by its reference and name, and the table's battery wires name
+    them too; a build without a battery draws none."""
+    config = load_map(name)
+    battery = [row for row in bom_rows(name) if row["ref"].startswith("BT")
+               or "BT1" in row["notes"] or "battery" in row["notes"].lower()]
+    labels = []
+    hardware.diagram(config, labels=labels)
+    drawn = " ".join(labels)  # a long name is drawn in lines broken at spaces
+    assert bool(battery) == bool(config.get("battery"))
+    for row in battery:
+        assert "%s %s" % (row["ref"], row["part"]) in drawn, row
+    assert sorted(row["ref"] for row in battery) == sorted(
+        row["ref"] for row in hardware.battery_parts(config).values())
+    table = hardware.table(config)
+    for ref in ("D1", "U2", "BT1", "SW8") if battery else ():
+        assert ref in table, ref
+
+
+def test_a_battery_path_part_missing_from_the_bill_is_named(tmp_path):
+    path = tmp_path / "bom.csv"
+    with open(os.path.join(HARDWARE, "bom.csv")) as handle:
+        path.write_text("".join(line for line in handle if ",SW8," not in line))
+    with pytest.raises(ValueError, match="one optional switch"):
+        hardware.battery_parts(load_map("pico"), str(path))
+
+
 def test_make_hardware_check():
     done = subprocess.run([sys.executable, "-m", "host_tools.device.hardware", "check"],
                           capture_output=True, text=True, cwd=ROOT)
