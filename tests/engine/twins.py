@@ -237,15 +237,11 @@ def strip_ctx(node):
 def bodies(node, rule):
     """Apply rule (a list of statements -> a list) to every statement list under node, inner
     lists first."""
-    _bodies(node, rule)
-
-
-def _bodies(node, rule):
     for field in ("body", "orelse", "finalbody"):
         block = getattr(node, field, None)
         if isinstance(block, list) and (not block or isinstance(block[0], ast.stmt)):
             for stmt in block:
-                _bodies(stmt, rule)
+                bodies(stmt, rule)
             setattr(node, field, rule(block))
 
 
@@ -311,8 +307,8 @@ def counted_loops(block):
         if (isinstance(stmt, ast.While) and not stmt.orelse and isinstance(prev, ast.Assign)
                 and len(prev.targets) == 1 and is_name(prev.targets[0])
                 and isinstance(stmt.test, ast.Compare) and len(stmt.test.ops) == 1
-                and isinstance(stmt.test.ops[0], (ast.Lt, ast.LtE)) and is_name(stmt.test.left,
-                                                                      prev.targets[0].id)):
+                and isinstance(stmt.test.ops[0], (ast.Lt, ast.LtE))
+                and is_name(stmt.test.left, prev.targets[0].id)):
             name = prev.targets[0].id
             steps = [k for k, s in enumerate(stmt.body)
                      if isinstance(s, ast.AugAssign) and is_name(s.target, name)
