@@ -107,22 +107,6 @@ def test_the_history_loops_viper_twins_mark_what_game_py_marks():
 # these compare the sources (tests/engine/twins.py), so that plain pytest fails when one side
 # changes alone.
 
-FIRST_PLAYERS = ("for i in range(start, count):\n    word = history[i]\n    p = word & _MOVE\n"
-                 "    if p != 0 and amaf[p] == 0:\n        amaf[p] = word >> 9 & 3")
-UNMARK = "for i in range(start, count):\n    amaf[history[i] & _MOVE] = 0"
-
-
-def history_loop(k):
-    """A port_part: backup's k-th walk over the playout's history words."""
-    import ast
-
-    def part(node):
-        return [[s for s in node.body
-                 if ast.unparse(s).startswith("for i in range(start, game.count)")][k]]
-
-    return part
-
-
 def kernels():
     """searchviper's select, backup and children read as the loops in search.py they replace
     (select and backup: the branches of Search._iterate that run where the kernels are None;
@@ -146,27 +130,28 @@ def kernels():
                       "if move[j] & _DEAD:\n    continue"),))
     backup = Twin(
         "searchviper.py", "backup", "search.py", "Search._iterate", rename_ref={"self": "s"},
-        part=branch("s.backup"),
-        drop_port=tables + ("game = s.scratch", "history = game.history", "start = s.base",
-                            "count = game.count"),
+        part=branch("s.backup"), rename_port={"marks": "amaf", "game": "scratch"},
+        drop_port=tables + ("game = s.scratch", "start = s.base", "amaf = marks"),
         rewrite=(
-            # Game.first_players and unmark_moves, inlined (compared below)
-            (FIRST_PLAYERS, "scratch.first_players(s.base, amaf)"),
-            (UNMARK, "scratch.unmark_moves(s.base, amaf)"),
+            ("scratch.first_players(start, amaf)", "scratch.first_players(s.base, amaf)"),
+            ("scratch.unmark_moves(start, amaf)", "scratch.unmark_moves(s.base, amaf)"),
             ("gain = 0\nif winner == c:\n    gain = 2\nelif winner == 0:\n    gain = 1",
              "gain = 2 if winner == c else 1 if not winner else 0"),
             ("i = first[parent]\nend = i + kids[parent]", "start = first[parent]\ni = start"),
             ("i < end", "i < start + kids[parent]"),
             ("m != 0 and amaf[m] == c", "m and amaf[m] == c"),
         ))
+    # gameviper.py: Game's two history loops, which the search's count calls
     first_players = Twin(
-        "searchviper.py", "backup", "game.py", "Game.first_players", rename_ref={"self": "game"},
-        port_part=history_loop(0), rename_port={"amaf": "marks"},
+        "gameviper.py", "first_players", "game.py", "Game.first_players",
+        rename_ref={"self": "game"}, rename_port={"mark": "marks"},
+        drop_port=("mark = marks", "history = game.history", "count = game.count"),
         drop_ref=("history = self.history",),
         rewrite=(("count", "game.count"), ("p != 0 and marks[p] == 0", "p and not marks[p]")))
     unmark = Twin(
-        "searchviper.py", "backup", "game.py", "Game.unmark_moves", rename_ref={"self": "game"},
-        port_part=history_loop(1), rename_port={"amaf": "marks"},
+        "gameviper.py", "unmark_moves", "game.py", "Game.unmark_moves",
+        rename_ref={"self": "game"}, rename_port={"mark": "marks"},
+        drop_port=("mark = marks", "history = game.history", "count = game.count"),
         drop_ref=("history = self.history",), rewrite=(("count", "game.count"),))
     children = Twin(
         "searchviper.py", "children", "search.py", "Search._children", rename_ref={"self": "s"},
@@ -203,9 +188,12 @@ def test_a_one_token_edit_is_caught():
            "_SMALL", block="if num < _SMALL")  # read as its value: the reference has a literal
     caught(backup, "searchviper.py", "awins[i] = awins[i] + gain", "awins[i] = awins[i] - gain",
            "def backup")
+    caught(backup, "searchviper.py", "game.unmark_moves(start", "game.first_players(start",
+           "def backup")
     caught(backup, "search.py", "gain = 2 if winner", "gain = 1 if winner", "def _iterate")
     caught(first_players, "game.py", "word >> 9 & 3", "word >> 8 & 3", "def first_players")
-    caught(first_players, "searchviper.py", "word >> 9 & 3", "word >> 8 & 3", "def backup")
+    caught(first_players, "gameviper.py", "word >> 9 & 3", "word >> 8 & 3", "def first_players")
+    caught(unmark, "gameviper.py", "] = 0", "] = 1", "def unmark_moves")
     caught(unmark, "game.py", "] = 0", "] = 1", "def unmark_moves")
     caught(children, "searchviper.py", "cut -= 1", "cut -= 2", "def children")
     caught(children, "search.py", "visits[i] = pv", "visits[i] = pv + 1", "def _children")
