@@ -79,6 +79,14 @@ def test_make_test_does_not_need_the_hook():
     assert re.search(r"^hooks:\n\tgit config core.hooksPath .githooks$", text, re.M)
 
 
+def test_the_first_make_in_a_clone_turns_the_hook_on():
+    """The virtual environment's recipe, which every make target that runs Python needs first,
+    sets the hook where the folder is a git clone, and goes on where it is not (a tarball)."""
+    text = read(os.path.join(ROOT, "Makefile"))
+    recipe = re.search(r"^\$\(STAMP\):.*\n((?:\t.*\n)+)", text, re.M).group(1)
+    assert "git config core.hooksPath .githooks || true" in recipe
+
+
 def hook(tmp_path, message):
     """The hook's exit status on a message file, as git runs it (sh, the file's path)."""
     path = tmp_path / "COMMIT_EDITMSG"
@@ -101,6 +109,7 @@ GOOD = [
     "Merge branch 'docs' into main, a subject that is longer than seventy-two characters\n",
     "fixup! docs: the README as a front page\n",
     "squash! docs: the README as a front page\nno blank line\n",
+    'Revert "docs: the README as a front page"\n\nThis reverts commit 1eb8dd7.\n',
 ]
 BAD = [
     "engine: " + "x" * 65 + "\n",  # 73 characters
