@@ -1,6 +1,7 @@
 """MicroPython only: the computer player thinks without allocating, proved with
 micropython.heap_lock(). Only the first begin() for a kind of game allocates (the scratch game and
-its tables); after that begin, every step and best_move allocate nothing, move after move."""
+its tables); after that begin, every step and best_move allocate nothing, move after move, and
+so does keeping the tree across moves (begin's keep: the subtree found, compacted, re-rooted)."""
 
 import gc
 import sys
@@ -13,11 +14,11 @@ from stones.engine.search import Search, levels
 GAMES = (("go", 9), ("loose", 9), ("loupe", 9), ("offshore", 4))
 
 
-def _think_locked(search, game, work, seed):
+def _think_locked(search, game, work, seed, keep=False):
     """begin, the steps and best_move with the heap locked: any allocation raises MemoryError."""
     micropython.heap_lock()
     try:
-        search.begin(game, work, seed)
+        search.begin(game, work, seed, None, keep)
         while not search.step(3):
             pass
         return search.best_move()
@@ -83,3 +84,33 @@ def test_counting_the_pass_that_ends_a_game_allocates_nothing():
         search.begin(game, 10, 1)
         move = _think_locked(search, game, levels(game)[0], 5)
         assert game.reason(move) == 0, (key, move)
+
+
+def test_keeping_the_tree_across_moves_allocates_nothing():
+    for key, size in GAMES:
+        search = game = None
+        search, game = _fresh(key, size, 5, 3)
+        search.begin(game, 10, 1)
+        work = levels(game)[-1]  # the top Pico level: trees deep enough to keep
+        kept = 0
+        for i in range(6):
+            if game.over:
+                break
+            move = _think_locked(search, game, work, i + 2, True)
+            if search.visits[0] > search.playouts:
+                kept += 1  # this search went on from the last one's tree
+            assert game.reason(move) == 0, (key, move)
+            game.play(move)
+            node = search._follow(game)
+            best = -1
+            if node > 0 and i % 3 < 2:  # the reply the tree studied most (pushed, not refused)
+                first = search.first[node]
+                for j in range(first, first + search.kids[node]):
+                    if search.move[j] & 0x600 == 0x200 and (
+                            best < 0 or search.visits[j] > search.visits[best]):
+                        best = j
+            if best >= 0:
+                game.play(search.move[best] & 0x1FF)
+            else:  # another reply: most likely a fresh tree
+                game.playout(i + 5, 1)
+        assert kept, key

@@ -595,6 +595,40 @@ class Game:
             moves[i] &= 0x7FF  # the turn state above the colour is the engine's own
         return moves
 
+    def keep_line(self, words):
+        """Write into words (at least cap + 1 of them) what this position was reached by: the
+        history words, each with the turn state it was played in, then the turn state now;
+        return the move count. No allocation. With the set-up stones, they fix the position:
+        follows() compares a later game with them (the search keeps its tree across moves)."""
+        history = self.history
+        n = self.count
+        for i in range(n):
+            words[i] = history[i]
+        words[n] = (self.to_move | self.passes << 2 | self.phase << 4) << 9
+        return n
+
+    def follows(self, words, n, setup):
+        """How many moves this game has played since the position that keep_line wrote into
+        words (n: the count it returned, setup: that game's set-up stones), or -1 if this game
+        did not come from it: other set-up stones, another history, or the turn handed over
+        since (set_turn). A game of the same class, size and settings. No allocation."""
+        count = self.count
+        if count < n or self.setup != setup:
+            return -1
+        history = self.history
+        for i in range(n):
+            if history[i] != words[i]:
+                return -1
+        if count > n:
+            state = history[n] >> 9
+        else:
+            state = self.to_move | self.passes << 2 | self.phase << 4
+        return count - n if state == words[n] >> 9 else -1
+
+    def move_at(self, i):
+        """The move (a point or PASS) of the game's move i, 0 the first."""
+        return self.history[i] & 0x1FF
+
     def first_players(self, start, marks):
         """For each point played from move start on, the colour that played there first,
         written into marks (a byte a cell; a point marked already keeps its mark): the search's

@@ -71,10 +71,28 @@ when the count wins rather than fill its own territory one point at a time. When
 the arrays are full (no room for an inner node's width of children), leaves simply stop growing, and
 their candidates are not even computed: the search still completes.
 
+**Keeping the tree across moves** (``begin(..., keep=True)``: the app's device player, GTP's
+genmove). Each begin remembers its position (``Game.keep_line``: the history words with their turn
+states, and the set-up stones). A later begin with keep, on a game of the same kind and tuning,
+asks ``Game.follows`` how many moves were played since that position (none, the device's move, or
+the move and the player's reply: any, in fact) and walks them down the tree; if the node they
+reach has children, its subtree becomes the tree: ``_keep`` slides it to the front of the arrays
+in one pass, in place (node 0 its root), and ``_reroot`` makes that node a root like a fresh
+one: every candidate the rules accept, the tactics, the counted pass, in the fresh root's order,
+the kept children carrying their own playouts, AMAF and subtrees over (their inner priors taken
+off, the root's put on). Anything else (another move, an undo, a new game, another game or
+tuning, no room for the root's children) starts from nothing, exactly as without keep. The
+budget still means the work done in this search: the kept playouts make the choice better
+informed, and count toward ``_decided`` (a lead already won ends the search sooner) and toward
+MP_MAX_PLAYOUTS (the root's visits, not the search's own playouts, are capped). All of it
+allocates nothing and runs on the same arrays on every runtime (no viper twin: it runs once a
+move).
+
 **Memory.** BYTES_PER_NODE bytes a node on MicroPython, allocated in ``__init__`` (PICO_NODES on
-MicroPython, PI_NODES on CPython unless told); the scratch game and the per-point tables (a few
-hundred bytes) are made at the first ``begin`` for a game kind and reused while the kind, size
-and settings stay the same. After that first begin, begin, step and best_move allocate nothing
+MicroPython, PI_NODES on CPython unless told); the scratch game, the per-point tables (a few hundred
+bytes) and the kept position's line (a word a move of the game's move cap) are made at the first
+``begin`` for a game kind and reused while the kind, size and settings stay the same. After that
+first begin, begin (with keep too), step and best_move allocate nothing
 (tests/mp/test_heap_search.py). On the 32-bit object model (the Pico's; host_tools/bench/ai.py)
 the module costs about 5.4 KB, PICO_NODES nodes 9.3 KB, the scratch game and tables 4-5 KB:
 about 20 KB in all (Loupe side 9, whose scratch game and loop tables are larger: 27 KB).
@@ -86,6 +104,9 @@ from stones.engine.game import PASS, Tuning
 _MOVE = const(0x1FF)  # the move bits of move[]
 _LEGAL = const(0x200)  # pushed from its parent once: a legal move there
 _DEAD = const(0x400)  # refused by the rules: never chosen again
+_KEEP = const(0x800)  # _keep: a node of the kept subtree, not yet moved
+_HEAD = const(0x1000)  # _keep: the first child of a kept run (see there)
+_FLAGS = const(0x7FF)  # the move and its flags, without _keep's marks
 _DEPTH = const(40)  # deepest walk in the tree; below it the playout takes over
 
 BYTES_PER_NODE = 14  # move, first, kids, visits, wins, amaf visits, amaf wins: 2 bytes each
@@ -141,6 +162,9 @@ class Search:
         self.finished = True
         self.tuning = None
         self._tune(Tuning())
+        self.line = None  # the root position's history and turn state (Game.keep_line)
+        self.line_count = 0
+        self.line_setup = ()
         # The walk's child choice and the count as viper code where MicroPython compiles it
         # (searchviper.py; None: the loops in _iterate, the reference, as on CPython).
         self.select = self.backup = self.children = None
@@ -155,16 +179,21 @@ class Search:
 
     # -- the API for the UI, GTP and the benchmarks -------------------------------------------
 
-    def begin(self, game, budget, seed=1, tuning=None):
+    def begin(self, game, budget, seed=1, tuning=None, keep=False):
         """Start thinking about game's next move with budget moves of work (0: no playouts,
         the best prior), tuned by tuning (default: the game's own). The game is read, never
-        changed; it must not change until best_move()."""
+        changed; it must not change until best_move(). With keep, when game is the position
+        of the last begin with moves played since (by the same tuning), the subtree those
+        moves lead to is kept as the tree (see the reading guide); otherwise, and without
+        keep, the tree starts from nothing."""
+        tuning = tuning or game.tuning
+        same = self._tables(game) and tuning is self.tuning
+        node = self._follow(game) if keep and same and not game.over else -1
         self.game = game
-        self._tables(game)
         scratch = self.scratch
         scratch.copy_from(game)
         scratch.prepare()
-        self._tune(tuning or game.tuning)
+        self._tune(tuning)
         scratch.knowledge = game.knowledge if self.knowledge is None else self.knowledge
         self.overhead = self.overhead * game.grid.count // 100
         self.budget = budget
@@ -172,17 +201,24 @@ class Search:
         self.playouts = 0
         self.seed = (seed & 0x3FFFFFFF) or 1
         self.base = game.count
-        self.n_nodes = 1
-        self.move[0] = 0
-        self.first[0] = 0
-        self.kids[0] = 0
-        self.visits[0] = 0
-        self.wins[0] = 0
         self.finished = game.over or budget <= 0
-        if not game.over:
-            self._expand(0, True)
-            if self._choices() <= 1:  # one move only (a forced pass): nothing to think about
-                self.finished = True
+        if node < 0 or not self._reroot(node):
+            self.n_nodes = 1
+            self.move[0] = 0
+            self.first[0] = 0
+            self.kids[0] = 0
+            self.visits[0] = 0
+            self.wins[0] = 0
+            self.avisits[0] = 0  # the root's own counts are never read: zero, as a kept root's
+            self.awins[0] = 0
+            if not game.over:
+                self._expand(0, True)
+        if not game.over and self._choices() <= 1:  # one move only (a forced pass)
+            self.finished = True
+        if self.visits[0] >= self.most:  # a kept tree as deep as a search may go
+            self.finished = True
+        self.line_count = game.keep_line(self.line)
+        self.line_setup = game.setup
 
     def _tune(self, tuning):
         self.tuning = tuning
@@ -203,7 +239,7 @@ class Search:
             self._iterate()
             playouts -= 1
             self.playouts += 1
-            if (self.work >= self.budget or self.playouts >= self.most
+            if (self.work >= self.budget or self.visits[0] >= self.most
                     or not self.playouts & 7 and self._decided()):
                 self.finished = True
         return self.finished
@@ -223,8 +259,8 @@ class Search:
         if overhead <= 0:
             return False
         left = (self.budget - self.work + overhead - 1) // overhead
-        if left > self.most - self.playouts:
-            left = self.most - self.playouts
+        if left > self.most - self.visits[0]:
+            left = self.most - self.visits[0]
         left //= self.early
         move = self.move
         visits = self.visits
@@ -285,9 +321,9 @@ class Search:
                 return p
         return PASS
 
-    def think(self, game, budget, seed=1, tuning=None):
+    def think(self, game, budget, seed=1, tuning=None, keep=False):
         """begin, step to the end, best_move: the whole search at once."""
-        self.begin(game, budget, seed, tuning)
+        self.begin(game, budget, seed, tuning, keep)
         while not self.step(64):
             pass
         return self.best_move()
@@ -307,11 +343,13 @@ class Search:
     # -- internals ----------------------------------------------------------------------------
 
     def _tables(self, game):
-        """The scratch game and the per-point tables, made once per game kind, size, settings."""
+        """The scratch game and the per-point tables, made once per game kind, size, settings;
+        True if they were there already (the tree can be for a game of this kind)."""
         scratch = self.scratch
         if (scratch is None or type(scratch) is not type(game) or scratch.size != game.size
                 or scratch.settings != game.settings):
-            self.scratch = None  # free the old one first
+            self.scratch = self.line = None  # free the old ones first
+            self.n_nodes = 0
             self.scratch = type(game)(game.size, **game.settings)
             n = game.grid.count + 1
             length = game.grid.length
@@ -319,6 +357,157 @@ class Search:
             self.sums = zeros(n)
             self.pri = octets(bytes(n))
             self.amaf = octets(bytes(length))
+            self.line = zeros(game.cap + 1)
+            return False
+        return True
+
+    # -- keeping the tree across moves (begin's keep) ---------------------------------------
+
+    def _follow(self, game):
+        """The node that the moves game played since the last begin's position lead to, if it
+        has children (0: the same position); -1 if game did not come from that position or the
+        tree does not reach so far."""
+        if self.n_nodes < 1:
+            return -1
+        n = self.line_count
+        since = game.follows(self.line, n, self.line_setup)
+        if since < 0:
+            return -1
+        move = self.move
+        first = self.first
+        kids = self.kids
+        node = 0
+        for i in range(n, n + since):
+            m = game.move_at(i)
+            j = first[node]
+            end = j + kids[node]
+            while j < end and move[j] & (_MOVE | _DEAD) != m:
+                j += 1
+            if j == end:
+                return -1
+            node = j
+        return node if kids[node] else -1
+
+    def _keep(self, t):
+        """Make node t's subtree the whole tree, t the root (node 0), in place and without
+        allocating: one pass over the nodes from t on, sliding each node of the subtree down to
+        the next free slot, in the arrays' order. A run of children always lies after its
+        parent, so the pass reaches a parent first: it marks the run _KEEP, its first child also
+        _HEAD, and leaves the parent's new index in that child's ``first``, whose own value
+        waits in the parent's new slot; reaching the child, the pass swaps them back, pointing
+        the parent at the run's new place. The order of the kept nodes, and so the rule that a
+        run lies after its parent, is unchanged; everything else is dropped."""
+        move = self.move
+        first = self.first
+        kids = self.kids
+        visits = self.visits
+        wins = self.wins
+        avisits = self.avisits
+        awins = self.awins
+        move[t] |= _KEEP
+        dest = 0
+        for i in range(t, self.n_nodes):
+            m = move[i]
+            if not m & _KEEP:
+                continue
+            f = first[i]
+            if m & _HEAD:
+                parent = f  # the parent's new index
+                f = first[parent]  # this node's own first, kept there meanwhile
+                first[parent] = dest
+            k = kids[i]
+            move[dest] = m & _FLAGS
+            kids[dest] = k
+            visits[dest] = visits[i]
+            wins[dest] = wins[i]
+            avisits[dest] = avisits[i]
+            awins[dest] = awins[i]
+            if k:
+                for c in range(f, f + k):
+                    move[c] |= _KEEP
+                move[f] |= _HEAD
+                first[dest] = first[f]
+                first[f] = dest
+            else:
+                first[dest] = f
+            dest += 1
+        self.n_nodes = dest
+
+    def _reroot(self, t):
+        """Keep node t's subtree as the tree (_keep) and make its root what begin's root is:
+        every candidate the rules accept as a child, with the tactics and the counted pass
+        (_expand's root). The kept children's own playouts carry over, their inner priors taken
+        off and the root's put on; the other candidates come new. Node 0 (the same position)
+        is a root already. False, with the tree spoilt, if the arrays have no room for the
+        root's children: begin then starts from nothing. Leaves the scratch at the root."""
+        self._keep(t)
+        if not t:
+            return True
+        move = self.move
+        first = self.first
+        kids = self.kids
+        visits = self.visits
+        wins = self.wins
+        avisits = self.avisits
+        awins = self.awins
+        scratch = self.scratch
+        cand = self.cand
+        pri = self.pri
+        pv = self.prior_visits
+        size = self.n_nodes
+        start = first[0]
+        k = kids[0]
+        n = scratch.candidates(cand, pri)
+        for j in range(start, start + k):  # the kept children's own counts, without priors
+            m = move[j] & _MOVE
+            q = scratch.pass_prior if m == PASS else 0
+            if m != PASS:
+                for i in range(n):
+                    if cand[i] == m:
+                        q = pri[i]
+                        break
+            q = (2 * pv * q + 128) >> 8  # the wins the inner prior gave it
+            visits[j] -= pv
+            wins[j] = wins[j] - q if wins[j] > q else 0
+        if self.tactics:
+            self._tactics(n)
+        wide = 1 if scratch.can_pass else 0  # the root's children to be
+        for i in range(n):
+            if pri[i]:
+                wide += 1
+        if size + wide > self.max_nodes:
+            return False
+        for i in range(size - 1, 0, -1):  # all but the root up by wide, from the top down
+            j = i + wide
+            move[j] = move[i]
+            kids[j] = kids[i]
+            first[j] = first[i] + wide if kids[i] else 0
+            visits[j] = visits[i]
+            wins[j] = wins[i]
+            avisits[j] = avisits[i]
+            awins[j] = awins[i]
+        start += wide
+        self.n_nodes = 1
+        self._expand(0, True, n)  # the root's children from node 1 on, as a fresh root's
+        self.n_nodes = size + wide
+        for j in range(1, 1 + kids[0]):
+            m = move[j] & _MOVE
+            for o in range(start, start + k):
+                if move[o] & _MOVE == m:
+                    move[j] |= move[o] & (_LEGAL | _DEAD)
+                    first[j] = first[o]
+                    kids[j] = kids[o]
+                    visits[j] += visits[o]
+                    wins[j] += wins[o]
+                    avisits[j] += avisits[o]
+                    awins[j] += awins[o]
+                    break
+        move[0] = 0
+        visits[0] -= pv  # the root counts the playouts it has seen
+        wins[0] = 0
+        avisits[0] = 0
+        awins[0] = 0
+        return True
 
     def _choices(self):
         """How many root children are not known to be illegal."""
@@ -360,18 +549,18 @@ class Search:
             return num * 256 // den
         return num // ((den >> 8) or 1)
 
-    def _expand(self, node, root=False):
+    def _expand(self, node, root=False, n=-1):
         """Give node its children from the scratch game's candidates (the scratch is at node's
-        position); False if there is no room left. The root takes every candidate the rules
-        accept, best prior first (after the tactics); an inner node the width best."""
+        position; n >= 0: the root's, computed and through the tactics already); False if
+        there is no room left. The root takes every candidate the rules accept, best prior
+        first (after the tactics); an inner node the width best."""
         scratch = self.scratch
         if not root and self.max_nodes - self.n_nodes <= self.width:
             return False  # full: no candidates computed for a node that could not take them
-        cand = self.cand
-        pri = self.pri
-        n = scratch.candidates(cand, pri)
-        if root and self.tactics:
-            self._tactics(n)
+        if n < 0:
+            n = scratch.candidates(self.cand, self.pri)
+            if root and self.tactics:
+                self._tactics(n)
         passing = 1 if scratch.can_pass else 0
         room = self.max_nodes - self.n_nodes - passing
         take = n if root or n < self.width else self.width
