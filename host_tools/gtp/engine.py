@@ -30,7 +30,9 @@ starts a new turn whatever its colour (in Loupe, a turn of two stones).
 
 genmove asks the device's computer player (stones.engine.search) at --level N: 1 is the weakest,
 the Pico's levels come next and the Raspberry Pi's last (the default is the strongest Pico level,
-what the device plays in about 2 seconds a move); --seed makes its answers reproducible.
+what the device plays in about 2 seconds a move); --seed makes its answers reproducible. Like the
+device, a genmove goes on from the last one's search tree when its position follows from that one
+(the opponent's moves played since), so the same commands give the same answers.
 --level 0 plays a uniformly random legal move instead, never one that fills the mover's own eye
 where the game's playouts refuse one (Game.is_eye: Go, Loose), else a pass.
 """
@@ -290,7 +292,8 @@ def do_genmove(engine, args):
         if engine.search is None:
             engine.search = search.Search()
         budget = search.budget(game, engine.level, pi=True)
-        move = engine.search.think(game, budget, engine.seed + game.count)
+        # keep: when this position follows the last genmove's, go on from its tree
+        move = engine.search.think(game, budget, engine.seed + game.count, keep=True)
     else:
         moves = [p for p in game.legal_moves() if not game.is_eye(p, colour)]
         move = moves[engine.rng.below(len(moves))] if moves else PASS

@@ -89,3 +89,21 @@ def test_hint_puts_the_cursor_on_a_legal_suggestion():
     point = screen.view.cursor
     assert screen.message == "Hint: " + device.app.game.grid.name(point)
     assert device.app.game.legal(point) and device.app.game.count == 0
+
+
+def test_the_device_goes_on_from_its_last_search_after_the_reply():
+    device = go_against_device_as_white(4)  # the top Pico level: a tree deep enough to keep
+    device.play("E5")
+    wait_for_reply(device, 2)
+    game = device.app.game
+    search = device.app.search
+    node = search._follow(game)
+    assert node > 0  # the device's move: a node of its tree
+    first = search.first[node]
+    best = max(range(first, first + search.kids[node]),
+               key=lambda j: (search.move[j] & 0x600 == 0x200, search.visits[j]))
+    device.play(game.name(search.move[best] & 0x1FF))  # the reply it studied most
+    device.run(50)  # the device begins its search
+    assert search.visits[0] > search.playouts  # from the kept subtree
+    wait_for_reply(device, 4)
+    assert game.count == 4 and game.colour(game.last_move()) == 2

@@ -291,6 +291,30 @@ def test_genmove_plays_a_legal_move_and_is_repeatable():
     assert error(["genmove"]) == "invalid color"
 
 
+def studied_reply(search, game):
+    """The reply the search's tree studied most after its own move (pushed, not refused)."""
+    node = search._follow(game)
+    assert node > 0
+    first = search.first[node]
+    best = max(range(first, first + search.kids[node]),
+               key=lambda j: (search.move[j] & 0x600 == 0x200, search.visits[j]))
+    return search.move[best] & 0x1FF
+
+
+def test_genmove_goes_on_from_the_last_search_when_the_game_follows_it():
+    engine = Engine(seed=3)
+    engine.run(["genmove b"])
+    search = engine.search
+    reply = engine.vertex(studied_reply(search, engine.game))
+    assert engine.run(["play w " + reply, "genmove b"])[0] == "="
+    assert search.visits[0] > search.playouts  # the tree's playouts under the reply, kept
+    again = Engine(seed=3)
+    assert again.run(["genmove b", "play w " + reply, "genmove b"])[-1] \
+        == "= " + engine.vertex(engine.game.last_move())  # reproducible
+    engine.run(["undo", "undo", "play w a1", "genmove b"])  # another reply: a fresh search
+    assert search.visits[0] == search.playouts
+
+
 def test_genmove_never_fills_its_own_eye():
     # Black everywhere but A1 and C1, two eyes: filling either is legal but never chosen; White
     # may play neither (suicide), so both pass.

@@ -1,9 +1,10 @@
 """The computer player as the screens use it: who plays a colour, and thinking in slices.
 
 The app holds one engine.search.Search, made when a device player first thinks and dropped with
-the game; the game screen calls think() once per tick, so buttons and the display keep going
-while the device thinks (MENU forces its move). Levels are the search's Pico budgets, plus the
-Raspberry Pi's where the app runs on CPython.
+the game, which keeps its tree from one move to the next (search.py's keep); the game screen calls
+think() once per tick, so buttons and the display keep going while the device thinks (MENU forces
+its move). Levels are the search's Pico budgets, plus the Raspberry Pi's where the app runs on
+CPython.
 """
 
 from stones.compat import MICROPYTHON, const
@@ -41,7 +42,9 @@ class Thinking:
         self.game = game
         self.hint = hint
         seed = (game.count * 7919 + app.clock.ticks_ms()) & 0x3FFFFFFF or 1
-        search.begin(game, budget(game, level, pi=not MICROPYTHON), seed)
+        # keep: after the device's move and the player's reply (or a hint, then the move), the
+        # search goes on from what its last one found there (search.py's reading guide)
+        search.begin(game, budget(game, level, pi=not MICROPYTHON), seed, keep=True)
 
     def step(self):
         """One slice of thinking; True when done."""
