@@ -5,6 +5,7 @@ starts from nothing, exactly as a fresh search. For every game of the registry, 
 on the MicroPython unix port.
 """
 
+from stones.compat import octets, zeros
 from stones.engine import registry
 from stones.engine.game import PASS
 from stones.engine.search import Search
@@ -79,15 +80,38 @@ def two_moves(search, game, seed, reply=None):
 def test_the_compacted_tree_is_the_subtree_the_moves_lead_to():
     search, _ = searches()
     for key, size_ in GAMES:
-        game = position(key, size_, 3)
-        node = two_moves(search, game, 5)
-        assert node > 0 and search.kids[node], key
-        before = arrays(search)
-        search._keep(node)
-        assert search.n_nodes == size(before, node) < len(before[0]), key
-        assert search.n_nodes > search.kids[0] > 1, key
-        assert same(before, node, live(search), 0), key
-        assert search.first[0] == 1, key  # the root's children come first
+        for plies in (1, 2):  # the search's move; and the reply
+            game = position(key, size_, 3)
+            if plies == 1:
+                game.play(search.think(game, WORK, 5, keep=True))
+                node = search._follow(game)
+            else:
+                node = two_moves(search, game, 5)
+            assert node > 0 and search.kids[node], key
+            before = arrays(search)
+            search._keep(node)
+            assert search.n_nodes == size(before, node) < len(before[0]), key
+            assert search.n_nodes > search.kids[0] > 1, key
+            assert same(before, node, live(search), 0), key
+            assert search.first[0] == 1, key  # the root's children come first
+            # compacting the compacted tree from its root changes nothing
+            again = arrays(search)
+            search._keep(0)
+            assert arrays(search) == again, key
+
+
+def inner_priors(game, pv):
+    """{move: the wins its prior gives a new child of an inner node at game's position}."""
+    probe = registry.new_game(game.key, game.size, **game.settings)
+    probe.copy_from(game)
+    probe.prepare()  # the tables candidates use (Loupe)
+    probe.knowledge = game.knowledge
+    moves = zeros(game.grid.count + 1)
+    priors = octets(bytes(game.grid.count + 1))
+    out = {PASS: (2 * pv * game.pass_prior + 128) >> 8}
+    for i in range(probe.candidates(moves, priors)):
+        out[moves[i]] = (2 * pv * priors[i] + 128) >> 8
+    return out
 
 
 def test_the_kept_root_is_a_fresh_root_plus_what_its_children_learnt():
@@ -114,6 +138,7 @@ def test_the_kept_root_is_a_fresh_root_plus_what_its_children_learnt():
             assert search.kids[0] == fresh.kids[0] > 1, where
             assert search.first[0] == fresh.first[0] == 1, where
             assert search.work == fresh.work, where  # the counted pass, if any, done again
+            inner = inner_priors(game, pv)
             old = {}
             for c in range(before[2][node]):
                 o = before[1][node] + c
@@ -129,7 +154,7 @@ def test_the_kept_root_is_a_fresh_root_plus_what_its_children_learnt():
                 kept += 1
                 o = old[m]
                 assert search.visits[j] == fresh.visits[j] + before[3][o] - pv, where
-                assert search.wins[j] >= fresh.wins[j], where
+                assert search.wins[j] == fresh.wins[j] + before[4][o] - inner[m], where
                 assert search.avisits[j] == fresh.avisits[j] + before[5][o], where
                 assert search.awins[j] == fresh.awins[j] + before[6][o], where
                 assert search.kids[j] == before[2][o], where
