@@ -34,6 +34,8 @@ above the engine asks which game it is, tests/host/test_one_door.py):
     undo()                          any number of times
     to_move, over, diagram()
     entry(i) -> (colour, move)      the game's move i; count moves in all; move_words() all
+    keep_line(words), follows(words, n, setup), move_at(i)   whether a game came from an earlier
+                                    position and by which moves (the search keeps its tree)
     set_turn(colour), play_as(colour, move)   out of turn (GTP, records, SGF)
     set_position([(colour, point), ...])   stones placed without rules (GTP set_position)
     score() -> Score, result() -> Result   the same shapes in every game (engine/outcome.py)

@@ -13,7 +13,7 @@ Reading guide.
 ``think(game, budget, seed)`` does all of that at once (GTP genmove, the benchmarks, hints).
 ``begin`` never changes ``game``: every playout runs on a scratch game of the same kind, restored
 from the real one by ``Game.copy_from`` (whole-array copies, no allocation). The same seed and
-budget give the same move on every runtime.
+budget give the same move on every runtime (with keep, below, after the same searches before it).
 
 **The budget** counts work, not time: each playout costs the moves it played (in the tree and
 in the random playout) plus a fixed overhead per playout that grows with the board (the game's
