@@ -93,9 +93,8 @@ MicroPython, PI_NODES on CPython unless told); the scratch game, the per-point t
 bytes) and the kept position's line (a word a move of the game's move cap) are made at the first
 ``begin`` for a game kind and reused while the kind, size and settings stay the same. After that
 first begin, begin (with keep too), step and best_move allocate nothing
-(tests/mp/test_heap_search.py). On the 32-bit object model (the Pico's; host_tools/bench/ai.py)
-the module costs about 5.4 KB, PICO_NODES nodes 9.3 KB, the scratch game and tables 4-5 KB:
-about 20 KB in all (Loupe side 9, whose scratch game and loop tables are larger: 27 KB).
+(tests/mp/test_heap_search.py). What the module, the nodes and the scratch game cost on the
+32-bit object model (the Pico's) is measured by host_tools/bench/ai.py: docs/benchmarks.md.
 """
 
 from stones.compat import MICROPYTHON, const, octets, zeros
