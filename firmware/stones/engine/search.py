@@ -86,7 +86,9 @@ budget still means the work done in this search: the kept playouts make the choi
 informed, and count toward ``_decided`` (a lead already won ends the search sooner) and toward
 MP_MAX_PLAYOUTS (the root's visits, not the search's own playouts, are capped). All of it
 allocates nothing and runs on the same arrays on every runtime (no viper twin: it runs once a
-move).
+move). Pondering (the app's Ponder setting, GTP's --ponder) is a search with keep on the position
+where the opponent is to move, stepped while the opponent thinks; the search after the opponent's
+move then keeps the subtree of that move (``full()`` says when the tree has stopped growing).
 
 **Memory.** BYTES_PER_NODE bytes a node on MicroPython, allocated in ``__init__`` (PICO_NODES on
 MicroPython, PI_NODES on CPython unless told); the scratch game, the per-point tables (a few hundred
@@ -282,6 +284,11 @@ class Search:
     def stop(self):
         """End the thinking now (the menu button): best_move() answers from what is known."""
         self.finished = True
+
+    def full(self):
+        """Whether the tree has no room left for an inner node's children: playouts still
+        refine the counts, but the tree no longer grows (pondering stops there)."""
+        return self.max_nodes - self.n_nodes <= self.width
 
     def progress(self):
         """How much of the budget is spent, 0.0 to 1.0."""
