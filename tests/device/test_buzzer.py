@@ -148,13 +148,15 @@ def test_bad_saved_system_settings_fall_back_to_the_defaults():
 
     fresh = Device(display="ssd1327")
     # the brightest contrast, as panels start; sleep after two minutes
-    assert fresh.app.system == {"contrast": 4, "sound": True, "sleep": 2}
+    defaults = {"contrast": 4, "sound": True, "sleep": 2, "ponder": True}  # pondering on
+    assert fresh.app.system == defaults
     assert fresh.display.contrast_level == 255
-    for system in ({"contrast": 99, "sound": "yes", "sleep": 5}, {"contrast": -1, "sound": 0},
-                   {"contrast": "high", "sleep": "never"}, {"contrast": True, "sleep": -1}, 7):
+    for system in ({"contrast": 99, "sound": "yes", "sleep": 5, "ponder": 1},
+                   {"contrast": -1, "sound": 0}, {"contrast": "high", "sleep": "never"},
+                   {"contrast": True, "sleep": -1}, 7):
         fs = FakeFS()
         Session(Store(fs)).save_settings({"system": system})
         device = Device(display="ssd1327", fs=fs.reboot())
         assert device.app.top.module_name == "menu", system
-        assert device.app.system == {"contrast": 4, "sound": True, "sleep": 2}, system
+        assert device.app.system == defaults, system
         assert device.display.contrast_level == 255, system

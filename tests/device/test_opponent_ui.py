@@ -93,6 +93,7 @@ def test_hint_puts_the_cursor_on_a_legal_suggestion():
 
 def test_the_device_goes_on_from_its_last_search_after_the_reply():
     device = go_against_device_as_white(4)  # the top Pico level: a tree deep enough to keep
+    device.app.system["ponder"] = False  # its own tree, not the pondering's (test_opponent_ponder)
     device.play("E5")
     wait_for_reply(device, 2)
     game = device.app.game

@@ -1,5 +1,7 @@
 """MicroPython only: a cursor move on the game screen (two point boxes, the point's name, the
-display's changed pages sent) allocates nothing, on a square and on a hex board."""
+display's changed pages sent) allocates nothing, on a square and on a hex board; nor does a tick
+of the device pondering on the player's turn (ui/opponent.py's Pondering: a slice of its
+search), also when it begins again after a hint."""
 
 import micropython
 
@@ -12,7 +14,7 @@ from stones.ui import keys
 from stones.ui.app import App
 
 
-def game_screen(game):
+def game_screen(game, players=None):
     clock = FakeClock()
     pins = {}
     for name in ("up", "down", "left", "right", "a", "b", "menu"):
@@ -21,6 +23,7 @@ def game_screen(game):
     app = App(display, Buttons(pins, clock), clock)
     app.start()
     app.game = game
+    app.players = players or {}
     screen = app.open("play", game)
     app.refresh()
     return app, screen, display
@@ -87,3 +90,33 @@ def test_compact_text_from_bytes_allocates_nothing():
         micropython.heap_unlock()
     assert end == len(text) * 6
     assert any(display.buffer[2 * 128:3 * 128])  # ink on the page of the row at y 20
+
+
+def ponder_ticks_locked(app, screen, ticks):
+    """ticks ticks of the game screen with the heap locked, the clock moving between them."""
+    clock = app.clock
+    micropython.heap_lock()
+    try:
+        for _ in range(ticks):
+            clock.advance(5)
+            screen.tick(clock.ticks_ms())
+    finally:
+        micropython.heap_unlock()
+
+
+def test_a_pondering_tick_allocates_nothing():
+    app, screen, display = game_screen(Go(), {"1": "human", "2": "device:4"})
+    pondering = screen.pondering
+    assert pondering is not None and screen.thinking is None
+    screen.tick(app.clock.ticks_ms())  # the first search: the node arrays, the scratch game
+    search = app.search
+    work = search.work
+    ponder_ticks_locked(app, screen, 10)
+    assert search.work > work and not pondering.done
+    screen.hint()  # a search of its own on the same tree: the pondering pauses
+    while screen.thinking is not None:
+        app.clock.advance(5)
+        screen.tick(app.clock.ticks_ms())
+    assert pondering.running is False and not pondering.done
+    ponder_ticks_locked(app, screen, 3)  # begins again, keeping the hint's tree
+    assert pondering.running and search.visits[0] > search.playouts

@@ -22,7 +22,8 @@ is switched off (the SSD1306's display-off; the Pi's service blanks it the same 
 off nothing is sent to it and, on a Pico running from its cell, the loop sleeps in
 machine.lightsleep between polls (the `lightsleep` hook). Any button wakes it with the game as it
 was: that press, and whatever the button does until it is released, is not handed to a screen.
-The device thinking keeps the panel awake. With a battery (drivers.battery), the app samples it
+The device thinking keeps the panel awake; its pondering on the player's time does not, and
+stops while the panel is dimmed or off. With a battery (drivers.battery), the app samples it
 every BATTERY_MS: the level shows as an icon (ui.draw.STATUS), the voltage on the system screen, a
 warning once it runs low, and before a brown-out everything is saved.
 """
@@ -382,6 +383,8 @@ def _system_settings(settings):
         system["contrast"] = _BRIGHTEST
     if not isinstance(system.get("sound"), bool):
         system["sound"] = True  # whoever fitted a buzzer wants to hear it
+    if not isinstance(system.get("ponder"), bool):
+        system["ponder"] = True  # the device thinks on the player's time (ui/opponent.py)
     level = system.get("sleep")
     if type(level) is not int or not 0 <= level < len(SLEEP_S):
         system["sleep"] = _SLEEP_DEFAULT

@@ -5,11 +5,19 @@ the game, which keeps its tree from one move to the next (search.py's keep); the
 think() once per tick, so buttons and the display keep going while the device thinks (MENU forces
 its move). Levels are the search's Pico budgets, plus the Raspberry Pi's where the app runs on
 CPython.
+
+Pondering: while a human plays a device (and the system screen's Ponder is on), the device
+searches the human's position in small slices, one a tick of the game screen (Pondering), up to
+its level's budget of work or until its tree is full; its search after the human's move keeps the
+subtree of that move. A pondering slice is one playout on a Pico (a thinking tick runs up to
+play._THINK_SLICES of them), so a press waits at most that; it draws nothing, lets the panel dim
+and stops while it is dimmed, under a menu, and at the end of the game.
 """
 
 from stones.compat import MICROPYTHON, const
 
 _SLICE = const(1) if MICROPYTHON else const(4)  # playouts a tick: a Pico playout is 10-60 ms
+PONDER = const(1) if MICROPYTHON else const(2)  # playouts a pondering tick (tests read it)
 
 
 def level_count(key):
@@ -29,6 +37,18 @@ def device_level(app, colour):
     return 0
 
 
+def ponder_level(app, game):
+    """The level of the device that would ponder game's position: the opponent's, when a human
+    is to move against a device and the Ponder setting is on; 0 otherwise."""
+    if game.over or not app.system["ponder"] or device_level(app, game.to_move):
+        return 0
+    return device_level(app, 3 - game.to_move)
+
+
+def _seed(app, game):
+    return (game.count * 7919 + app.clock.ticks_ms()) & 0x3FFFFFFF or 1
+
+
 class Thinking:
     """One search in progress: for a device move, or for a hint."""
 
@@ -41,7 +61,7 @@ class Thinking:
         self.search = search
         self.game = game
         self.hint = hint
-        seed = (game.count * 7919 + app.clock.ticks_ms()) & 0x3FFFFFFF or 1
+        seed = _seed(app, game)
         # keep: after the device's move and the player's reply (or a hint, then the move), the
         # search goes on from what its last one found there (search.py's reading guide)
         search.begin(game, budget(game, level, pi=not MICROPYTHON), seed, keep=True)
@@ -58,3 +78,44 @@ class Thinking:
 
     def move(self):
         return self.search.best_move()
+
+
+class Pondering:
+    """The device searching the human's position while the human thinks (see above). Made when
+    the human's turn starts; step() once a tick. Another search on the app's tree (a hint)
+    pauses it: its next step begins again from that search's tree, for the work still left."""
+
+    def __init__(self, app, game, level):
+        from stones.engine.search import budget
+
+        self.app = app
+        self.game = game
+        self.left = budget(game, level, pi=not MICROPYTHON)  # the level's work, as a move's
+        self.running = False  # begun on the app's search, and not paused since
+        self.done = False
+
+    def step(self):
+        """One small slice of pondering; True when it is over (the work done, the tree full)."""
+        if self.done:
+            return True
+        app = self.app
+        search = app.search
+        if search is None:
+            from stones.engine.search import Search
+
+            search = app.search = Search()
+        if not self.running:
+            # keep: from the device's last search (the subtree of its move), or a hint's
+            search.begin(self.game, self.left, _seed(app, self.game), keep=True)
+            self.running = True
+        if search.step(PONDER) or search.full():
+            self.done = True
+        return self.done
+
+    def pause(self):
+        """Another search is about to use the tree: count what was done, begin again later."""
+        if self.running:
+            search = self.app.search
+            if search is not None:
+                self.left -= search.work
+            self.running = False

@@ -11,6 +11,7 @@ that changed (the drivers diff them): nothing is allocated on that path.
 
 from stones.compat import const
 from stones.ui import keys
+from stones.ui.app import AWAKE
 from stones.ui.board import LABEL_W, BoardView, layout
 from stones.ui.draw import ICON_W, SMALL, SMALL_LINE, battery, small, wrap
 
@@ -49,6 +50,7 @@ class Screen:
         self.until = 0
         self.blink_at = 0
         self.thinking = None  # an opponent.Thinking while the device (or a hint) is searching
+        self.pondering = None  # an opponent.Pondering while a human plays a device (its turn)
         self.bar = -1  # the progress bar's filled width as last sent
         self.paused = False  # the device waits (its thinking was cancelled from the menu)
         self.dirty = True
@@ -157,6 +159,8 @@ class Screen:
     def tick(self, now):
         if self.thinking is not None:
             self.think()
+        elif self.pondering is not None and self.app.power == AWAKE:
+            self.pondering.step()  # one small slice, nothing drawn (not while dimmed)
         if self.message:
             if now - self.until >= 0:
                 self.message = None
@@ -214,17 +218,23 @@ class Screen:
     # -- the computer player --------------------------------------------------------------------
 
     def maybe_think(self):
-        """Start the device's search when it is the device's turn."""
-        from stones.ui.opponent import Thinking, device_level
+        """Start the device's search when it is the device's turn; on a human's turn against
+        a device, its pondering (opponent.Pondering), which the ticks step."""
+        from stones.ui.opponent import Pondering, Thinking, device_level, ponder_level
 
         game = self.game
         if self.thinking is not None or self.paused or game.over:
             return
         level = device_level(self.app, game.to_move)
         if level:
+            self.pondering = None
             self.thinking = Thinking(self.app, game, level)
             self.redraw_changed()
             return True
+        if self.pondering is None:
+            level = ponder_level(self.app, game)
+            if level:
+                self.pondering = Pondering(self.app, game, level)
 
     def hint(self):
         """Search for the human to move and put the cursor on the suggestion."""
@@ -232,6 +242,8 @@ class Screen:
 
         if self.game.over or self.thinking is not None:
             return
+        if self.pondering is not None:
+            self.pondering.pause()  # the hint goes on from its tree; it goes on from the hint's
         self.thinking = Thinking(self.app, self.game, level_count(self.game.key), hint=True)
         self.dirty = True
 
@@ -311,6 +323,7 @@ class Screen:
         self.after_move()
 
     def after_move(self):
+        self.pondering = None  # a new position: the next turn's pondering, if any, starts anew
         self.view.last = self.game.last_move() or 0
         saver = getattr(self.app, "autosave", None)
         if saver:

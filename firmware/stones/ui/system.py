@@ -1,5 +1,6 @@
-"""System screen: display contrast, sleep, sound (when a buzzer is fitted), the battery's voltage
-(when one is sensed), version, free memory."""
+"""System screen: display contrast, sleep, sound (when a buzzer is fitted), pondering (the device
+thinking on the player's time: ui/opponent.py), the battery's voltage (when one is sensed),
+version, free memory."""
 
 import gc
 
@@ -24,6 +25,7 @@ class Screen:
         if getattr(self.app, "buzzer", None) is not None:
             rows.append(("Sound", "on" if self.settings["sound"] else "off"))
         rows.append(("Sleep", SLEEP_NAMES[self.settings["sleep"]]))
+        rows.append(("Ponder", "on" if self.settings["ponder"] else "off"))
         battery = getattr(self.app, "battery", None)
         if battery is not None:
             rows.append(("Battery", battery.text()))
@@ -57,6 +59,8 @@ class Screen:
         elif button in (keys.LEFT, keys.RIGHT, keys.A) and label == "Sound":
             self.settings["sound"] = not self.settings["sound"]
             self.app.sound("stone")  # turned on: a click says so
+        elif button in (keys.LEFT, keys.RIGHT, keys.A) and label == "Ponder":
+            self.settings["ponder"] = not self.settings["ponder"]
         elif keys.kind(event) == keys.PRESS and button in (keys.B, keys.MENU):
             saver = getattr(self.app, "save_settings", None)
             if saver:

@@ -1,0 +1,192 @@
+"""Pondering: while a human plays the device, the device searches the human's position in small
+slices (ui/opponent.py's Pondering), one a tick, with nothing shown; it stops under the in-game
+menu, while the panel is dimmed, when the System screen's Ponder is off and at its level's cap,
+and the device's search after the human's move keeps the subtree of that move. Both runtimes."""
+
+from host_tools.sim.device import Device, path
+from stones.ui.app import AWAKE, DIMMED, SLEEP_S
+from stones.ui.opponent import PONDER, level_count
+
+LEVEL = 4  # the top Pico level: pondering to its end takes a moment on either runtime
+
+
+def against_device(ponder=True, level=None, fs=None):
+    """Go 9x9, the human Black against the device as White (by default the strongest here, so
+    that pondering lasts past a few presses); Black to move."""
+    level = level or level_count("go")
+    device = Device(fs=fs)
+    device.app.system["ponder"] = ponder
+    device.press("a")  # Go
+    for _ in range(5):  # Start, Size, Komi, Scoring, Black -> White
+        device.press("down")
+    for _ in range(level):
+        device.press("right")  # White: Device 1, 2, ...
+    for _ in range(5):
+        device.press("up")
+    device.press("a")  # Start
+    assert device.app.players == {"1": "human", "2": "device:%d" % level}
+    return device
+
+
+def work(device):
+    search = device.app.search
+    return search.work if search is not None else 0
+
+
+def ponder_to_the_end(device, limit=20000):
+    screen = device.app.top
+    waited = 0
+    while not screen.pondering.done and waited < limit:
+        device.run(50)
+        waited += 50
+    assert screen.pondering.done
+
+
+def test_pondering_grows_the_search_and_changes_nothing_on_the_screen():
+    # Two devices in step, Ponder on and off: the same frames and the same cursor after every
+    # tick, a press handled at the same tick by both; only the pondering one's search works,
+    # a slice every tick.
+    on = against_device(True)
+    off = against_device(False)
+    screen = on.app.top
+    assert screen.pondering is not None and off.app.top.pondering is None
+    cursor = screen.view.cursor
+    for device in (on, off):
+        device.pin("right").press()
+    for tick in range(24):  # pressed 60 ms, then released 60 ms, tick by tick
+        if tick == 12:
+            for device in (on, off):
+                device.pin("right").release()
+        before = work(on)
+        playouts = on.app.search.playouts
+        for device in (on, off):
+            device.run(5)
+        assert bytes(on.display.buffer) == bytes(off.display.buffer)
+        assert screen.view.cursor == off.app.top.view.cursor
+        assert work(on) > before and screen.thinking is None
+        assert on.app.search.playouts == playouts + PONDER  # one small slice a tick
+    assert not screen.pondering.done  # it pondered through the whole press
+    assert screen.view.cursor != cursor  # and the press moved the cursor
+    assert off.app.search is None  # Ponder off: no search at all during the human's turn
+
+
+def test_pondering_stops_under_the_menu_and_goes_on_after_it():
+    device = against_device()
+    device.run(20)
+    assert not device.app.top.pondering.done
+    device.press("menu")
+    assert device.app.top.module_name == "gamemenu"
+    held = work(device)
+    device.run(1000)
+    assert work(device) == held
+    device.press("b")  # back to the game
+    device.run(50)
+    assert work(device) > held
+
+
+def test_pondering_lets_the_panel_dim_and_stops_while_it_is_dimmed():
+    device = against_device()
+    app = device.app
+    device.run(20)
+    assert not app.top.pondering.done
+    device.clock.advance(SLEEP_S[app.system["sleep"]] * 1000)  # the player thinks a while
+    device.run(5)
+    assert app.power == DIMMED and not app.top.pondering.done  # it did not keep it awake
+    held = work(device)
+    device.run(2000)
+    assert work(device) == held
+    cursor = app.top.view.cursor
+    device.press("left")  # wakes, and is not the player's
+    assert app.power == AWAKE and app.top.view.cursor == cursor
+    device.run(50)
+    assert work(device) > held
+
+
+def test_the_ponder_setting_is_on_the_system_screen_and_kept():
+    device = Device()
+    for _ in range(5):
+        device.press("down")  # System
+    device.press("a")
+    screen = device.app.top
+    row = [label for label, _ in screen.list.rows].index("Ponder")
+    assert screen.list.rows[row][1] == "on"  # the default
+    for _ in range(row):
+        device.press("down")
+    device.press("right")
+    assert screen.list.rows[row][1] == "off"
+    device.press("b")  # saved
+    rebooted = Device(fs=device.fs.reboot())
+    assert rebooted.app.system["ponder"] is False
+    device = against_device(ponder=False, fs=device.fs.reboot())
+    device.run(1000)
+    assert device.app.top.pondering is None and device.app.search is None
+
+
+def test_pondering_ends_at_its_cap_and_the_device_keeps_the_pondered_reply():
+    from stones.engine.search import budget
+
+    device = against_device(level=LEVEL)
+    app = device.app
+    game = app.game
+    ponder_to_the_end(device)
+    search = app.search
+    assert search.finished or search.full()  # its level's budget spent (or decided), or full
+    assert 0 < search.work <= budget(game, LEVEL, pi=True) + 1000  # not far past one playout
+    held = (search.work, search.visits[0])
+    device.run(1000)
+    assert (search.work, search.visits[0]) == held  # over: no more work
+    move, visits, _ = search.ranked()[0]  # the reply the pondering studied most
+    assert move and visits > 0
+    view = app.top.view
+    for button in path(view, move):
+        device.press(button)
+    device.pin("a").press()
+    waited = 0
+    while app.top.thinking is None and waited < 1000:
+        device.run(5)
+        waited += 5
+    device.pin("a").release()
+    assert game.count == 1 and app.top.thinking is not None
+    assert app.top.pondering is None
+    # the device's search began from the subtree of that move: its root has the pondered
+    # visits, then one more for each of the device's own playouts
+    assert search.visits[0] - search.playouts == visits
+    waited = 0
+    while game.count < 2 and waited < 20000:
+        device.run(50)
+        waited += 50
+    assert game.count == 2 and game.colour(game.last_move()) == 2
+    device.run(20)
+    assert app.top.pondering is not None and work(device) > 0  # pondering the next turn
+
+
+def test_a_hint_while_pondering_and_pondering_after_it():
+    device = against_device()
+    app = device.app
+    screen = app.top
+    device.run(20)
+    pondering = screen.pondering
+    assert not pondering.done
+    device.press("menu")
+    for _ in range(3):  # Back, Pass, Undo -> Hint
+        device.press("down")
+    device.press("a")
+    assert screen.thinking is not None and screen.thinking.hint
+    search = app.search
+    assert search.visits[0] > search.playouts  # the hint goes on from the pondered tree
+    waited = 0
+    while screen.thinking is not None and waited < 20000:
+        device.run(50)
+        waited += 50
+    assert screen.message.startswith("Hint: ") and app.game.count == 0
+    assert screen.pondering is pondering
+    device.run(20)
+    assert pondering.done or search.work > 0  # on again, from the hint's tree
+
+
+def test_no_pondering_between_two_humans():
+    device = Device()
+    device.press("a")
+    device.press("a")  # Go, two humans
+    device.run(500)
+    assert device.app.top.pondering is None and device.app.search is None
