@@ -7,7 +7,8 @@ Reading guide:
 
     parse_vertex / format_vertex   GTP vertices of square boards: A1..T19 without I, 'pass'
     Engine                         one game and the move generator; execute(line) -> response,
-                                   run(lines) -> responses (what the tests drive)
+                                   run(lines) -> responses (what the tests drive); pondering
+                                   between commands: after_command, idle_lines
     COMMANDS                       the command table: GTP name -> handler(engine, args) -> text;
                                    a handler fails by raising CommandError(GTP error text)
     main(argv)                     flags (every game option is one), then the stdin/stdout loop
@@ -35,9 +36,21 @@ device, a genmove goes on from the last one's search tree when its position foll
 (the opponent's moves played since), so the same commands give the same answers.
 --level 0 plays a uniformly random legal move instead, never one that fills the mover's own eye
 where the game's playouts refuse one (Game.is_eye: Go, Loose), else a pass.
+
+Pondering (search.py's reading guide) thinks about the position the next move is played from,
+after a genmove the opponent's, so that genmove after the opponent's reply keeps the reply's
+subtree. --ponder-budget N does N of work (the levels' unit; less when the rest could no longer
+change the search's choice, as in a genmove) after each genmove and play, once the answer is sent
+and before the next command is read: deterministic, as for benchmarks.
+--ponder thinks while stdin is idle, after every command, in slices of PONDER_SLICE playouts
+between polls of stdin (select), up to the level's budget or a full tree; what it finds depends
+on when the commands come, so its answers are not reproducible. Neither plays at --level 0.
 """
 
 import argparse
+import io
+import os
+import select
 import sys
 import traceback
 
@@ -50,6 +63,7 @@ from stones.engine.rng import Rng
 
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # GTP's 25 columns: no I
 COLOURS = {"b": BLACK, "black": BLACK, "w": WHITE, "white": WHITE}
+PONDER_SLICE = 8  # --ponder's playouts between two looks at stdin: a command waits that long
 
 
 class CommandError(Exception):
@@ -94,7 +108,8 @@ def parse_colour(text, error="invalid color"):
 class Engine:
     """A game of the registry behind GTP: the game, the random move generator and the quit flag."""
 
-    def __init__(self, game="go", size=None, seed=1, level=None, **settings):
+    def __init__(self, game="go", size=None, seed=1, level=None, ponder_budget=0, ponder=False,
+                 **settings):
         self.cls = registry.game_class(game)
         self.game = self.cls(size, **settings)
         self.rng = Rng(seed)
@@ -103,6 +118,10 @@ class Engine:
         self.search = None
         self.counted = None  # (position key, the game with its dead stones marked): counted()
         self.done = False
+        self.ponder_budget = ponder_budget  # work pondered after each genmove and play
+        self.ponder = ponder  # ponder while stdin is idle (serve)
+        self.moved = False  # the last command was a genmove or play that succeeded
+        self.pondering = False  # an idle pondering is under way on self.search
 
     # -- moves by name ----------------------------------------------------------------------
 
@@ -167,11 +186,13 @@ class Engine:
         if not words:
             return "?%s syntax error" % ident
         handler = COMMANDS.get(words[0])
+        self.moved = False
         try:
             if handler is None:
                 raise CommandError("unknown command")
             text = handler(self, words[1:])
             mark = "="
+            self.moved = words[0] in ("genmove", "play")
         except CommandError as error:
             text = str(error)
             mark = "?"
@@ -189,12 +210,74 @@ class Engine:
                 out.append(response)
             if self.done:
                 break
+            self.after_command()
         return out
+
+    # -- pondering ---------------------------------------------------------------------------
+
+    def ponder_begin(self, budget):
+        """Begin pondering the game's position with budget work on the genmove search's tree
+        (kept where the position follows its last search); False if there is nothing to do."""
+        game = self.game
+        if not self.level or game.over or budget <= 0:
+            return False
+        if self.search is None:
+            self.search = search.Search()
+        seed = (self.seed + game.count) * 31 + 17  # not the stream of genmove's seed + count
+        self.search.begin(game, budget, seed, keep=True)
+        return True
+
+    def ponder_step(self, playouts):
+        """Ponder playouts more; True when the pondering is over (its work done, the tree full,
+        or the rest could no longer change the search's choice)."""
+        return self.search.step(playouts) or self.search.full()
+
+    def after_command(self):
+        """What is done after a command's answer, before the next is read: --ponder-budget's
+        fixed work after a genmove or play, and --ponder's idle pondering begun anew (the
+        position may have changed)."""
+        self.pondering = False
+        if self.done:
+            return
+        if self.moved and self.ponder_budget and self.ponder_begin(self.ponder_budget):
+            while not self.ponder_step(64):
+                pass
+        if self.ponder:
+            self.pondering = self.ponder_begin(search.budget(self.game, self.level, pi=True))
+
+    def idle_lines(self, stdin):
+        """stdin's lines, pondering (PONDER_SLICE playouts at a time) whenever none is waiting.
+        Reads the file descriptor itself: a line already in a file object's buffer would not
+        wake select."""
+        fd = stdin.fileno()
+        pending = b""
+        while True:
+            while b"\n" not in pending:
+                if self.pondering and not select.select([fd], [], [], 0)[0]:
+                    if self.ponder_step(PONDER_SLICE):
+                        self.pondering = False
+                    continue
+                chunk = os.read(fd, 4096)  # ready (or nothing left to ponder: wait for it)
+                if not chunk:
+                    if pending:
+                        yield pending.decode("utf-8", "replace")
+                    return
+                pending += chunk
+            line, _, pending = pending.partition(b"\n")
+            yield line.decode("utf-8", "replace") + "\n"
 
     def serve(self, stdin, stdout, stderr):
         """The GTP loop. The one top-level handler: a bug in a command answers '? internal
-        error' (the traceback goes to stderr) and the game goes on, as a controller expects."""
-        for line in stdin:
+        error' (the traceback goes to stderr) and the game goes on, as a controller expects.
+        With --ponder, stdin must be a file with a descriptor (a pipe, a terminal)."""
+        lines = stdin
+        if self.ponder:
+            try:
+                stdin.fileno()
+                lines = self.idle_lines(stdin)
+            except (AttributeError, OSError, io.UnsupportedOperation):
+                pass  # no descriptor to poll (a test's StringIO): no idle pondering
+        for line in lines:
             try:
                 response = self.execute(line)
             except Exception as error:  # the top-level handler: anything else is a bug
@@ -208,6 +291,11 @@ class Engine:
                 stdout.flush()
             if self.done:
                 break
+            try:
+                self.after_command()
+            except Exception:  # a bug in pondering: said on stderr, the game goes on without it
+                traceback.print_exc(file=stderr)
+                self.pondering = False
 
 
 # -- the commands -------------------------------------------------------------------------------
@@ -560,6 +648,12 @@ def build_parser(cls):
                         choices=range(len(levels) + 1),
                         help="genmove's strength: 1..%d (default %d, the Pico's strongest; "
                         "0: random legal moves)" % (len(levels), len(search.levels(cls))))
+    parser.add_argument("--ponder", action="store_true",
+                        help="think while waiting for the next command (answers then depend on "
+                        "when commands come)")
+    parser.add_argument("--ponder-budget", type=int, default=0, metavar="N",
+                        help="think N of work (the levels' unit) after each genmove and play "
+                        "before reading the next command: reproducible (default 0: none)")
     for option in cls.options:
         parser.add_argument(
             "--" + option.key.replace("_", "-"), dest=option.key, metavar="VALUE",
@@ -582,7 +676,8 @@ def main(argv=None):
     args = build_parser(cls).parse_args(argv)
     settings = {option.key: getattr(args, option.key) for option in cls.options}
     try:
-        engine = Engine(args.game, args.size, args.seed, args.level, **settings)
+        engine = Engine(args.game, args.size, args.seed, args.level, args.ponder_budget,
+                        args.ponder, **settings)
     except GameError as error:
         print("gtp: %s" % error, file=sys.stderr)
         return 2

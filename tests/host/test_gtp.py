@@ -648,3 +648,106 @@ def test_subprocess_offshore_territory_flag():
     stones = setup(black="b2 c2 d2 e2 e3 e4", white="c4")
     assert run_tool(["--game", "offshore", "--size", "4", "--territory", "weak"],
                     [stones, "is_legal w c3"]) == "=\n\n= 1\n\n"
+
+
+# -- pondering ----------------------------------------------------------------------------------
+
+PONDER = 20000  # --ponder-budget's work in these tests: more than the level's own move
+
+
+def kept_visits(engine):
+    """The playouts the last genmove's tree had at its root before that search's own."""
+    return engine.search.visits[0] - engine.search.playouts
+
+
+def test_ponder_budget_makes_the_next_genmove_keep_a_bigger_tree():
+    plain = Engine(seed=3)
+    pondering = Engine(seed=3, ponder_budget=PONDER)
+    first = plain.run(["genmove b"])
+    assert pondering.run(["genmove b"]) == first  # pondering starts after the answer
+    search = pondering.search
+    # White's reply pondered, to the budget or until the rest could not change its choice
+    assert search.game is pondering.game and search.finished and search.work > 0
+    reply = plain.vertex(studied_reply(plain.search, plain.game))  # a reply both trees hold
+    for engine in (plain, pondering):
+        answers = engine.run(["play w " + reply, "genmove b"])
+        assert answers[0] == "=" and answers[1].startswith("= ")
+    assert kept_visits(plain) > 0  # the genmove's own tree, kept under the reply
+    assert kept_visits(pondering) > kept_visits(plain)  # and more of it, pondered
+    fresh = Engine(seed=3)
+    fresh.run(["play b " + first[0][2:], "play w " + reply, "genmove b"])  # no tree before
+    assert kept_visits(fresh) == 0
+
+
+def test_ponder_budget_answers_the_same_twice():
+    commands = ["genmove b", "play w c3", "genmove b", "genmove w", "play b g7", "genmove w",
+                "list_stones b", "list_stones w"]
+    first = Engine(seed=5, ponder_budget=PONDER).run(commands)
+    assert first == Engine(seed=5, ponder_budget=PONDER).run(commands)
+    assert all(answer.startswith("=") for answer in first)
+    out = run_tool(["--seed", "5", "--ponder-budget", str(PONDER)], commands)
+    assert out == run_tool(["--seed", "5", "--ponder-budget", str(PONDER)], commands)
+    assert out == "".join(answer + "\n\n" for answer in first)
+
+
+def test_ponder_over_a_pipe_answers_every_command():
+    # Every command at once (lines waiting in the pipe while it ponders), then one at a time
+    # with the tool pondering between them; both bounded by the timeouts.
+    commands = ["1 genmove b", "2 play w c3", "3 genmove b", "4 name", "5 genmove w", "6 quit"]
+    out = run_tool(["--seed", "2", "--ponder"], commands)
+    assert [block.split(" ")[0] for block in out.split("\n\n")[:-1]] \
+        == ["=1", "=2", "=3", "=4", "=5", "=6"]
+    process = subprocess.Popen([sys.executable, "-m", "host_tools.gtp", "--ponder", "--level",
+                                "5"], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               text=True)
+    try:
+        for command in ("genmove b", "play w c3", "showboard", "genmove b"):
+            process.stdin.write(command + "\n")
+            process.stdin.flush()
+            answer = process.stdout.readline()
+            assert answer.startswith("="), (command, answer)
+            while process.stdout.readline() != "\n":  # showboard's lines, then the blank one
+                pass
+        process.stdin.close()  # end of input while pondering: it ends
+        assert process.wait(timeout=60) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+
+
+def test_ponder_flags():
+    from stones.engine.go import Go
+
+    args = front.build_parser(Go).parse_args(["--ponder", "--ponder-budget", "500"])
+    assert args.ponder and args.ponder_budget == 500
+    args = front.build_parser(Go).parse_args([])
+    assert not args.ponder and args.ponder_budget == 0
+    assert Engine(level=0, ponder_budget=PONDER).run(["genmove b", "play w c3"])[1] == "="
+
+
+def test_ponder_thinks_while_no_command_waits(monkeypatch):
+    # A controller silent for three looks at stdin: three slices of pondering, then the
+    # command waiting in the pipe is read.
+    class Silent:
+        looks = 0
+
+        @staticmethod
+        def select(readers, writers, errors, timeout):
+            Silent.looks += 1
+            return ([], [], []) if Silent.looks <= 3 else (readers, [], [])
+
+    monkeypatch.setattr(front, "select", Silent)
+    engine = Engine(seed=4, ponder=True)
+    reader, writer = os.pipe()
+    os.write(writer, b"genmove b\n")
+    with os.fdopen(reader, "rb") as stdin:
+        lines = engine.idle_lines(stdin)
+        assert next(lines) == "genmove b\n"
+        engine.execute("genmove b")
+        engine.after_command()  # pondering the position White is to move in, begun
+        assert engine.pondering and engine.search.playouts == 0
+        os.write(writer, b"play w c3\n")
+        os.close(writer)
+        assert next(lines) == "play w c3\n"
+        assert engine.search.playouts == 3 * front.PONDER_SLICE
+        assert list(lines) == []  # the end of input
