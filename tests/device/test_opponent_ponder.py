@@ -15,7 +15,8 @@ def against_device(ponder=True, level=None, fs=None):
     that pondering lasts past a few presses); Black to move."""
     level = level or level_count("go")
     device = Device(fs=fs)
-    device.app.system["ponder"] = ponder
+    if ponder is not None:  # (None: as saved)
+        device.app.system["ponder"] = ponder
     device.press("a")  # Go
     for _ in range(5):  # Start, Size, Komi, Scoring, Black -> White
         device.press("down")
@@ -117,7 +118,7 @@ def test_the_ponder_setting_is_on_the_system_screen_and_kept():
     device.press("b")  # saved
     rebooted = Device(fs=device.fs.reboot())
     assert rebooted.app.system["ponder"] is False
-    device = against_device(ponder=False, fs=device.fs.reboot())
+    device = against_device(ponder=None, fs=device.fs.reboot())  # the saved setting
     device.run(1000)
     assert device.app.top.pondering is None and device.app.search is None
 
@@ -184,9 +185,18 @@ def test_a_hint_while_pondering_and_pondering_after_it():
     assert pondering.done or search.work > 0  # on again, from the hint's tree
 
 
-def test_no_pondering_between_two_humans():
+def test_no_pondering_between_two_humans_nor_once_the_game_is_over():
+    from stones.ui.opponent import ponder_level
+
     device = Device()
     device.press("a")
     device.press("a")  # Go, two humans
     device.run(500)
     assert device.app.top.pondering is None and device.app.search is None
+    device = against_device(level=LEVEL)
+    game = type(device.app.game)()
+    assert ponder_level(device.app, game) == LEVEL  # Black, the human, to move
+    game.play(0)
+    assert ponder_level(device.app, game) == 0  # the device to move: it thinks instead
+    game.play(0)
+    assert game.over and ponder_level(device.app, game) == 0
