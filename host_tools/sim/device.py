@@ -195,64 +195,12 @@ class FuzzFailure(Exception):
     pass
 
 
-def check_invariants(game):
-    """The engine's structures agree with the stones on the board, checked without building
-    anything large (the fuzzer runs this in a Pico-sized heap): every packed cell's neighbour
-    counts, the empty list, and (where the game keeps groups during play) each group's list,
-    size and rule: no Go group without a liberty, no Loose group without a true liberty."""
-    cell = game.cell
-    grid = game.grid
-    offsets = grid.offsets
-    empties = 0
-    for p in grid.points:
-        v = cell[p]
-        blacks = whites = 0
-        for d in offsets:
-            x = cell[p + d] & 3
-            if x == 1:
-                blacks += 1
-            elif x == 2:
-                whites += 1
-        if (v >> 2 & 7) != blacks or v >> 5 != whites:
-            raise FuzzFailure("cell %s counts %d/%d, neighbours %d/%d"
-                              % (grid.name(p), v >> 2 & 7, v >> 5, blacks, whites))
-        if not v & 3:
-            empties += 1
-    if empties != game.n_empty:
-        raise FuzzFailure("%d empty points, %d listed" % (empties, game.n_empty))
-    for i in range(game.n_empty):
-        p = game.empty[i]
-        if game.where[p] != i or cell[p] & 3:
-            raise FuzzFailure("empty list broken at %d" % i)
-    root = game.root
-    link = game.link
-    for p in grid.points:
-        colour = cell[p] & 3
-        if not colour or root[p] != p:
-            continue
-        n = 0
-        s = p
-        while True:
-            if root[s] != p or cell[s] & 3 != colour:
-                raise FuzzFailure("group of %s broken at %s" % (grid.name(p), grid.name(s)))
-            n += 1
-            s = link[s]
-            if s == p:
-                break
-        if n != game.stones[p]:
-            raise FuzzFailure("group of %s has %d stones, says %d" % (grid.name(p), n,
-                                                                       game.stones[p]))
-        problem = game.problem(p)  # what the game's rules forbid a group (Go: no liberty)
-        if problem:
-            raise FuzzFailure("%s group at %s: %s" % (game.title, grid.name(p), problem))
-
-
 def fuzz(device, events, seed=1, check_every=500, report=None):
     """Hostile input: `events` random button events on device (presses, releases, long holds,
     chords, all at random moments), seeded for reproduction.
 
     Fails (FuzzFailure) if the app's top-level handler ever had to catch an error, or if the
-    game's invariants break (check_invariants), or if the live heap grows across games: it is
+    game's structures disagree (Game.broken), or if the live heap grows across games: it is
     sampled at the menu with no game in progress, once a first game has finished (so the
     one-time loading of the board, score and opponent code is behind it), and the caller
     compares the last sample with the first (the unix port's figures; CPython reports none).
@@ -294,7 +242,9 @@ def fuzz(device, events, seed=1, check_every=500, report=None):
             games += 1
         was_playing = playing
         if n % check_every == 0 and app.game is not None:
-            check_invariants(app.game)
+            broken = app.game.broken()
+            if broken:
+                raise FuzzFailure("event %d: %s" % (n, broken))
         top = app.top.module_name
         if top != last_top:
             last_top = top

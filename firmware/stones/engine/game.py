@@ -891,6 +891,13 @@ class Game:
 
         return state(self)
 
+    def broken(self):
+        """The first way the game's structures contradict its stones, as text, or None: the
+        fuzzer's check after random button events (stones.engine.snapshot)."""
+        from stones.engine.snapshot import broken
+
+        return broken(self)
+
     def _word(self, root):
         """The game's per-group word, for state()."""
         return 0

@@ -1,5 +1,5 @@
-"""Game.state()'s work, in a module of its own: only tests ask for it, so a device never loads it
-(game.py keeps a three-line method that imports this)."""
+"""Game.state()'s and Game.broken()'s work, in a module of their own: only tests and the
+fuzzer ask for them, so a device never loads it (game.py keeps short methods that import this)."""
 
 
 def state(game):
@@ -24,3 +24,55 @@ def state(game):
             raise AssertionError("empty list broken at slot %d" % i)
     return repr((list(cell), game.to_move, game.passes, game.phase, game.over, game.count,
                  groups, sorted(empty[: game.n_empty]), game._state()))
+
+
+def broken(game):
+    """The first place where the game's structures disagree with the stones on the board, as
+    text, or None: every packed cell's neighbour counts, the empty list, and each group's list,
+    size and rule (no Go group without a liberty, no Loose group without a true liberty).
+    Builds nothing large: the fuzzer runs it in a Pico-sized heap."""
+    cell = game.cell
+    grid = game.grid
+    offsets = grid.offsets
+    empties = 0
+    for p in grid.points:
+        v = cell[p]
+        blacks = whites = 0
+        for d in offsets:
+            x = cell[p + d] & 3
+            if x == 1:
+                blacks += 1
+            elif x == 2:
+                whites += 1
+        if (v >> 2 & 7) != blacks or v >> 5 != whites:
+            return "cell %s counts %d/%d, neighbours %d/%d" % (
+                grid.name(p), v >> 2 & 7, v >> 5, blacks, whites)
+        if not v & 3:
+            empties += 1
+    if empties != game.n_empty:
+        return "%d empty points, %d listed" % (empties, game.n_empty)
+    for i in range(game.n_empty):
+        p = game.empty[i]
+        if game.where[p] != i or cell[p] & 3:
+            return "empty list broken at %d" % i
+    root = game.root
+    link = game.link
+    for p in grid.points:
+        colour = cell[p] & 3
+        if not colour or root[p] != p:
+            continue
+        n = 0
+        s = p
+        while True:
+            if root[s] != p or cell[s] & 3 != colour:
+                return "group of %s broken at %s" % (grid.name(p), grid.name(s))
+            n += 1
+            s = link[s]
+            if s == p:
+                break
+        if n != game.stones[p]:
+            return "group of %s has %d stones, says %d" % (grid.name(p), n, game.stones[p])
+        problem = game.problem(p)  # what the game's rules forbid a group (Go: no liberty)
+        if problem:
+            return "%s group at %s: %s" % (game.title, grid.name(p), problem)
+    return None
