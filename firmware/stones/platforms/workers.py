@@ -1,0 +1,388 @@
+"""The computer player on every core of a CPython host (a Raspberry Pi 4/5, Zero 2 W; GTP's
+--workers): engine.search.Search run in worker processes, with root parallelism.
+
+Reading guide.
+
+**Root parallelism.** Each worker process holds its own Search and searches the same position
+with its own seed (``worker_seed``: worker 0 the search's seed itself, the others derived from
+it and their index) and the whole budget: the budget counts per worker, so every worker does
+the level's work. The move is the root child with the most playouts summed over the workers,
+ties to the higher summed value, then to the child met first (worker 0's ranking first, then
+worker 1's, ...). Nothing depends on timing: the same position, budget, seed and number of
+workers give the same move, and one worker gives exactly the plain Search's move. Each worker
+keeps its tree between moves (its begin passes keep on), so tree reuse works as in Search.
+
+**ParallelSearch** has Search's interface as the app (ui/opponent.py) and GTP drive it: begin,
+step, progress, stop, full, best_move, think, ranked, and ``work``. begin sends the game (pickled:
+the workers rebuild an exact copy) and returns at once; the workers then search in the
+background, and step() and progress() only read what they reported, never waiting for them, so
+the app's loop goes on while they think. step() returns True once every worker has sent its
+final report. stop() asks them to end now; best_move() waits for their reports (a chunk of
+playouts at most), and called before the end it stops the search first. think() is begin, then
+waiting until the end: it blocks (GTP's genmove). ``wait`` blocks for a report or a timeout: for
+loops that have nothing else to do while the workers think (GTP's pondering).
+
+**A lease.** The workers search only while someone is watching: every step, progress or wait
+renews a lease of LEASE_S, and a worker whose lease ran out waits (blocked, no CPU) until the next
+renewal or command. A search the app forgot (the game left for the menu, the device paused,
+pondering under a menu or a dimmed panel) so stops costing the cores within LEASE_S; only its
+speed depended on the lease, never its result.
+
+**Budgets of the Pico's levels run here.** A search whose budget is at most the Pico's strongest
+level (search.levels) runs on an ordinary Search in this process: on a Pi those levels play as
+on a Pico, the same move for the same seed; the Pi's levels, above them, use every core
+(``single_up_to`` changes the bound: 0 sends every search to the workers).
+
+**The pool.** Pool starts its worker processes (multiprocessing's spawn: a fresh interpreter,
+none of the parent's threads, the same sys.path) at the first search that needs them, keeps them
+for every later one, and close() ends them: a quit message, then a join, then terminate() for
+any still there. Workers ignore SIGINT (a terminal's Ctrl-C is for the app) and end by
+themselves when the parent's end of their pipe closes. A Searcher is what a platform hands to
+the App (its ``searcher`` factory): each call a ParallelSearch on its one Pool (a plain Search
+for one worker), and close() ends the pool.
+``worker_count(config)`` is how many: $POCKET_STONES_WORKERS, else the pin map's "workers", else
+every core (os.cpu_count()).
+
+Never imported on a Pico (firmware/manifest.py leaves it out of the build).
+"""
+
+import multiprocessing
+import os
+import pickle
+import signal
+import time
+from multiprocessing.connection import wait as wait_any
+
+from stones.engine.search import Search, levels
+
+LEASE_S = 1.0  # how long workers go on without a step, progress or wait from the parent
+CHUNK = 2  # playouts a worker runs between two looks at its pipe
+REPORT_S = 0.05  # a worker's progress reports, at most this often
+
+
+def worker_seed(seed, index):
+    """Worker index's seed: the search's own for worker 0 (one worker is the plain Search),
+    a deterministic spread of it for the others."""
+    return ((seed + index * 0x9E3779B1) & 0x3FFFFFFF) or 1
+
+
+def in_worker():
+    """Whether this process is a worker (spawn runs the parent's main script again in it, as
+    __mp_main__: stones.boot.main asks, and starts no app there)."""
+    return multiprocessing.parent_process() is not None
+
+
+def worker_count(config=None, environ=None):
+    """How many workers a Pi's player uses: $POCKET_STONES_WORKERS, else the config's
+    "workers", else every core; at least 1."""
+    environ = os.environ if environ is None else environ
+    count = environ.get("POCKET_STONES_WORKERS") or (config or {}).get("workers")
+    try:
+        count = int(count) if count else (os.cpu_count() or 1)
+    except ValueError:
+        count = os.cpu_count() or 1
+    return max(1, count)
+
+
+# -- the worker process ---------------------------------------------------------------------------
+
+
+def _report(search, gen, final):
+    """A worker's report: (kind, generation, work, playouts, full[, best move, ranking])."""
+    if final:
+        return ("done", gen, search.work, search.playouts, search.full(), search.best_move(),
+                search.ranked())
+    return ("progress", gen, search.work, search.playouts, search.full())
+
+
+def serve(conn, max_nodes):
+    """A worker's loop: searches as the parent's messages say, until 'quit' or the pipe ends."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    search = Search(max_nodes)
+    tuning = None
+    gen = -1
+    running = False
+    lease = 0.0
+    reported = 0.0
+    try:
+        while True:
+            if running and time.monotonic() < lease and not conn.poll():
+                if search.step(CHUNK):
+                    conn.send(_report(search, gen, True))
+                    running = False
+                elif time.monotonic() - reported >= REPORT_S:
+                    reported = time.monotonic()
+                    conn.send(_report(search, gen, False))
+                continue
+            message = conn.recv()  # a command waits, or nothing to do: block until one comes
+            kind = message[0]
+            if kind == "begin":
+                _, gen, data, budget, seed, sent, keep, lease = message
+                if not isinstance(sent, str):  # "same": the one they hold
+                    tuning = sent
+                search.begin(pickle.loads(data), budget, seed, tuning, keep)
+                running = True
+                reported = time.monotonic()
+                if search.finished:  # nothing to search (a forced move, an ended game)
+                    conn.send(_report(search, gen, True))
+                    running = False
+            elif kind == "lease":
+                lease = message[1]
+            elif kind == "stop":
+                if running and message[1] == gen:
+                    search.stop()
+                    conn.send(_report(search, gen, True))
+                    running = False
+            elif kind == "quit":
+                return
+    except (EOFError, OSError, KeyboardInterrupt):
+        return  # the parent went away
+    finally:
+        conn.close()
+
+
+class Pool:
+    """count worker processes, started at the first use and kept until close()."""
+
+    def __init__(self, count, max_nodes=None, method="spawn"):
+        self.count = count
+        self.max_nodes = max_nodes
+        self.method = method
+        self.processes = []
+        self.conns = []
+        self.gen = 0  # the last search begun on the pool: older reports are dropped
+        self.lease_at = 0.0
+
+    def start(self):
+        if self.processes:
+            return
+        context = multiprocessing.get_context(self.method)
+        for index in range(self.count):
+            mine, theirs = context.Pipe()
+            process = context.Process(target=serve, args=(theirs, self.max_nodes),
+                                      name="stones-worker-%d" % index, daemon=True)
+            process.start()
+            theirs.close()
+            self.processes.append(process)
+            self.conns.append(mine)
+
+    def send(self, message):
+        for conn in self.conns:
+            conn.send(message)
+
+    def renew(self, force=False):
+        """Renew the workers' lease when a quarter of it has gone."""
+        now = time.monotonic()
+        if force or now - self.lease_at >= LEASE_S / 4:
+            self.lease_at = now
+            self.send(("lease", now + LEASE_S))
+
+    def pids(self):
+        return [p.pid for p in self.processes]
+
+    def close(self, timeout=2.0):
+        """End the workers: quit, join, and terminate any that did not end."""
+        processes, conns = self.processes, self.conns
+        self.processes, self.conns = [], []
+        for conn in conns:
+            try:
+                conn.send(("quit",))
+            except (OSError, ValueError):
+                pass  # it is gone already
+        end = time.monotonic() + timeout
+        for process in processes:
+            process.join(max(0.0, end - time.monotonic()))
+            if process.is_alive():
+                process.terminate()
+                process.join(1.0)
+        for conn in conns:
+            conn.close()
+
+
+class ParallelSearch:
+    """Search's interface over a Pool's workers (see the reading guide)."""
+
+    def __init__(self, pool, max_nodes=None, single_up_to=None):
+        self.pool = pool
+        self.max_nodes = max_nodes
+        self.single_up_to = single_up_to  # None: the Pico's strongest level of each game
+        self.local = None  # the Search of the budgets that run in this process
+        self.parallel = False  # the current search runs in the workers
+        self.begun = False  # the workers searched for this object: keep may use their trees
+        self.game = None
+        self.budget = 0
+        self.gen = -1
+        self.reports = []  # per worker: its last report of this search (None: none yet)
+        self.stopping = False
+        self.tuning_sent = None
+
+    # -- the API --------------------------------------------------------------------------------
+
+    def begin(self, game, budget, seed=1, tuning=None, keep=False):
+        bound = levels(game)[-1] if self.single_up_to is None else self.single_up_to
+        if self.parallel:
+            self.stop()  # the workers' last search, if it still runs, ends now
+        self.game = game
+        self.budget = budget
+        self.parallel = budget > bound
+        if not self.parallel:
+            if self.local is None:
+                self.local = Search(self.max_nodes)
+            self.local.begin(game, budget, seed, tuning, keep)
+            return
+        pool = self.pool
+        pool.start()
+        pool.gen += 1
+        self.gen = pool.gen
+        self.reports = [None] * pool.count
+        self.stopping = False
+        if self.begun and tuning is self.tuning_sent:
+            sent = "same"  # the workers hold it (one object: their trees stay theirs to keep)
+        else:
+            sent = self.tuning_sent = tuning
+        data = pickle.dumps(game)
+        lease = time.monotonic() + LEASE_S
+        pool.lease_at = time.monotonic()
+        # A new ParallelSearch starts from nothing, as a new Search would: the workers may hold
+        # trees of another one's searches.
+        keep = keep and self.begun
+        for index, conn in enumerate(pool.conns):
+            conn.send(("begin", self.gen, data, budget, worker_seed(seed, index), sent, keep,
+                       lease))
+        self.begun = True
+
+    def step(self, playouts=1):
+        """Read the workers' reports (never waiting); True once every one has sent its last.
+        (playouts is Search's slice: the workers choose their own.)"""
+        if not self.parallel:
+            return self.local.step(playouts)
+        return self._poll(0)
+
+    def wait(self, timeout):
+        """Block until a worker reports or timeout seconds pass; True when the search is done."""
+        if not self.parallel:
+            return self.local.step(64)
+        return self._poll(timeout)
+
+    def progress(self):
+        """The least progress of the workers, 0.0 to 1.0."""
+        if not self.parallel:
+            return self.local.progress()
+        if self._poll(0) or self.budget <= 0:
+            return 1.0
+        return min(1.0, self.work / self.budget)
+
+    def full(self):
+        """Whether every worker's tree has stopped growing (as reported)."""
+        if not self.parallel:
+            return self.local.full()
+        self._poll(0)
+        return all(report is not None and report[4] for report in self.reports)
+
+    @property
+    def work(self):
+        """The work every worker has done at least (as reported)."""
+        if not self.parallel:
+            return self.local.work if self.local is not None else 0
+        return min(report[2] if report is not None else 0 for report in self.reports)
+
+    def stop(self):
+        """End the thinking now: the workers stop at their next chunk and report."""
+        if not self.parallel:
+            self.local.stop()
+        elif not self.stopping and not self._done():
+            self.stopping = True
+            self.pool.send(("stop", self.gen))
+
+    def best_move(self):
+        """The root child with the most playouts summed over the workers (see the reading
+        guide); before the end, the search is stopped first."""
+        if not self.parallel:
+            return self.local.best_move() if self.local is not None else 0
+        self._finish()
+        ranked = self.ranked()
+        if ranked and ranked[0][1] > 0:
+            return ranked[0][0]
+        return self.reports[0][5]  # no playout anywhere: worker 0's answer, the plain Search's
+
+    def think(self, game, budget, seed=1, tuning=None, keep=False):
+        """begin, wait for the end, best_move (blocks)."""
+        self.begin(game, budget, seed, tuning, keep)
+        while not self.wait(LEASE_S / 4):
+            pass
+        return self.best_move()
+
+    def ranked(self):
+        """[(move, playouts, value)] summed over the workers, best first: most playouts, then
+        the highest summed value, then the move met first."""
+        if not self.parallel:
+            return self.local.ranked()
+        self._finish()
+        return summed([report[6] for report in self.reports])
+
+    # -- internals ------------------------------------------------------------------------------
+
+    def _done(self):
+        return all(report is not None and report[0] == "done" for report in self.reports)
+
+    def _poll(self, timeout):
+        """Read every report waiting (waiting up to timeout for the first); True when done."""
+        if self._done():
+            return True
+        pool = self.pool
+        pool.renew()
+        ready = wait_any(pool.conns, timeout) if timeout else pool.conns
+        for index, conn in enumerate(pool.conns):
+            if conn not in ready:
+                continue
+            while conn.poll():
+                report = conn.recv()
+                if report[1] == self.gen:
+                    self.reports[index] = report
+        return self._done()
+
+    def _finish(self):
+        """Stop the search if it is not over, and wait for every worker's final report."""
+        if self._done():
+            return
+        self.stop()
+        while not self._poll(LEASE_S / 4):
+            pass
+
+
+def summed(rankings):
+    """Search.ranked() lists of the workers summed: [(move, playouts, value)], most playouts
+    first, then the highest value, then in order of first appearance (worker 0 first)."""
+    totals = {}
+    order = []
+    for ranking in rankings:
+        for move, playouts, value in ranking:
+            if move not in totals:
+                totals[move] = [0, 0]
+                order.append(move)
+            totals[move][0] += playouts
+            totals[move][1] += value
+    out = [(move, totals[move][0], totals[move][1]) for move in order]
+    out.sort(key=lambda entry: (-entry[1], -entry[2]))  # stable: ties keep the first met
+    return out
+
+
+class Searcher:
+    """The App's searcher factory for count workers: each call a ParallelSearch on one shared
+    Pool (started at its first search); close() ends the pool. With one worker, each call is
+    a plain Search, in this process."""
+
+    def __init__(self, count, max_nodes=None, single_up_to=None):
+        self.count = count
+        self.pool = Pool(count, max_nodes) if count > 1 else None
+        self.max_nodes = max_nodes
+        self.single_up_to = single_up_to
+
+    def __call__(self):
+        if self.pool is None:
+            return Search(self.max_nodes)
+        return ParallelSearch(self.pool, self.max_nodes, self.single_up_to)
+
+    def close(self):
+        if self.pool is not None:
+            self.pool.close()
