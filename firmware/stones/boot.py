@@ -12,6 +12,8 @@ console, rather than not booting.
 
 On a Pi the game runs as a systemd service: `systemctl stop` sends SIGTERM, which is turned into
 SystemExit so the display is blanked (an OLED left lit burns in) and the process exits with 0.
+Its computer player searches the Pi's levels on every core (platforms/workers.py: worker
+processes, started at the first such search and ended with the app).
 """
 
 import sys
@@ -109,6 +111,11 @@ def recovery_held(buttons, clock, config, settle_ms=80):
 
 
 def main(config=None):
+    if not MICROPYTHON:
+        from stones.platforms.workers import in_worker
+
+        if in_worker():  # a search worker's start reads main.py again: no app there
+            return None
     config = config or load_config()
     if MICROPYTHON and sys.platform == "rp2":
         import time
@@ -148,8 +155,10 @@ def main(config=None):
     data = "" if MICROPYTHON else os.environ.get("POCKET_STONES_DATA", "")  # pyright: ignore[reportAttributeAccessIssue]
     session = Session(Store(RealFS(data)))
     watchdog = start_watchdog(config) if platform == "pico" else None
+    searcher = None if platform == "pico" else pi_searcher(config)
     app = App(display, buttons, clock, session=session, platform=platform, watchdog=watchdog,
-              buzzer=make_buzzer(config, clock, tone), battery=battery, lightsleep=lightsleep)
+              buzzer=make_buzzer(config, clock, tone), battery=battery, lightsleep=lightsleep,
+              searcher=searcher)
     if platform == "pico":
         try:
             app.run()
@@ -157,8 +166,20 @@ def main(config=None):
             keep_fed(watchdog)
             print("app stopped; the watchdog is fed by a timer until the next reset")
     else:
-        run_until_stopped(app, display)
+        try:
+            run_until_stopped(app, display)
+        finally:
+            searcher.close()  # the worker processes end with the app
     return app
+
+
+def pi_searcher(config):
+    """The Pi's computer player: a search on every core (stones.platforms.workers; the count
+    from $POCKET_STONES_WORKERS, else the pin map's "workers", else os.cpu_count()), a plain
+    Search on a single core; its close() ends the worker processes."""
+    from stones.platforms.workers import Searcher, worker_count
+
+    return Searcher(worker_count(config))
 
 
 def make_buzzer(config, clock, tone):

@@ -3,7 +3,8 @@
 The App owns nothing concrete. It is handed a display (any framebuf.FrameBuffer with width,
 height and show(); a driver, a luma adapter or the simulator's memory panel), a source of button
 events (drivers.buttons.Buttons.poll), a clock (ticks_ms/ticks_diff) and optionally a session
-(stones.session: settings, the game in progress, finished records). The platform module builds
+(stones.session: settings, the game in progress, finished records) and a searcher, the factory of
+the computer player's search (default engine.search.Search). The platform module builds
 those and calls App(...).run(). With a session, start() resumes a game in progress.
 
 Screens are classes in their own modules (ui/menu.py, ui/play.py, ...). A screen module is
@@ -49,7 +50,7 @@ OFF = const(2)
 
 class App:
     def __init__(self, display, buttons, clock, session=None, platform="", watchdog=None,
-                 buzzer=None, battery=None, lightsleep=None):
+                 buzzer=None, battery=None, lightsleep=None, searcher=None):
         self.display = display
         self.buttons = buttons
         self.clock = clock
@@ -65,6 +66,9 @@ class App:
         self.error = None
         self.save_failed = False
         self.search = None  # the computer player's Search, made when first needed
+        # what makes it (ui/opponent.py): None for engine.search.Search; a Pi passes one that
+        # searches on every core (platforms/workers.py)
+        self.searcher = searcher
         self.battery = battery  # a stones.drivers.battery.Battery, or None: no icon, no row
         self.lightsleep = lightsleep  # machine.lightsleep on a Pico: the off panel's poll
         self.power = AWAKE

@@ -1,6 +1,7 @@
 """The computer player as the screens use it: who plays a colour, and thinking in slices.
 
-The app holds one engine.search.Search, made when a device player first thinks and dropped with
+The app holds one engine.search.Search (or what the app's searcher factory makes: a Pi's searches
+on every core, with the same interface), made when a device player first thinks and dropped with
 the game, which keeps its tree from one move to the next (search.py's keep); the game screen calls
 think() once per tick, so buttons and the display keep going while the device thinks (MENU forces
 its move). Levels are the search's Pico budgets, plus the Raspberry Pi's where the app runs on
@@ -45,6 +46,19 @@ def ponder_level(app, game):
     return device_level(app, 3 - game.to_move)
 
 
+def _search(app):
+    """The app's search, made by its searcher factory (default: Search) when first needed."""
+    search = getattr(app, "search", None)
+    if search is None:
+        make = getattr(app, "searcher", None)
+        if make is None:
+            from stones.engine.search import Search
+
+            make = Search  # its node count suits the runtime (search.py)
+        search = app.search = make()
+    return search
+
+
 def _seed(app, game):
     return (game.count * 7919 + app.clock.ticks_ms()) & 0x3FFFFFFF or 1
 
@@ -53,12 +67,9 @@ class Thinking:
     """One search in progress: for a device move, or for a hint."""
 
     def __init__(self, app, game, level, hint=False):
-        from stones.engine.search import Search, budget
+        from stones.engine.search import budget
 
-        search = getattr(app, "search", None)
-        if search is None:
-            search = app.search = Search()  # its node count suits the runtime (search.py)
-        self.search = search
+        search = self.search = _search(app)
         self.game = game
         self.hint = hint
         seed = _seed(app, game)
@@ -99,11 +110,7 @@ class Pondering:
         if self.done:
             return True
         app = self.app
-        search = app.search
-        if search is None:
-            from stones.engine.search import Search
-
-            search = app.search = Search()
+        search = _search(app)
         if not self.running:
             # keep: from the device's last search (the subtree of its move), or a hint's
             search.begin(self.game, self.left, _seed(app, self.game), keep=True)
