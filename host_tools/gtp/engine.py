@@ -45,6 +45,12 @@ and before the next command is read: deterministic, as for benchmarks.
 --ponder thinks while stdin is idle, after every command, in slices of PONDER_SLICE playouts
 between polls of stdin (select), up to the level's budget or a full tree; what it finds depends
 on when the commands come, so its answers are not reproducible. Neither plays at --level 0.
+
+--workers N (default: every core) searches the Raspberry Pi's levels (above the Pico's) in N
+worker processes (stones.platforms.workers: root parallelism), each spending the level's budget
+with its own seed derived from --seed; the move is the one with the most playouts summed over
+them, so the answers stay reproducible for the same N. 1 searches in this process, as the
+Pico's levels always do.
 """
 
 import argparse
@@ -64,6 +70,7 @@ from stones.engine.rng import Rng
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # GTP's 25 columns: no I
 COLOURS = {"b": BLACK, "black": BLACK, "w": WHITE, "white": WHITE}
 PONDER_SLICE = 8  # --ponder's playouts between two looks at stdin: a command waits that long
+PONDER_WAIT = 0.01  # with --workers, seconds between two looks at stdin while the workers ponder
 
 
 class CommandError(Exception):
@@ -109,7 +116,7 @@ class Engine:
     """A game of the registry behind GTP: the game, the random move generator and the quit flag."""
 
     def __init__(self, game="go", size=None, seed=1, level=None, ponder_budget=0, ponder=False,
-                 **settings):
+                 workers=1, **settings):
         self.cls = registry.game_class(game)
         self.game = self.cls(size, **settings)
         self.rng = Rng(seed)
@@ -122,6 +129,26 @@ class Engine:
         self.ponder = ponder  # ponder while stdin is idle (serve)
         self.moved = False  # the last command was a genmove or play that succeeded
         self.pondering = False  # an idle pondering is under way on self.search
+        # --workers: the Pi's levels search in that many processes (stones.platforms.workers);
+        # the Pico's levels, and one worker, in this one
+        self.workers = workers if self.level > len(search.levels(self.cls)) else 1
+        self.pool = None
+
+    def new_search(self):
+        """The searcher of genmove and pondering: a Search, or a ParallelSearch on the pool."""
+        if self.workers <= 1:
+            return search.Search()
+        from stones.platforms.workers import ParallelSearch, Pool
+
+        if self.pool is None:
+            self.pool = Pool(self.workers)
+        return ParallelSearch(self.pool, single_up_to=0)  # the level chose it: every search
+
+    def close(self):
+        """End the worker processes, if any were started."""
+        if self.pool is not None:
+            self.pool.close()
+            self.pool = None
 
     # -- moves by name ----------------------------------------------------------------------
 
@@ -222,14 +249,17 @@ class Engine:
         if not self.level or game.over or budget <= 0:
             return False
         if self.search is None:
-            self.search = search.Search()
+            self.search = self.new_search()
         seed = (self.seed + game.count) * 31 + 17  # not the stream of genmove's seed + count
         self.search.begin(game, budget, seed, keep=True)
         return True
 
     def ponder_step(self, playouts):
         """Ponder playouts more; True when the pondering is over (its work done, the tree full,
-        or the rest could no longer change the search's choice)."""
+        or the rest could no longer change the search's choice). With workers, waits up to
+        PONDER_WAIT for their reports first: they think, this process need not spin."""
+        if self.workers > 1:
+            self.search.wait(PONDER_WAIT)
         return self.search.step(playouts) or self.search.full()
 
     def after_command(self):
@@ -378,7 +408,7 @@ def do_genmove(engine, args):
     game = engine.as_colour(colour)
     if engine.level:
         if engine.search is None:
-            engine.search = search.Search()
+            engine.search = engine.new_search()
         budget = search.budget(game, engine.level, pi=True)
         # keep: when this position follows the last genmove's, go on from its tree
         move = engine.search.think(game, budget, engine.seed + game.count, keep=True)
@@ -648,6 +678,10 @@ def build_parser(cls):
                         choices=range(len(levels) + 1),
                         help="genmove's strength: 1..%d (default %d, the Pico's strongest; "
                         "0: random legal moves)" % (len(levels), len(search.levels(cls))))
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, metavar="N",
+                        help="processes the Raspberry Pi's levels search in, each with the "
+                        "level's budget (default: every core, %(default)s; 1: this process "
+                        "only; the Pico's levels always search in one)")
     parser.add_argument("--ponder", action="store_true",
                         help="think while waiting for the next command (answers then depend on "
                         "when commands come)")
@@ -677,11 +711,14 @@ def main(argv=None):
     settings = {option.key: getattr(args, option.key) for option in cls.options}
     try:
         engine = Engine(args.game, args.size, args.seed, args.level, args.ponder_budget,
-                        args.ponder, **settings)
+                        args.ponder, max(1, args.workers), **settings)
     except GameError as error:
         print("gtp: %s" % error, file=sys.stderr)
         return 2
-    engine.serve(sys.stdin, sys.stdout, sys.stderr)
+    try:
+        engine.serve(sys.stdin, sys.stdout, sys.stderr)
+    finally:
+        engine.close()  # the worker processes end with the engine
     return 0
 
 
