@@ -1,0 +1,248 @@
+"""The search on every core (firmware/stones/platforms/workers.py): root parallelism in worker
+processes, reproducible whatever the timing; GTP's --workers; the Pi's app playing on it.
+CPython only; small boards, small budgets, two workers."""
+
+import multiprocessing
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from host_tools.gtp import engine as front
+from host_tools.gtp.engine import Engine
+from host_tools.paths import ROOT
+from stones.engine import registry
+from stones.engine.search import Search, levels
+from stones.platforms.workers import (
+    ParallelSearch,
+    Pool,
+    Searcher,
+    summed,
+    worker_count,
+    worker_seed,
+)
+
+BUDGET = 3000
+
+
+def loose(size=5):
+    return registry.game_class("loose")(size)
+
+
+def go():
+    return registry.game_class("go")(9)
+
+
+@pytest.fixture(scope="module")
+def pool():
+    """Two workers for the module's tests (started once: a spawn is a fresh interpreter)."""
+    workers = Pool(2)
+    yield workers
+    workers.close()
+
+
+def parallel(pool):
+    return ParallelSearch(pool, single_up_to=0)  # every budget in the workers
+
+
+def test_two_workers_give_the_same_move_for_the_same_seed_and_budget(pool):
+    first = parallel(pool)
+    move = first.think(go(), BUDGET, 7)
+    ranked = first.ranked()
+    again = parallel(pool)
+    assert again.think(go(), BUDGET, 7) == move
+    assert again.ranked() == ranked
+    assert ranked[0][0] == move and ranked[0][1] > 0
+
+
+def test_the_summed_root_visits_are_each_worker_s_added_up(pool):
+    search = parallel(pool)
+    move = search.think(go(), BUDGET, 11)
+    # the same searches in this process, with the workers' seeds
+    alone = []
+    for index in range(2):
+        single = Search()
+        single.think(go(), BUDGET, worker_seed(11, index))
+        alone.append(single.ranked())
+    assert alone[0] != alone[1]  # two seeds, two searches: the sum is of different counts
+    assert search.ranked() == summed(alone)
+    totals = {}
+    for ranking in alone:
+        for m, playouts, _ in ranking:
+            totals[m] = totals.get(m, 0) + playouts
+    assert move == summed(alone)[0][0]
+    assert totals[move] == max(totals.values())
+    assert sum(playouts for _, playouts, _ in search.ranked()) == sum(totals.values())
+
+
+def test_summing_breaks_ties_by_value_then_by_the_first_met():
+    assert summed([[(5, 3, 100), (6, 3, 90)], [(6, 1, 300), (5, 1, 200)]]) == [
+        (6, 4, 390), (5, 4, 300)]
+    assert summed([[(5, 2, 100), (6, 2, 100)], [(7, 4, 200)]]) == [
+        (7, 4, 200), (5, 2, 100), (6, 2, 100)]
+    assert summed([[(6, 2, 100)], [(5, 2, 100)]]) == [(6, 2, 100), (5, 2, 100)]
+
+
+def test_one_worker_plays_the_plain_search_s_moves_keeping_its_tree():
+    one = Pool(1)
+    try:
+        search = ParallelSearch(one, single_up_to=0)
+        plain = Search()
+        game = loose()
+        same = loose()
+        for turn in range(4):  # keep: each search goes on from the last one's tree
+            move = search.think(game, BUDGET, 5 + turn, keep=True)
+            assert move == plain.think(same, BUDGET, 5 + turn, keep=True)
+            assert search.ranked() == plain.ranked()
+            game.play(move)
+            same.play(move)
+    finally:
+        one.close()
+
+
+def test_step_returns_while_the_workers_think(pool):
+    search = parallel(pool)
+    game = go()
+    search.begin(game, 10 ** 7, 3)
+    assert search.step(4) is False  # the workers have the whole budget still to do
+    assert search.progress() < 1.0
+    while search.work == 0:  # (their reports come in as they work)
+        search.wait(0.1)
+    search.stop()
+    move = search.best_move()
+    assert game.legal(move) and search.step() is True and search.progress() == 1.0
+    assert 0 < search.work < 10 ** 7
+
+
+def test_the_pico_s_budgets_search_in_this_process():
+    workers = Pool(2)
+    search = ParallelSearch(workers)  # the default bound: the Pico's strongest level
+    game = loose()
+    top = levels(game)[-1]
+    assert search.think(game, top, 9) == Search().think(loose(), top, 9)
+    assert workers.processes == []  # never started
+    workers.close()
+
+
+def test_workers_end_with_close():
+    workers = Pool(2)
+    search = ParallelSearch(workers, single_up_to=0)
+    search.begin(go(), 10 ** 7, 1)  # still thinking when closed
+    search.step()
+    processes = list(workers.processes)
+    assert len(processes) == 2 and all(p.is_alive() for p in processes)
+    workers.close()
+    assert not any(p.is_alive() for p in processes)
+    assert not [p for p in multiprocessing.active_children() if p in processes]
+    for process in processes:
+        with pytest.raises(ProcessLookupError):
+            os.kill(process.pid, 0)  # joined: not even a zombie left
+
+
+def test_a_searcher_of_one_worker_is_the_plain_search():
+    searcher = Searcher(1)
+    assert type(searcher()) is Search
+    searcher.close()
+    searcher = Searcher(2)
+    assert isinstance(searcher(), ParallelSearch)
+    assert searcher.pool.processes == []  # started at the first search that needs them
+    searcher.close()
+
+
+def test_the_worker_count_from_the_environment_the_config_or_the_cores():
+    assert worker_count({}, {}) == (os.cpu_count() or 1)
+    assert worker_count({"workers": 3}, {}) == 3
+    assert worker_count({"workers": 3}, {"POCKET_STONES_WORKERS": "2"}) == 2
+    assert worker_count({"workers": 0}, {"POCKET_STONES_WORKERS": "0"}) == 1
+    assert worker_count(None, {"POCKET_STONES_WORKERS": "many"}) == (os.cpu_count() or 1)
+
+
+# -- GTP ------------------------------------------------------------------------------------------
+
+
+def gtp_answers(workers, **options):
+    cls = registry.game_class("loose")
+    engine = Engine("loose", 5, 3, len(levels(cls)) + 1, workers=workers, **options)
+    try:
+        answers = engine.run(["genmove b", "genmove w", "genmove b", "genmove w", "showboard"])
+        return answers, engine
+    finally:
+        engine.close()
+
+
+def test_gtp_with_two_workers_plays_legal_moves_reproducibly():
+    answers, engine = gtp_answers(2)
+    assert all(a.startswith("=") for a in answers), answers
+    assert isinstance(engine.search, ParallelSearch) and engine.pool is None  # closed
+    assert gtp_answers(2)[0] == answers
+    pondered, _ = gtp_answers(2, ponder_budget=1000)  # pondering in the workers too
+    assert all(a.startswith("=") for a in pondered) and gtp_answers(2, ponder_budget=1000)[
+        0] == pondered
+
+
+def test_gtp_searches_the_pico_levels_and_one_worker_in_its_own_process():
+    cls = registry.game_class("loose")
+    assert Engine("loose", 5, level=len(levels(cls)), workers=4).workers == 1
+    assert type(Engine("loose", 5, level=len(levels(cls)) + 1, workers=1).new_search()) is Search
+    parser = front.build_parser(cls)
+    assert parser.parse_args([]).workers == (os.cpu_count() or 1)
+    assert parser.parse_args(["--workers", "2"]).workers == 2
+
+
+def test_gtp_workers_from_the_command_line():
+    cls = registry.game_class("loose")
+    done = subprocess.run(
+        [sys.executable, "-m", "host_tools.gtp", "--game", "loose", "--size", "5", "--level",
+         str(len(levels(cls)) + 1), "--workers", "2"],
+        input="genmove b\nquit\n", capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("= ") and done.stdout.split("\n\n")[1] == "="
+    assert "Traceback" not in done.stderr
+
+
+# -- the app on the Pi ----------------------------------------------------------------------------
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+def test_the_pi_app_plays_a_device_move_on_its_workers(tmp_path, monkeypatch):
+    from gpiozero.pins.mock import MockFactory
+    from luma.core.device import dummy
+
+    from stones import boot
+    from stones.platforms import pi
+
+    real = pi.make_pi
+    monkeypatch.setattr(pi, "make_pi", lambda config, clock=None: real(
+        config, clock=clock, device=dummy(mode="1"), pin_factory=MockFactory()))
+    monkeypatch.setenv("POCKET_STONES_DATA", str(tmp_path))
+    monkeypatch.setenv("POCKET_STONES_WORKERS", "2")
+    seen = {}
+
+    def run(app, display):  # boot's loop, stood in: a device move through the app's ticks
+        game = loose()
+        app.players = {"1": "device:%d" % (len(levels(game)) + 1), "2": "human"}  # a Pi level
+        app.start()
+        app.begin("play", game)
+        search = seen["search"] = app.search
+        search.step()
+        seen["first"] = search.progress()
+        ticks = 0
+        while not game.count and ticks < 20000:
+            app.step()
+            ticks += 1
+            time.sleep(0.002)
+        seen["processes"] = list(app.searcher.pool.processes)
+        for _ in range(20):  # the human's turn: the device ponders on its workers
+            app.step()
+        seen["moves"] = game.count
+        seen["error"] = app.error
+
+    monkeypatch.setattr(boot, "run_until_stopped", run)
+    app = boot.main(dict(boot.PI_DEFAULTS, buzzer=None))
+    assert isinstance(seen["search"], ParallelSearch) and seen["search"].parallel
+    assert seen["first"] < 1.0  # the app's step came back while the workers thought
+    assert seen["moves"] == 1 and seen["error"] is None and app.game.to_move == 2
+    assert len(seen["processes"]) == 2
+    assert not any(p.is_alive() for p in seen["processes"])  # ended with the app
