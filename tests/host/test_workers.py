@@ -246,3 +246,52 @@ def test_the_pi_app_plays_a_device_move_on_its_workers(tmp_path, monkeypatch):
     assert seen["moves"] == 1 and seen["error"] is None and app.game.to_move == 2
     assert len(seen["processes"]) == 2
     assert not any(p.is_alive() for p in seen["processes"])  # ended with the app
+
+
+SERVICE = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from gpiozero.pins.mock import MockFactory
+from luma.core.device import dummy
+from stones import boot
+from stones.engine import registry
+from stones.engine.search import levels
+from stones.platforms import pi, workers
+
+real = pi.make_pi
+pi.make_pi = lambda config, clock=None: real(config, clock=clock, device=dummy(mode="1"),
+                                             pin_factory=MockFactory())
+
+
+def run(app, display):  # the service's loop, stood in: one search on the workers
+    game = registry.game_class("loose")(5)
+    search = app.searcher()
+    print("move", search.think(game, levels(game)[-1] + 1, 3), flush=True)
+
+
+boot.run_until_stopped = run
+# unguarded, as main.py calls it: a worker's start runs this script again, as __mp_main__
+app = boot.main(dict(boot.PI_DEFAULTS, buzzer=None))
+print("app" if app is not None else "none", "worker" if workers.in_worker() else "parent",
+      flush=True)
+"""
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+def test_a_script_that_boots_unguarded_starts_no_app_in_its_workers(tmp_path):
+    """The service runs main.py by path, which calls boot.main() at its top level; spawn runs
+    the parent's script again in each worker, where boot.main must start nothing."""
+    from host_tools.paths import FIRMWARE
+
+    script = tmp_path / "main.py"
+    script.write_text(SERVICE)
+    env = dict(os.environ, POCKET_STONES_DATA=str(tmp_path), POCKET_STONES_WORKERS="2",
+               PYTHONWARNINGS="ignore")
+    done = subprocess.run([sys.executable, str(script), FIRMWARE], capture_output=True,
+                          text=True, cwd=str(tmp_path), env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    lines = [line for line in done.stdout.split("\n") if line]
+    moves = [line for line in lines if line.startswith("move ")]
+    assert len(moves) == 1 and int(moves[0][5:]) > 0  # one search, in the parent, on the workers
+    assert sorted(lines) == sorted(moves + ["app parent", "none worker", "none worker"])
+    assert "Traceback" not in done.stderr

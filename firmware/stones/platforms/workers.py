@@ -50,6 +50,7 @@ import multiprocessing
 import os
 import pickle
 import signal
+import sys
 import time
 from multiprocessing.connection import wait as wait_any
 
@@ -67,9 +68,13 @@ def worker_seed(seed, index):
 
 
 def in_worker():
-    """Whether this process is a worker (spawn runs the parent's main script again in it, as
-    __mp_main__: stones.boot.main asks, and starts no app there)."""
-    return multiprocessing.parent_process() is not None
+    """Whether this process is a worker. A worker's start (spawn) runs the parent's main script
+    again, as module __mp_main__, before it knows its parent: then sys.modules' __mp_main__ is
+    that script while __main__ is still spawn's own (multiprocessing makes them one module in
+    every other process). stones.boot.main asks, and starts no app there."""
+    if multiprocessing.parent_process() is not None:
+        return True
+    return sys.modules.get("__mp_main__") is not sys.modules.get("__main__")
 
 
 def worker_count(config=None, environ=None):
