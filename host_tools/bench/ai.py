@@ -29,7 +29,8 @@ import time
 from multiprocessing import Pool
 
 from host_tools.bench import opponents
-from host_tools.bench.speed import board_name, line, parse, run
+from host_tools.bench.results import Results, bench_games, bench_of
+from host_tools.bench.speed import board_name, parse, run
 from host_tools.device.build import compile_firmware
 from host_tools.paths import PICO_HEAP, ROOT, tool
 from stones.engine import registry, search
@@ -37,24 +38,15 @@ from stones.engine.game import Tuning
 
 PLAYOUT_MS = 1500  # time a playout-speed figure
 
-# game, board size, target win rate against random, against greedy, against v0.1
-GAMES = (
-    ("go", 9, 99, 90, 75),
-    ("loose", 9, 99, 90, 75),
-    ("loupe", 9, 99, 90, 75),
-    ("offshore", 4, 99, 90, 75),
-)
+R = None  # this run's Results (main)
 
-# Version 0.1 of the computer player, kept as the fixed reference: each game's levels and search
-# settings as they were, and no knowledge (uniform playouts, the priors of that version).
-V01 = {
-    "go": ((600, 1500, 3000, 6000), Tuning(tactics=24, overhead=70, tactic_visits=4,
-                                           knowledge=0)),
-    "loose": ((400, 900, 1700, 3400), Tuning(tactics=24, overhead=42, tactic_visits=4,
-                                             knowledge=0)),
-    "loupe": ((800, 2000, 4000, 7500), Tuning(overhead=46, knowledge=0)),
-    "offshore": ((500, 1200, 2400, 4500), Tuning(width=12, overhead=30, knowledge=0)),
-}
+
+def v01(key):
+    """Version 0.1 of the computer player, the fixed reference: its top Pico level's budget and
+    search settings (the game's bench "v01"), with no knowledge (uniform playouts, the priors
+    of that version)."""
+    budget, settings = bench_of(key)["v01"]
+    return budget, Tuning(knowledge=0, **dict(settings))
 
 # Run by the MicroPython unix port: heap of the search, then the time of each move of two games
 # at the budget against random moves (the game's own playout policy, one move at a time).
@@ -194,7 +186,7 @@ def _one_game(task):
     def other(seed):
         if opponent == "v01":
             theirs.append(opponents.SearchPlayer(v01_budget, seed, search.PICO_NODES,
-                                                 V01[key][1]))
+                                                 v01(key)[1]))
             return theirs[-1]
         return (opponents.RandomPlayer if opponent == "random" else opponents.GreedyPlayer)(seed)
 
@@ -207,7 +199,7 @@ def _one_game(task):
 def _one_gnugo_game(task):
     """One game against GNU Go: wins, draws, losses, our CPU seconds and moves, and whether our
     final_score agreed with GNU Go's (None: GNU Go resigned, nothing to count)."""
-    size, budget, level, index, nodes = task
+    key, size, budget, level, index, nodes = task
     ours = []
 
     def player(seed):
@@ -215,7 +207,7 @@ def _one_gnugo_game(task):
         return ours[-1]
 
     tally, scores = opponents.gnugo_match(size, player, 1, level=level, first=index,
-                                          settings={"komi": "6.5"}, scores=True)
+                                          settings={"komi": "6.5"}, scores=True, key=key)
     agreed = None
     if scores:
         agreed = scores[0][0] == scores[0][1]
@@ -237,13 +229,9 @@ def run_tasks(function, tasks, workers):
     return tally, [result[3:] for result in results]
 
 
-def rate_line(name, tally, target, seconds, extra=""):
-    low, high = tally.interval()
-    note = "95%% CI [%.1f, %.1f], %d games (W-D-L %d-%d-%d)%s, %.0f s" % (
-        100 * low, 100 * high, tally.games, tally.wins, tally.draws, tally.losses, extra, seconds)
-    if target is not None:
-        note += ", target >= %d%%" % target
-    line(name, "%.1f%%" % (100 * tally.rate()), note)
+def rate_line(name, tally, target, seconds, key, size, extra="", **figures):
+    R.rate(name, tally, target, key, board_name(key, size), "%s%.0f s" % (extra, seconds),
+           **figures)
 
 
 def per_move(extras, at=0):
@@ -290,7 +278,7 @@ def costs_per_unit(key, size, runs, seeds=12, repeats=5):
 
 def equal_time_budget(key, size, budget, v01_budget):
     """Version 0.1's budget that costs the CPU time our `budget` costs (costs_per_unit)."""
-    ours, theirs = costs_per_unit(key, size, ((budget, None), (v01_budget, V01[key][1])))
+    ours, theirs = costs_per_unit(key, size, ((budget, None), (v01_budget, v01(key)[1])))
     return max(1, int(budget * ours / theirs))
 
 
@@ -302,6 +290,7 @@ def ensure_gnugo():
 
 
 def main(argv=None):
+    global R
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100,
                         help="games a figure (default 100; 0: time and heap only)")
@@ -315,35 +304,42 @@ def main(argv=None):
     parser.add_argument("--only-vs", default="random,greedy,v01,gnugo", metavar="LIST",
                         help="only these matches, comma-separated (default: "
                         "random,greedy,v01,gnugo)")
+    parser.add_argument("--no-results", action="store_true",
+                        help="print only: leave docs/results/ai.json as it is")
     parser.add_argument("only", nargs="*", metavar="GAME", help="only these games")
     args = parser.parse_args(argv)
     wanted = set(args.only_vs.split(","))
     if wanted - {"random", "greedy", "v01", "gnugo"}:
         parser.error("--only-vs takes random, greedy, v01 and gnugo")
+    R = Results("ai", "The computer player's strength (python -m host_tools.bench.ai)",
+                command=" ".join(["python -m host_tools.bench.ai"] + list(
+                    sys.argv[1:] if argv is None else argv)))
     print("Pocket Stones computer opponent (win rates: CPython; time and heap: MicroPython unix "
           "port, heap %s)" % PICO_HEAP)
     with tempfile.TemporaryDirectory() as mpy_dir, tempfile.TemporaryDirectory() as plain_dir:
         if not args.no_micropython:
             compile_firmware(mpy_dir)
             compile_firmware(plain_dir, arch="none")  # the WebAssembly port runs bytecode only
-        for key, size, random_target, greedy_target, v01_target in GAMES:
+        for key, size in bench_games():
             if args.only and key not in args.only:
                 continue
+            targets = bench_of(key)
             name = "%s %s" % (key, board_name(key, size))
             cls = registry.game_class(key)
             budget = search.levels(cls)[-1]
-            line(name + " levels", " ".join(map(str, search.levels(cls, pi=True))),
-                 "moves simulated a move: Pico levels, then the Raspberry Pi's")
+            R.add(name + " levels", None, "", "moves simulated a move: Pico levels, then the "
+                  "Raspberry Pi's", game=key, board=board_name(key, size),
+                  shown=" ".join(map(str, search.levels(cls, pi=True))),
+                  levels=list(search.levels(cls, pi=True)), pico_levels=len(search.levels(cls)))
             _speed_lines(name, key, size, mpy_dir, args.no_micropython)
             if not args.no_micropython:
                 _device_lines(name, key, size, budget, mpy_dir, plain_dir)
             if not args.games:
                 continue
-            v01_budget = V01[key][0][-1]
+            v01_budget = v01(key)[0]
             if "v01" in wanted:  # equal time: v0.1's budget scaled by what a unit costs each
                 v01_budget = equal_time_budget(key, size, budget, v01_budget)
-            for opponent, target in (("v01", v01_target), ("random", random_target),
-                                     ("greedy", greedy_target)):
+            for opponent in ("v01", "random", "greedy"):
                 if opponent not in wanted:
                     continue
                 start = time.time()
@@ -352,13 +348,17 @@ def main(argv=None):
                 extra = ""
                 label = opponent
                 if opponent == "v01":
-                    label = "v0.1 top Pico level at equal time (budget %d)" % v01_budget
-                    extra = "; CPU a move: ours %.1f ms, v0.1 %.1f ms" % (
-                        1000 * per_move(extras), 1000 * per_move(extras, 2))
-                rate_line("%s vs %s, top Pico level" % (name, label), tally, target,
-                          time.time() - start, extra)
-            if key == opponents.GNUGO_GAME and "gnugo" in wanted and not args.no_gnugo:
-                _gnugo_lines(name, cls, size, args)
+                    label = "v0.1 top Pico level at equal time"
+                    extra = "budget %d; CPU a move: ours %.1f ms, v0.1 %.1f ms; " % (
+                        v01_budget, 1000 * per_move(extras), 1000 * per_move(extras, 2))
+                rate_line("%s vs %s, top Pico level" % (name, label), tally,
+                          targets.get("vs_" + opponent), time.time() - start, key, size, extra,
+                          level=len(search.levels(cls)), opponent=opponent)
+            reference = targets.get("gtp_reference")
+            if reference == "gnugo" and "gnugo" in wanted and not args.no_gnugo:
+                _gnugo_lines(name, key, cls, size, args, targets)
+    if not args.no_results:
+        R.save()
     return 0
 
 
@@ -366,58 +366,70 @@ def _speed_lines(name, key, size, mpy_dir, no_micropython):
     """Playouts a second with knowledge 0 (light) and the game's own (heavy)."""
     script = os.path.join(ROOT, "host_tools", "bench", "mp", "bench_playouts.py")
     runtimes = ("cpython",) if no_micropython else ("cpython", "micropython")
+    board = board_name(key, size)
     for runtime in runtimes:
         figures = run(runtime, script, (key, size, PLAYOUT_MS), mpy_dir)
         where = "CPython" if runtime == "cpython" else "unix port, native"
-        line("%s playouts/s, %s" % (name, where), "%d light, %d heavy" % (
-            figures["light_per_s"], figures["heavy_per_s"]),
-            "light: uniform (v0.1); heavy: the game's knowledge; %.1f and %.1f moves a playout"
-            % (figures["light_moves"], figures["heavy_moves"]))
+        for kind, note in (("light", "uniform (v0.1)"), ("heavy", "the game's knowledge")):
+            R.add("%s playouts/s %s, %s" % (name, kind, where), int(figures[kind + "_per_s"]),
+                  "", "%s; %.1f moves a playout" % (note, figures[kind + "_moves"]), game=key,
+                  board=board)
 
 
 def _device_lines(name, key, size, budget, mpy_dir, plain_dir):
+    board = board_name(key, size)
     try:
         mp = measure_on_micropython(key, size, budget, mpy_dir)
     except (RuntimeError, subprocess.TimeoutExpired) as error:
-        line(name + " MicroPython figures", "-", str(error))
+        R.add(name + " MicroPython figures", None, "", str(error), game=key, board=board)
         return
-    line(name + " time a move, unix port", "%.1f ms" % (mp["mean_us"] / 1000),
-         "top Pico level, mean of two games; slowest %.1f ms" % (mp["worst_us"] / 1000))
-    line(name + " heap: search import (.mpy)", int(mp["import_heap"]), "bytes")
-    line(name + " heap: %d nodes" % search.PICO_NODES, int(mp["nodes_heap"]),
-         "bytes (%d a node)" % search.BYTES_PER_NODE)
-    line(name + " heap: search, all", int(mp["total_heap"]),
-         "bytes: import + nodes + scratch game and tables")
+    R.add(name + " time a move, unix port", round(mp["mean_us"] / 1000, 1), "ms",
+          "top Pico level, mean of two games; slowest %.1f ms" % (mp["worst_us"] / 1000),
+          game=key, board=board)
+    R.add(name + " heap: search import (.mpy)", int(mp["import_heap"]), "B", game=key,
+          board=board)
+    R.add(name + " heap: %d nodes" % search.PICO_NODES, int(mp["nodes_heap"]), "B",
+          "%d a node" % search.BYTES_PER_NODE, game=key, board=board)
+    R.add(name + " heap: search, all", int(mp["total_heap"]), "B",
+          "import + nodes + scratch game and tables", game=key, board=board)
     w32 = measure_on_wasm(key, size, plain_dir)
     if w32:
-        line(name + " heap: search import, 32-bit", int(w32["import_heap32"]),
-             "bytes, WebAssembly port (the Pico's object model)")
-        line(name + " heap: %d nodes, 32-bit" % search.PICO_NODES, int(w32["nodes_heap32"]),
-             "bytes")
-        line(name + " heap: search, all, 32-bit", int(w32["total_heap32"]), "bytes")
-        line(name + " heap-locked search, 32-bit", int(w32["locked_playouts32"]),
-             "playouts with no allocation and no int >= 2**30 (0: failed)")
+        R.add(name + " heap: search import, 32-bit", int(w32["import_heap32"]), "B",
+              "WebAssembly port (the Pico's object model)", game=key, board=board)
+        R.add(name + " heap: %d nodes, 32-bit" % search.PICO_NODES, int(w32["nodes_heap32"]),
+              "B", game=key, board=board)
+        R.add(name + " heap: search, all, 32-bit", int(w32["total_heap32"]), "B", game=key,
+              board=board)
+        R.add(name + " heap-locked search, 32-bit", int(w32["locked_playouts32"]), "playouts",
+              "no allocation and no int >= 2**30 (0: failed)", game=key, board=board)
 
 
-def _gnugo_lines(name, cls, size, args):
+def _gnugo_lines(name, key, cls, size, args, targets):
     games = args.games if args.gnugo_games is None else args.gnugo_games
     if ensure_gnugo() is None:
-        line(name + " vs GNU Go", "-", "GNU Go is missing and could not be installed")
+        R.add(name + " vs GNU Go", None, "", "GNU Go is missing and could not be installed",
+              game=key, board=board_name(key, size))
         return
     agreements = []
-    for label, budget, nodes, target in (
-            ("top Raspberry Pi level", search.levels(cls, pi=True)[-1], search.PI_NODES, 50),
-            ("top Pico level", search.levels(cls)[-1], search.PICO_NODES, 10)):
+    pico = len(search.levels(cls))
+    for label, level, nodes, target in (
+            ("top Raspberry Pi level", len(search.levels(cls, pi=True)), search.PI_NODES,
+             targets.get("vs_gtp_pi")),
+            ("top Pico level", pico, search.PICO_NODES, targets.get("vs_gtp_pico"))):
+        budget = search.budget(cls, level, pi=True)
         start = time.time()
-        tasks = [(size, budget, args.gnugo_level, i, nodes) for i in range(games)]
+        tasks = [(key, size, budget, args.gnugo_level, i, nodes) for i in range(games)]
         tally, extras = run_tasks(_one_gnugo_game, tasks, args.workers)
-        rate_line("%s vs GNU Go level %d, %s (%d)" % (name, args.gnugo_level, label, budget),
-                  tally, target, time.time() - start,
-                  "; CPU a move %.3f s" % per_move(extras))
+        rate_line("%s vs GNU Go level %d, %s" % (name, args.gnugo_level, label), tally, target,
+                  time.time() - start, key, size, "budget %d; CPU a move %.3f s; " % (
+                      budget, per_move(extras)), level=level, opponent="gnugo",
+                  opponent_level=args.gnugo_level)
         agreements += [e[2] for e in extras if e[2] is not None]
-    line(name + " final_score agrees with GNU Go", "%d of %d" % (sum(agreements),
-                                                                 len(agreements)),
-         "finished games of the matches above (GNU Go resigned in the others), target 95%")
+    share = 100 * sum(agreements) / len(agreements) if agreements else None
+    R.add(name + " final_score agrees with GNU Go", None if share is None else round(share, 1),
+          "%", "%d of %d finished games of the matches above (GNU Go resigned in the others)"
+          % (sum(agreements), len(agreements)), targets.get("gtp_score_agrees"), game=key,
+          board=board_name(key, size))
 
 
 if __name__ == "__main__":

@@ -27,7 +27,14 @@ from stones.engine.game import BLACK, PASS, WHITE
 from stones.engine.rng import Rng
 from stones.engine.search import PICO_NODES, Search
 
-GNUGO_GAME = "go"  # the one game GNU Go plays
+
+def reference_game(engine="gnugo"):
+    """The key of the game whose benchmark reference is GTP engine (its Game.bench
+    "gtp_reference"): GNU Go plays one game of ours."""
+    for key in registry.keys():
+        if dict(registry.game_class(key).bench).get("gtp_reference") == engine:
+            return key
+    raise LookupError("no game is measured against %s" % engine)
 
 
 def playable(game):
@@ -258,7 +265,7 @@ class GnuGoPlayer:
         self.process.wait(timeout=10)
 
 
-def gnugo_game(size, player, gnugo, index, settings=None):
+def gnugo_game(size, player, gnugo, index, settings=None, key=None):
     """Game index of player (a factory taking a seed: 1000 + index) against gnugo (a
     GnuGoPlayer), player Black in the even games: (the finished game, player's colour). GNU Go's
     random seed is index + 1, so that a game is the same game in every run."""
@@ -268,10 +275,10 @@ def gnugo_game(size, player, gnugo, index, settings=None):
     gnugo.seen = None
     gnugo.resigned = None
     gnugo.ask("set_random_seed %d" % (index + 1))  # GNU Go seeds from the clock otherwise
-    return play_game(GNUGO_GAME, size, black, white, settings), colour
+    return play_game(key or reference_game(), size, black, white, settings), colour
 
 
-def gnugo_match(size, player, games, level=1, first=0, settings=None, scores=False):
+def gnugo_match(size, player, games, level=1, first=0, settings=None, scores=False, key=None):
     """Games first .. first + games - 1 of player (a factory taking a seed) against GNU Go,
     player Black in the even games, judged by GNU Go's final_score (see GnuGoPlayer). With
     scores, also [(our GTP final_score, GNU Go's)] of the games that ended by passes."""
@@ -282,7 +289,7 @@ def gnugo_match(size, player, games, level=1, first=0, settings=None, scores=Fal
     gnugo = GnuGoPlayer(level)
     try:
         for i in range(first, first + games):
-            game, colour = gnugo_game(size, player, gnugo, i, settings)
+            game, colour = gnugo_game(size, player, gnugo, i, settings, key)
             if gnugo.resigned:
                 winner = 3 - gnugo.resigned
             else:

@@ -78,6 +78,11 @@ class Go(Game):
     pico_levels = (300, 900, 2700, 15000)
     pi_levels = (30000, 100000)
     tuning = Tuning(prior_visits=20, tactics=24, overhead=70, tactic_visits=4, early=4)
+    bench = (("opening", "E5 D5 E4 C3 G7 C7 G3 F5"), ("pico_playouts", 60),
+             ("pico_playouts_bytecode", 30), ("playouts_unix", 3000), ("playouts_cpython", 4000),
+             ("v01", (6000, (("tactics", 24), ("overhead", 70), ("tactic_visits", 4)))),
+             ("gtp_reference", "gnugo"), ("vs_gtp_pi", 50), ("vs_gtp_pico", 10),
+             ("gtp_score_agrees", 95))  # Game.bench
     title = "Go"
     grid_class = SquareGrid
     log_per_move = 3  # 2 header words, and captures never outnumber placements

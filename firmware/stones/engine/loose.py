@@ -126,6 +126,9 @@ class Loose(Game):
     pico_levels = (400, 900, 2000, 9500)  # the computer player (search.py): budgets a move
     pi_levels = (30000, 90000)
     tuning = Tuning(tactics=24, overhead=42, tactic_visits=4, prior_visits=16)  # PRIORS lead
+    bench = (("opening", "E5 D5 E4 C3 G7 C7 G3 F5"), ("pico_playouts", 25),
+             ("playouts_unix", 1500), ("playouts_cpython", 2000),
+             ("v01", (3400, (("tactics", 24), ("overhead", 42), ("tactic_visits", 4)))))
     # PRIORS by the point's line (grid.line: 1 is the edge; 4 and in, nothing), a row for each
     # stage of the game: over 2/3 of the board empty, over 1/3, the rest. Fitted as a conditional
     # logit (16 prior points a unit) to how a search at ten times the top Pico level spread its

@@ -138,6 +138,8 @@ class Loupe(Game):
     viper_loop = "stones.engine.loupeviper"
     pi_levels = (60000, 180000)
     tuning = Tuning(overhead=46, prior_visits=32)  # the priors lead (BREAK): docs/journal.md
+    bench = (("opening", "e5 a1 a2 c3 g5 c7 d4 f6"), ("pico_playouts", 30),
+             ("playouts_unix", 1200), ("v01", (7500, (("overhead", 46),))))  # Game.bench
     knowledge = KNOWLEDGE
     title = "Loupe"
     grid_class = HexGrid

@@ -161,6 +161,8 @@ class OffShore(Game):
     pico_levels = (500, 1100, 2100, 5600)  # the computer player (search.py): budgets a move
     pi_levels = (17000, 50000)
     tuning = Tuning(width=12, overhead=30)
+    bench = (("opening", "b2 f4 d3 c2 e2 b3 d1 f2"), ("pico_playouts", 100),
+             ("playouts_unix", 3000), ("v01", (4500, (("width", 12), ("overhead", 30)))))
     knowledge = KNOWLEDGE
     viper_loop = "stones.engine.offviper"
     title = "OffShore"
