@@ -5,6 +5,9 @@
     ai.py        the computer player's strength: win rates with intervals (make bench-ai)
     opponents.py the players it is measured against (random, greedy, version 0.1, GNU Go) and
                  the match runner
+    results.py   the results files (docs/results/BENCH.json): a run's figures, commit, machine
+                 and load, merged into what earlier runs left; what each game gives (Game.bench)
+    render.py    docs/benchmarks.md and the README's table of levels from the results files
     mp/          workloads run on the device or the unix port: bench_engine.py, bench_playouts.py,
                  bench_ui.py, pico_app.py
     wasm/        MicroPython's WebAssembly port (npm) for the 32-bit heap figures: run.mjs runs
