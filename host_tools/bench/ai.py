@@ -311,9 +311,7 @@ def main(argv=None):
     wanted = set(args.only_vs.split(","))
     if wanted - {"random", "greedy", "v01", "gnugo"}:
         parser.error("--only-vs takes random, greedy, v01 and gnugo")
-    R = Results("ai", "The computer player's strength (python -m host_tools.bench.ai)",
-                command=" ".join(["python -m host_tools.bench.ai"] + list(
-                    sys.argv[1:] if argv is None else argv)))
+    R = Results("ai", "The computer player's strength", argv)
     print("Pocket Stones computer opponent (win rates: CPython; time and heap: MicroPython unix "
           "port, heap %s)" % PICO_HEAP)
     with tempfile.TemporaryDirectory() as mpy_dir, tempfile.TemporaryDirectory() as plain_dir:

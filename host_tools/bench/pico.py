@@ -32,24 +32,31 @@ import os
 import sys
 import tempfile
 
+from host_tools.bench.results import AT_MOST, Results, bench_games, bench_of
+from host_tools.bench.speed import board_name
 from host_tools.device import firmware
 from host_tools.device.build import compile_firmware
 from host_tools.paths import ROOT
 from host_tools.pico.emulator import EmulatedPico, available, tree_files
+from stones.engine import registry
 
 UF2 = firmware.DEFAULT_OUT
 ROMFS_UF2 = firmware.ROMFS_OUT
 MP = os.path.join(ROOT, "host_tools", "bench", "mp")
-GAMES = (("go", 9, "Go 9x9", 60, 30, 2.0), ("loose", 9, "Loose 9x9", 25, None, 2.0),
-         ("loupe", 9, "Loupe side 9", 30, None, 2.0), ("offshore", 4, "OffShore side 4", 100,
-                                                      None, 2.0))
 HEAP_ENGINE_TARGET = 12 * 1024
 HEAP_APP_TARGET = 64 * 1024
 REDRAW_TARGET_MS = 20
+R = None  # this run's Results (main)
 
 
-def line(name, value, note=""):
-    print("%-52s %12s  %s" % (name, value, note), flush=True)
+def games_named(games, size=0):
+    """(key, size, 'Go 9x9', add) of the games measured: each game's own board, or size."""
+    for key, default in bench_games():
+        if games and key not in games:
+            continue
+        board = board_name(key, size or default)
+        name = "%s %s" % (registry.title(key), board)
+        yield key, size or default, name, R.for_game(name, key, board)
 
 
 def parse(output):
@@ -75,13 +82,6 @@ def on_device(files, code, uf2=None):
         return parse(pico.exec(code)["out"])
 
 
-def target(value, limit, at_least=True):
-    if limit is None:
-        return ""
-    met = value >= limit if at_least else value <= limit
-    return "target %s %s: %s" % (">=" if at_least else "<=", limit, "met" if met else "MISSED")
-
-
 def engines(games, ms):
     with tempfile.TemporaryDirectory() as plain, tempfile.TemporaryDirectory() as native:
         compile_firmware(plain, arch="none")
@@ -91,30 +91,28 @@ def engines(games, ms):
         loaded = tree_files(native)
         loaded.pop("main.py", None)
         bench = {"bench_engine.py": script("bench_engine.py")}
-        for key, size, name, native_target, bytecode_target, _ in GAMES:
-            if games and key not in games:
-                continue
+        for key, size, _, add in games_named(games):
+            targets = bench_of(key)
             code = "import bench_engine\nbench_engine.main(%r, %d, %d)" % (key, size, ms)
             frozen = on_device(dict(bench), code)
             plain_run = on_device(dict(bytecode, **bench), code)
             ram_run = on_device(dict(loaded, **bench), code)
             native_rate = frozen["playouts_per_s"][0]
             plain_rate = plain_run["playouts_per_s"][0]
-            line(name + " playouts/s, frozen native", native_rate,
-                 target(native_rate, native_target))
-            line(name + " playouts/s, native .mpy (code in RAM)", ram_run["playouts_per_s"][0],
-                 "make flash's build on the filesystem")
-            line(name + " playouts/s, bytecode", plain_rate, target(plain_rate, bytecode_target))
-            line(name + " native / bytecode", "%.2f" % (native_rate / plain_rate))
-            line(name + " moves per playout", frozen["moves_per_playout"][0])
-            line(name + " heap: engine import, frozen", "%.1f KB" % (
-                frozen["import_heap"][0] / 1000))
-            game_heap = frozen["game_heap"][0]
-            line(name + " heap: engine + a game, frozen", "%d B" % game_heap,
-                 target(game_heap, HEAP_ENGINE_TARGET, at_least=False))
-            line(name + " heap: engine + a game, bytecode .mpy", "%.1f KB" % (
-                plain_run["game_heap"][0] / 1000), "code loaded into the heap (make flash)")
-            line(name + " score a finished game", "%.1f ms" % (frozen["score_us"][0] / 1000))
+            add("playouts/s, frozen native", native_rate, "/s", "",
+                targets.get("pico_playouts"))
+            add("playouts/s, native .mpy (code in RAM)", ram_run["playouts_per_s"][0], "/s",
+                "make flash's build on the filesystem")
+            add("playouts/s, bytecode", plain_rate, "/s", "",
+                targets.get("pico_playouts_bytecode"))
+            add("native / bytecode", round(native_rate / plain_rate, 2))
+            add("moves per playout", frozen["moves_per_playout"][0])
+            add("heap: engine import, frozen", int(frozen["import_heap"][0]), "B")
+            add("heap: engine + a game, frozen", int(frozen["game_heap"][0]), "B", "",
+                HEAP_ENGINE_TARGET, AT_MOST)
+            add("heap: engine + a game, bytecode .mpy", int(plain_run["game_heap"][0]), "B",
+                "code loaded into the heap (make flash)")
+            add("score a finished game", round(frozen["score_us"][0] / 1000, 1), "ms")
 
 
 def app_figures(key, moves, uf2=None, size=0):
@@ -123,24 +121,20 @@ def app_figures(key, moves, uf2=None, size=0):
 
 
 def app(games, moves, size=0):
-    for key, default, name, _, _, move_target in GAMES:
-        if games and key not in games:
-            continue
-        if size:  # another board than the table's: "OffShore side 4" becomes "... side 7"
-            name = name.replace(str(default), str(size))
+    for key, _, _, add in games_named(games, size):
         figures = app_figures(key, moves, size=size)
-        line(name + " app heap at the menu", "%.1f KB" % (figures["menu_heap"][0] / 1000))
-        line(name + " app heap in the game", "%.1f KB" % (figures["game_heap"][0] / 1000))
-        peak = figures["thinking_heap_peak"][0]
-        line(name + " app heap while the device thinks", "%.1f KB" % (peak / 1000),
-             "peak live, top Pico level; " + target(peak, HEAP_APP_TARGET, at_least=False))
+        add("app heap at the menu", int(figures["menu_heap"][0]), "B")
+        add("app heap in the game", int(figures["game_heap"][0]), "B")
+        add("app heap while the device thinks", int(figures["thinking_heap_peak"][0]), "B",
+            "peak live, top Pico level", HEAP_APP_TARGET, AT_MOST)
         times = figures.get("move_ms", [])
         if times:
             mean = sum(times) / len(times) / 1000
-            line(name + " device move in the app, top level", "%.2f s" % mean,
-                 "mean of %d (worst %.2f s, %d slices a move); %s" % (
-                     len(times), max(times) / 1000,
-                     sum(figures["move_slices"]) // len(times), target(mean, move_target, False)))
+            add("device move in the app, top level", round(mean, 2), "s",
+                "mean of %d (worst %.2f s, %d slices a move)" % (
+                    len(times), max(times) / 1000, sum(figures["move_slices"]) // len(times)),
+                bench_of(key).get("pico_move_s"), AT_MOST, moves=len(times),
+                worst=max(times) / 1000)
 
 
 def ui(games):
@@ -151,17 +145,14 @@ def ui(games):
         files = tree_files(tree)
         files.pop("main.py", None)
         files["bench_ui.py"] = script("bench_ui.py")
-        for key, _, name, _, _, _ in GAMES:
-            if games and key not in games:
-                continue
+        for key, _, _, add in games_named(games):
             figures = on_device(files, "import bench_ui\nbench_ui.main(%r)" % key)
-            line(name + " cursor-move redraw", "%.1f ms" % (figures["cursor_redraw_us"][0] / 1000),
-                 "app code + driver (FakeI2C); on the bus %d bytes" % figures["cursor_bytes"][0])
-            place = figures["place_redraw_us"][0] / 1000
-            line(name + " placement redraw", "%.1f ms" % place,
-                 "app code + driver, code in RAM; " + target(place, REDRAW_TARGET_MS, False))
-            line(name + " autosave compute", "%.1f ms" % (figures["autosave_us"][0] / 1000),
-                 "flash writes not included")
+            add("cursor-move redraw", round(figures["cursor_redraw_us"][0] / 1000, 1), "ms",
+                "app code + driver (FakeI2C); on the bus %d bytes" % figures["cursor_bytes"][0])
+            add("placement redraw", round(figures["place_redraw_us"][0] / 1000, 1), "ms",
+                "app code + driver, code in RAM", REDRAW_TARGET_MS, AT_MOST)
+            add("autosave compute", round(figures["autosave_us"][0] / 1000, 1), "ms",
+                "flash writes not included")
 
 
 def boot_ms(uf2=None):
@@ -178,9 +169,9 @@ def boot_ms(uf2=None):
 
 def boot():
     first, later = boot_ms()
-    line("boot to the menu drawn, first power-on", "%.0f ms" % first,
-         "formats the filesystem; from boot2's first instruction")
-    line("boot to the menu drawn", "%.0f ms" % later, "the filesystem already there")
+    R.add("boot to the menu drawn, first power-on", round(first), "ms",
+          "formats the filesystem; from boot2's first instruction")
+    R.add("boot to the menu drawn", round(later), "ms", "the filesystem already there")
 
 
 FREE_HEAP = "import gc\ngc.collect()\nprint('free', gc.mem_free())"
@@ -195,9 +186,7 @@ def route_figures(uf2, games, ms, moves):
     figures["free heap at the REPL (recovery boot)"] = "%.1f KB" % (
         on_device({}, FREE_HEAP, uf2)["free"][0] / 1000)
     bench = {"bench_engine.py": script("bench_engine.py")}
-    for key, size, name, _, _, _ in GAMES:
-        if games and key not in games:
-            continue
+    for key, size, name, _ in games_named(games):
         run = on_device(dict(bench), "import bench_engine\nbench_engine.main(%r, %d, %d)"
                         % (key, size, ms), uf2)
         rates = on_device({"bench_playouts.py": script("bench_playouts.py")},
@@ -236,7 +225,7 @@ def routes(games, ms, moves):
 
 
 def main(argv=None):
-    global UF2
+    global UF2, R
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ms", type=int, default=1500, help="emulated time per playout run")
     parser.add_argument("--moves", type=int, default=4, help="human moves the device answers")
@@ -246,7 +235,11 @@ def main(argv=None):
     parser.add_argument("--size", type=int, default=0,
                         help="--only app: this board size (default: each game's own)")
     parser.add_argument("games", nargs="*", help="only these games")
+    parser.add_argument("--no-results", action="store_true",
+                        help="print only: leave docs/results/pico.json as it is")
     args = parser.parse_args(argv)
+    R = Results("pico", "The Pico's figures on the emulated RP2040", argv,
+                micropython=firmware.ARCHIVE_NAME.split("-")[1])
     UF2 = os.path.abspath(args.uf2 or UF2)
     reason = available() or (None if os.path.exists(UF2) else "no %s (make firmware)" % UF2)
     if reason:
@@ -265,6 +258,8 @@ def main(argv=None):
         ui(args.games)
     if "routes" in parts:
         routes(args.games, args.ms, args.moves)
+    if R.figures and not args.no_results and not args.uf2 and not args.size:
+        R.save()  # (another firmware or board than the page's: printed only)
     return 0
 
 

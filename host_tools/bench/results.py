@@ -88,12 +88,12 @@ def run_info(command=None, micropython=None):
 class Results:
     """The figures of one run of benchmark bench, printed as they come and saved by save()."""
 
-    def __init__(self, bench, title, command=None, micropython=None, path=None):
+    def __init__(self, bench, title, argv=None, micropython=None, path=None):
         self.bench = bench
         self.title = title
         self.path = path or os.path.join(RESULTS, bench + ".json")
-        if command is None:
-            command = " ".join(["python -m host_tools.bench." + bench] + sys.argv[1:])
+        command = " ".join(["python -m host_tools.bench." + bench] + list(
+            sys.argv[1:] if argv is None else argv))
         self.run = run_info(command, micropython)
         self.figures = []
 
@@ -118,6 +118,15 @@ class Results:
         notes = [text for text in (note, target_note(value, target, direction)) if text]
         print("%-52s %12s  %s" % (name, shown, "; ".join(notes)), flush=True)
         return figure
+
+    def for_game(self, prefix, game, board):
+        """add() for figures of one game: names start with prefix, game and board given."""
+
+        def add(what, value, unit="", note="", target=None, direction=AT_LEAST, **extra):
+            return self.add(prefix + " " + what, value, unit, note, target, direction, game,
+                            board, **extra)
+
+        return add
 
     def rate(self, name, tally, target=None, game=None, board=None, note="", **extra):
         """A win rate: wins, games and Wilson's 95% interval beside it (draws count as half a

@@ -19,19 +19,13 @@ import subprocess
 import sys
 import tempfile
 
+from host_tools.bench.results import Results, bench_games, bench_of
 from host_tools.device.build import compile_firmware, native_growth
 from host_tools.paths import FIRMWARE, PICO_HEAP, ROOT, tool
 from stones.engine import registry  # (host_tools.paths puts firmware/ on sys.path)
 
 MP_SCRIPT = os.path.join(ROOT, "host_tools", "bench", "mp", "bench_engine.py")
-
-# game, size, target playouts/s on the unix port, on CPython (None: no target set)
-ENGINES = (
-    ("go", 9, 3000, 4000),
-    ("loose", 9, 1500, 2000),
-    ("loupe", 9, 1200, None),
-    ("offshore", 4, 3000, None),
-)
+R = None  # this run's Results (main)
 
 
 def board_name(key, size):
@@ -66,49 +60,45 @@ def run(runtime, script, args, tree):
     return parse(done.stdout)
 
 
-def line(name, value, note=""):
-    print("%-52s %12s  %s" % (name, value, note), flush=True)
-
-
 def engines(ms, games):
     with tempfile.TemporaryDirectory() as native_dir, tempfile.TemporaryDirectory() as plain_dir:
         compile_firmware(native_dir)
         compile_firmware(plain_dir, arch="none")
-        for key, size, mp_target, cpy_target in ENGINES:
+        for key, size in bench_games():
             if games and key not in games:
                 continue
+            targets = bench_of(key)
+            board = board_name(key, size)
+            name = "%s %s" % (key, board)
+            add = R.for_game(name, key, board)
             try:
                 mp = run("micropython", MP_SCRIPT, (key, size, ms), native_dir)
                 plain = run("micropython", MP_SCRIPT, (key, size, ms), plain_dir)
                 cp = run("cpython", MP_SCRIPT, (key, size, ms), native_dir)
             except RuntimeError as error:
-                line("%s %d: not measured" % (key, size), "-", str(error).splitlines()[0])
+                add("engine figures", None, "", "not measured: " + str(error).splitlines()[0])
                 continue
-            name = "%s %s" % (key, board_name(key, size))
-            target = lambda t: "target >= %d" % t if t else ""  # noqa: E731
             rate, plain_rate = mp["playouts_per_s"], plain["playouts_per_s"]
-            line(name + " playouts/s CPython", int(cp["playouts_per_s"]), target(cpy_target))
-            line(name + " playouts/s MicroPython", int(rate),
-                 "native move loop, as built; " + target(mp_target))
-            line(name + " playouts/s MicroPython bytecode", int(plain_rate),
-                 "the same code, decorator stripped")
-            line(name + " native/bytecode", "%.2f" % (rate / plain_rate))
-            line(name + " MicroPython/CPython", "%.2f" % (rate / cp["playouts_per_s"]))
-            line(name + " moves per playout", "%.1f" % mp["moves_per_playout"])
-            line(name + " heap: engine import (.mpy)", int(plain["import_heap"]),
-                 "bytes, 64-bit unix port, bytecode")
-            line(name + " heap: engine + game", int(plain["game_heap"]),
-                 "bytes, 64-bit unix port, bytecode")
+            add("playouts/s CPython", int(cp["playouts_per_s"]), "/s", "",
+                targets.get("playouts_cpython"))
+            add("playouts/s MicroPython", int(rate), "/s", "native move loop, as built",
+                targets.get("playouts_unix"))
+            add("playouts/s MicroPython bytecode", int(plain_rate), "/s",
+                "the same code, decorator stripped")
+            add("native/bytecode", round(rate / plain_rate, 2))
+            add("MicroPython/CPython", round(rate / cp["playouts_per_s"], 2))
+            add("moves per playout", round(mp["moves_per_playout"], 1))
+            add("heap: engine import (.mpy)", int(plain["import_heap"]), "B",
+                "64-bit unix port, bytecode")
+            add("heap: engine + game", int(plain["game_heap"]), "B", "64-bit unix port, bytecode")
             w32 = run_wasm(plain_dir, "heap_engine.py", key, size)
-            growth = native_growth(key)
-            line(name + " heap: armv6m machine code", growth,
-                 "bytes more than the bytecode it replaces (.mpy sizes)")
+            add("heap: armv6m machine code", native_growth(key), "B",
+                "more than the bytecode it replaces (.mpy sizes)")
             if w32:
-                line(name + " heap: engine import (.mpy), 32-bit", int(w32["import_heap32"]),
-                     "bytes, WebAssembly port (the Pico's object model), bytecode")
-                line(name + " heap: engine + game, 32-bit", int(w32["game_heap32"]),
-                     "bytes, bytecode")
-            line(name + " score a finished game", "%d us" % mp["score_us"], "MicroPython")
+                add("heap: engine import (.mpy), 32-bit", int(w32["import_heap32"]), "B",
+                    "WebAssembly port (the Pico's object model), bytecode")
+                add("heap: engine + game, 32-bit", int(w32["game_heap32"]), "B", "bytecode")
+            add("score a finished game", int(mp["score_us"]), "us", "MicroPython")
 
 
 UI_SCRIPT = os.path.join(ROOT, "host_tools", "bench", "mp", "bench_ui.py")
@@ -154,45 +144,51 @@ def ui(games):
     with tempfile.TemporaryDirectory() as tree, tempfile.TemporaryDirectory() as plain:
         compile_device_tree(tree)
         compile_device_tree(plain, arch="none")  # for the WebAssembly port: no native emitter
-        for key, _, _, _ in ENGINES:
+        for key, size in bench_games():
             if games and key not in games:
                 continue
+            board = board_name(key, size)
+            add = R.for_game(key + " UI", key, board)
             try:
                 mp = run("micropython", UI_SCRIPT, (key,), tree)
                 cp = run("cpython", UI_SCRIPT, (key,), tree)
             except RuntimeError as error:
-                line("%s UI: not measured" % key, "-", str(error).splitlines()[0])
+                add("figures", None, "", "not measured: " + str(error).splitlines()[0])
                 continue
-            name = "%s UI" % key
-            line(name + " cursor-move redraw CPython", "%d us" % cp["cursor_redraw_us"])
-            line(name + " cursor-move redraw MicroPython", "%d us" % mp["cursor_redraw_us"],
-                 "a full frame on the bus: 24 ms")
-            line(name + " bytes sent per cursor move", int(mp["cursor_bytes"]),
-                 "a full frame: 1032")
-            line(name + " placement redraw CPython", "%d us" % cp["place_redraw_us"])
-            line(name + " placement redraw MicroPython", "%d us" % mp["place_redraw_us"])
-            line(name + " autosave MicroPython", "%d us" % mp["autosave_us"],
-                 "flash write not included")
-            line(name + " app live heap in game", int(mp["app_heap_play"]),
-                 "bytes, 64-bit unix port, simulator fakes included")
+            add("cursor-move redraw CPython", int(cp["cursor_redraw_us"]), "us")
+            add("cursor-move redraw MicroPython", int(mp["cursor_redraw_us"]), "us",
+                "a full frame on the bus: 24 ms")
+            add("bytes sent per cursor move", int(mp["cursor_bytes"]), "B", "a full frame: 1032")
+            add("placement redraw CPython", int(cp["place_redraw_us"]), "us")
+            add("placement redraw MicroPython", int(mp["place_redraw_us"]), "us")
+            add("autosave MicroPython", int(mp["autosave_us"]), "us", "flash write not included")
+            add("app live heap in game", int(mp["app_heap_play"]), "B",
+                "64-bit unix port, simulator fakes included")
             w32 = run_wasm(plain, "heap_app.py", key)
             if w32:
-                line(name + " app heap in game, 32-bit", int(w32["app_heap32"]),
-                     "bytes, WebAssembly port, simulator fakes left out, bytecode")
-                line(name + " app heap, device thinking, 32-bit",
-                     int(w32.get("app_thinking_heap32", 0)), "bytes, bytecode")
-            line(name + " smallest heap for a whole game", "%d KB" % smallest_heap(key, tree),
-                 "64-bit unix port")
+                add("app heap in game, 32-bit", int(w32["app_heap32"]), "B",
+                    "WebAssembly port, simulator fakes left out, bytecode")
+                add("app heap, device thinking, 32-bit", int(w32.get("app_thinking_heap32", 0)),
+                    "B", "bytecode")
+            add("smallest heap for a whole game", smallest_heap(key, tree), "KB",
+                "64-bit unix port")
 
 
 def main(argv=None):
+    global R
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ms", type=int, default=3000, help="time per engine workload")
+    parser.add_argument("--no-results", action="store_true",
+                        help="print only: leave docs/results/speed.json as it is")
     parser.add_argument("games", nargs="*", help="only these games")
     args = parser.parse_args(argv)
+    R = Results("speed", "Engines and app on CPython, the MicroPython unix port and WebAssembly",
+                argv)
     print("Pocket Stones benchmarks (MicroPython heap %s, 64-bit unix port)" % PICO_HEAP)
     engines(args.ms, args.games)
     ui(args.games)
+    if not args.no_results:
+        R.save()
     return 0
 
 

@@ -16,13 +16,17 @@ import sys
 from host_tools.sim.device import Device, run_script
 from stones.compat import ticks_diff, ticks_us
 
-STARTS = {  # menu presses that start each game with its defaults
-    "go": ("a", "a"),
-    "loose": ("down", "a", "a", "a", "a"),
-    "loupe": ("down", "down", "a", "a"),
-    "offshore": ("down", "down", "down", "a", "a"),
-}
 ROUNDS = 40
+
+
+def starts(key):
+    """The menu presses that start a game of key with its defaults: down to the game (the menu
+    lists the games in registry order), A, A on Start, and A twice more where two humans first
+    settle something (Game.pregame: Loose's komi, proposed and accepted)."""
+    from stones.engine.registry import game_class, keys
+
+    presses = ["down"] * keys().index(key) + ["a", "a"]
+    return presses + ["a", "a"] if game_class(key).pregame else presses
 
 
 def live():
@@ -55,7 +59,7 @@ class NullFS:
 
 def main(key):
     device = Device()
-    run_script(device, list(STARTS[key]), None)
+    run_script(device, starts(key), None)
     screen = device.app.top
     display = device.display
     keys = __import__("stones.ui.keys", None, None, ("PRESS",))

@@ -14,14 +14,6 @@ the menu and in the game, the highest live heap while the device thinks (after a
 import gc
 import time
 
-# human moves tried in order (the first legal one is played), as host_tools/bench/wasm/heap_app.py
-CANDIDATES = {
-    "go": "E5 D5 E4 C3 G7 C7 G3 F5",
-    "loose": "E5 D5 E4 C3 G7 C7 G3 F5",
-    "loupe": "e5 a1 a2 c3 g5 c7 d4 f6",
-    "offshore": "b2 f4 d3 c2 e2 b3 d1 f2",
-}
-
 
 def live():
     gc.collect()
@@ -68,7 +60,8 @@ def main(key, moves, size=0):
     screen = app.top
     game = screen.game
     print("game_heap", live() - base)
-    points = [game.grid.parse(name) for name in CANDIDATES[key].split()]
+    # the game's opening (Game.bench): human moves tried in order, the first legal one played
+    points = [game.grid.parse(name) for name in dict(cls.bench)["opening"].split()]
     peak = 0
     for move in range(moves):
         if game.over:

@@ -23,22 +23,25 @@ from stones.platforms.fakes import FakeFS  # noqa: E402,F401
 
 #--- checkpoint
 scaffold = gc.mem_alloc() - before
-starts = {"go": "a a", "loose": "down a a a a", "loupe": "down down a a",
-          "offshore": "down down down a a"}
-moves = {"go": "E5 D5 E4", "loose": "E5 D5 E4", "loupe": "e5 a1 a2", "offshore": "b2 f4 d3"}
+from stones.engine.registry import game_class, keys  # noqa: E402  (the app imports both)
+
+cls = game_class(key)
+# down to the game (registry order), A, A on Start, A twice more where two humans first settle
+# something (Game.pregame: Loose's komi); then the first three moves of the game's opening
+starts = ["down"] * keys().index(key) + ["a", "a"] + (["a", "a"] if cls.pregame else [])
+moves = dict(cls.bench)["opening"].split()[:3]
 device = Device()
-run_script(device, starts[key].split() + ["play " + m for m in moves[key].split()], None)
+run_script(device, starts + ["play " + m for m in moves], None)
 #--- checkpoint
 print("app_heap32", gc.mem_alloc() - base - scaffold)
 print("scaffold_heap32", scaffold)
 #--- checkpoint
 # The same with the device playing White at its strongest Pico level, measured while it thinks.
 device = None
-from stones.engine.registry import game_class, keys  # noqa: E402
 from stones.ui.opponent import level_count  # noqa: E402
 
 to_game = ["down"] * keys().index(key) + ["a"]  # the menu lists the games in registry order
-white_row = 3 + len(game_class(key).options)  # Start, Size, the options, Black, White
+white_row = 3 + len(cls.options)  # Start, Size, the options, Black, White
 setup = to_game + ["down"] * white_row + ["right"] * level_count(key) + ["up"] * white_row + ["a"]
 device = Device()
 run_script(device, setup, None)
@@ -48,7 +51,7 @@ run_script(device, setup, None)
 # budget (its nodes are allocated once).
 cls = type(device.app.game)
 cls.pico_levels = tuple(cls.pico_levels[:-1]) + (cls.pico_levels[-1] * 100,)
-run_script(device, ["play " + moves[key].split()[0]], None)
+run_script(device, ["play " + moves[0]], None)
 thinking = getattr(device.app.top, "thinking", None)
 if thinking is not None:
     for _ in range(8):
