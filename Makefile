@@ -19,7 +19,7 @@ MODE ?=
 MICROPY_DIR ?=
 MICROPY_ARCHIVE ?=
 
-.PHONY: help venv system-deps toolchain test play sim bench bench-ai build flash firmware \
+.PHONY: help venv system-deps toolchain test play sim bench bench-ai bench-page build flash firmware \
 	firmware-romfs lint clean screenshots fuzz
 
 help:
@@ -27,8 +27,9 @@ help:
 	@echo "  make sim              run the device simulator (window, or terminal where no display)"
 	@echo "  make test             run every test (CPython and the MicroPython unix port)"
 	@echo "  make play GAME=go     terminal pass-and-play of one game (go, loose, loupe, offshore)"
-	@echo "  make bench            print the speed and memory figures"
+	@echo "  make bench            every benchmark: figures to docs/results/, then the page"
 	@echo "  make bench-ai         the computer player's figures alone (vs v0.1, random, greedy, GNU Go)"
+	@echo "  make bench-page       docs/benchmarks.md and the README's levels from docs/results/"
 	@echo "  make build [ARCH=..]  compile the firmware with mpy-cross into build/ (armv6m: Pico)"
 	@echo "  make flash [PORT=..]  build for the device found and copy it with mpremote"
 	@echo "  make firmware         build/pocket-stones.uf2: MicroPython + the app, one file to drop"
@@ -107,16 +108,22 @@ $(WASM_STAMP): host_tools/bench/wasm/package-lock.json
 
 # Engines, the app and the computer player (its win rates take an hour or more: 100 games a
 # figure, GNU Go's games at the top Raspberry Pi level the longest); the Pico's figures from the
-# emulated RP2040 (~15 minutes). bench-ai: the player alone; BENCH_AI adds flags, e.g.
+# emulated RP2040 (~15 minutes). Each writes docs/results/; make bench-page renders the page. bench-ai: the player alone; BENCH_AI adds flags, e.g.
 # make bench-ai BENCH_AI="go --only-vs gnugo --games 20".
 BENCH_AI ?=
 bench: $(STAMP) system-deps $(WASM_STAMP) $(PICO_STAMP) firmware
 	$(PY) -m host_tools.bench.speed
 	$(PY) -m host_tools.bench.pico
 	$(PY) -m host_tools.bench.ai $(BENCH_AI)
+	$(PY) -m host_tools.bench.render
 
 bench-ai: $(STAMP) system-deps $(WASM_STAMP)
 	$(PY) -m host_tools.bench.ai $(BENCH_AI)
+
+# Each benchmark writes its figures to docs/results/BENCH.json (a partial run merges in); this
+# renders the page from those files, met or missed computed, never typed.
+bench-page: $(STAMP)
+	$(PY) -m host_tools.bench.render
 
 build: $(STAMP)
 	$(PY) -m host_tools.device.build --mpy-cross $(MPY_CROSS) --arch $(ARCH)

@@ -98,9 +98,9 @@ class Results:
         self.figures = []
 
     def add(self, name, value, unit="", note="", target=None, direction=AT_LEAST, game=None,
-            board=None, shown=None, **extra):
-        """Record a figure and print its line: name, value with unit (or shown), the note and
-        the target met or missed."""
+            board=None, shown=None, printed="", **extra):
+        """Record a figure and print its line: name, value with unit (or shown), printed (not
+        kept: what the file holds otherwise), the note and the target met or missed."""
         figure = {"name": name, "value": value, "unit": unit}
         if target is not None:
             figure["target"] = target
@@ -115,7 +115,7 @@ class Results:
         self.figures.append(figure)
         if shown is None:
             shown = ("%s %s" % (fmt(value), unit)).strip() if value is not None else "-"
-        notes = [text for text in (note, target_note(value, target, direction)) if text]
+        notes = [text for text in (printed, note, target_note(value, target, direction)) if text]
         print("%-52s %12s  %s" % (name, shown, "; ".join(notes)), flush=True)
         return figure
 
@@ -132,12 +132,11 @@ class Results:
         """A win rate: wins, games and Wilson's 95% interval beside it (draws count as half a
         game neither side won: not wins)."""
         low, high = tally.interval()
-        text = "95%% CI [%.1f, %.1f], %d games (W-D-L %d-%d-%d)" % (
-            100 * low, 100 * high, tally.games, tally.wins, tally.draws, tally.losses)
         return self.add(name, round(100 * tally.rate(), 1), "%", "; ".join(
-            t for t in (text, note) if t), target, AT_LEAST, game, board, wins=tally.wins,
-            draws=tally.draws, games=tally.games, interval=[round(100 * low, 1),
-                                                            round(100 * high, 1)], **extra)
+            t for t in ("W-D-L %d-%d-%d" % (tally.wins, tally.draws, tally.losses), note) if t),
+            target, AT_LEAST, game, board, printed="95%% CI [%.1f, %.1f], %d games" % (
+                100 * low, 100 * high, tally.games), wins=tally.wins, draws=tally.draws,
+            games=tally.games, interval=[round(100 * low, 1), round(100 * high, 1)], **extra)
 
     def save(self):
         """Merge this run's figures into the file (same name: replaced) and write it."""

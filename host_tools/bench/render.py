@@ -1,0 +1,231 @@
+"""docs/benchmarks.md from the results files: python -m host_tools.bench.render (make bench-page).
+
+Every figure on the page comes from docs/results/BENCH.json as a benchmark run wrote it; whether
+a target is met is decided here, from the figure's value, target and direction, never typed. The
+same pass fills the README's table of levels (between its levels markers) from the games' classes
+and the computer player's results. --check renders without writing and exits 1 where a file
+differs from what it would be (a results file changed and the page not rendered again).
+"""
+
+import argparse
+import glob
+import os
+import sys
+
+from host_tools.bench.results import AT_LEAST, RESULTS, fmt, load, met, run_id
+from host_tools.paths import ROOT
+
+PAGE = os.path.join(ROOT, "docs", "benchmarks.md")
+README = os.path.join(ROOT, "README.md")
+BEGIN, END = "<!-- levels:begin -->", "<!-- levels:end -->"
+ORDER = ("speed", "pico", "ai")  # the benchmarks' order on the page; others follow by name
+# the figure a level's row quotes, where several were measured: the strongest opponent first
+OPPONENTS = ("gnugo", "v01", "greedy", "random")
+
+
+def results_files(folder=RESULTS):
+    """{bench: its results} of every results file in folder."""
+    found = {}
+    for path in sorted(glob.glob(os.path.join(folder, "*.json"))):
+        found[os.path.basename(path)[:-5]] = load(path)
+    return dict(sorted(found.items(), key=lambda item: (
+        ORDER.index(item[0]) if item[0] in ORDER else len(ORDER), item[0])))
+
+
+def value_text(figure):
+    value = figure.get("value")
+    if value is None:
+        if "levels" in figure:
+            return " ".join(str(budget) for budget in figure["levels"])
+        return "not measured"
+    unit = figure.get("unit", "")
+    text = fmt(value) + ("" if unit in ("", "%") else " ") + unit
+    if "games" in figure:
+        low, high = figure["interval"]
+        text += " [%s, %s], %d of %d" % (fmt(low), fmt(high), figure["wins"], figure["games"])
+    return text
+
+
+def target_text(figure):
+    if figure.get("target") is None:
+        return ""
+    sign = "≥" if figure.get("direction", AT_LEAST) == AT_LEAST else "≤"
+    unit = figure.get("unit", "")
+    return "%s %s%s" % (sign, fmt(figure["target"]), ("" if unit in ("", "%") else " ") + unit)
+
+
+def verdict(figure):
+    """'met', 'MISSED', 'not measured' (a target and no value) or '' (no target)."""
+    if figure.get("target") is None:
+        return ""
+    ok = met(figure.get("value"), figure["target"], figure.get("direction", AT_LEAST))
+    return "not measured" if ok is None else "met" if ok else "MISSED"
+
+
+def cell(text):
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def run_line(label, run):
+    machine = run.get("machine", {})
+    parts = [machine.get("cpu", "?"), "%s cores" % machine.get("cores", "?"),
+             machine.get("platform", "?"), "Python %s" % machine.get("python", "?")]
+    if machine.get("micropython"):
+        parts.append("MicroPython %s" % machine["micropython"])
+    return "| %s | %s%s | %s | %s | %s | `%s` |" % (
+        label, run["commit"], " (dirty tree)" if run.get("dirty") else "", run["date"],
+        cell(", ".join(parts)), " ".join("%.2f" % x for x in run.get("load", ())),
+        cell(run.get("command", "")))
+
+
+def game_heading(figure):
+    from stones.engine import registry
+
+    key = figure.get("game")
+    if not key:
+        return ""
+    try:
+        title = registry.title(key)
+    except (TypeError, AttributeError):
+        title = key
+    return "%s %s" % (title, figure.get("board", "")) if figure.get("board") else title
+
+
+def short_name(figure, heading):
+    """The figure's name without its game and board, which the heading gives."""
+    name = figure["name"]
+    key, board = figure.get("game"), figure.get("board")
+    prefixes = [heading + " "]
+    if key:
+        prefixes += ["%s %s " % (key, board), key + " "]
+    for prefix in prefixes:
+        if name.lower().startswith(prefix.lower()):
+            return name[len(prefix):]
+    return name
+
+
+def bench_section(bench, data):
+    runs = data.get("runs", [])
+    labels = {run_id(run): "r%d" % (i + 1) for i, run in enumerate(runs)}
+    out = ["## %s" % data.get("title", bench), "",
+           "From `docs/results/%s.json`. %s" % (
+               bench, "The run:" if len(runs) == 1 else
+               "Its figures come from %d runs (a partial run replaces only what it measured):"
+               % len(runs)), "",
+           "| Run | Commit | Date (UTC) | Machine | Load (1, 5, 15 min) | Command |",
+           "|---|---|---|---|---|---|"]
+    out += [run_line(labels[run_id(run)], run) for run in runs]
+    groups = {}
+    for figure in data.get("figures", []):
+        groups.setdefault(game_heading(figure), []).append(figure)
+    several = len(runs) > 1
+    for heading, figures in groups.items():
+        out += ["", "### %s" % (heading or "All games"), ""]
+        out.append("| Figure | Value | Target | Met |%s Note |" % (" Run |" if several else ""))
+        out.append("|---|---:|---|---|%s---|" % ("---|" if several else ""))
+        for figure in figures:
+            row = [short_name(figure, heading), value_text(figure), target_text(figure),
+                   verdict(figure)]
+            if several:
+                row.append(labels.get(run_id(figure), "?"))
+            row.append(figure.get("note", ""))
+            out.append("| " + " | ".join(cell(text) for text in row) + " |")
+    return out
+
+
+def page(files):
+    out = ["# Benchmarks", "",
+           "Written by `python -m host_tools.bench.render` (`make bench-page`) from the results "
+           "files in `docs/results/`, which the benchmarks write as they run (`make bench`, "
+           "`make bench-ai`); do not edit by hand. Met or MISSED is computed from each figure's "
+           "value and target. Win rates give Wilson's 95% interval and wins of games played.",
+           ""]
+    for bench, data in files.items():
+        out += bench_section(bench, data) + [""]
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def level_figure(figures, key, level):
+    """The text of the figure a level's row quotes: its win rate against the strongest
+    opponent measured; 'not measured' where there is none."""
+    found = [f for f in figures if f.get("game") == key and f.get("level") == level
+             and f.get("games")]
+    found.sort(key=lambda f: OPPONENTS.index(f["opponent"]) if f.get("opponent") in OPPONENTS
+               else len(OPPONENTS))
+    if not found:
+        return "not measured"
+    figure = found[0]
+    name = figure["name"]
+    against = name[name.index(" vs ") + 4:].split(",")[0] if " vs " in name else "?"
+    return "%s%% vs %s [%s, %s], %d games" % (
+        fmt(figure["value"]), against, fmt(figure["interval"][0]), fmt(figure["interval"][1]),
+        figure["games"])
+
+
+def levels_block(files):
+    """The README's table of the device's levels: where each is offered, its budget, and what
+    the ai benchmark measured it against."""
+    from stones.engine import registry, search
+
+    figures = (files.get("ai") or {}).get("figures", [])
+    out = [BEGIN, "| Game | Level | Where | Budget (moves simulated a move) | Measured |",
+           "|---|---|---|---:|---|"]
+    for key in registry.keys():
+        cls = registry.game_class(key)
+        pico = len(search.levels(cls))
+        for i, budget in enumerate(search.levels(cls, pi=True)):
+            out.append("| %s | Device %d | %s | %d | %s |" % (
+                registry.title(key), i + 1, "Pico, Pi" if i < pico else "Pi", budget,
+                level_figure(figures, key, i + 1)))
+    out.append(END)
+    return "\n".join(out)
+
+
+def readme_with(text, block):
+    """text with its levels block replaced by block; None where the markers are missing."""
+    start, end = text.find(BEGIN), text.find(END)
+    if start < 0 or end < start:
+        return None
+    return text[:start] + block + text[end + len(END):]
+
+
+def render(folder=RESULTS, page_path=PAGE, readme_path=README, check=False):
+    """Write (or with check, compare) the page and the README's block: the paths that differ
+    from what they would be (check) or that were written."""
+    files = results_files(folder)
+    wanted = {page_path: page(files)}
+    if os.path.exists(readme_path):
+        with open(readme_path) as handle:
+            text = handle.read()
+        updated = readme_with(text, levels_block(files))
+        if updated is not None:
+            wanted[readme_path] = updated
+    changed = []
+    for path, text in wanted.items():
+        try:
+            with open(path) as handle:
+                same = handle.read() == text
+        except FileNotFoundError:
+            same = False
+        if same:
+            continue
+        changed.append(path)
+        if not check:
+            with open(path, "w") as handle:
+                handle.write(text)
+    return changed
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true",
+                        help="write nothing; exit 1 if the page or README block is stale")
+    args = parser.parse_args(argv)
+    changed = render(check=args.check)
+    for path in changed:
+        print("%s %s" % ("stale:" if args.check else "wrote", os.path.relpath(path, ROOT)))
+    return 1 if args.check and changed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
