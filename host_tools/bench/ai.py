@@ -17,7 +17,9 @@ colours:
   by playouts) gives the same result as GNU Go's on the finished games of those matches.
 
 Games run on CPython (budgets count moves, so a game is the same on every runtime) on --workers
-processes. Nothing here is a test: targets are printed beside the figures, not asserted.
+processes. Nothing here is a test: targets (each game's Game.bench) are printed beside the
+figures, not asserted. The figures also go to docs/results/ai.json (results.py): a run of some
+games or matches merges into it; make bench-page renders docs/benchmarks.md from it.
 """
 
 import argparse

@@ -4,7 +4,8 @@ make bench runs it. Every figure is emulated: build/pocket-stones.uf2 (make firm
 host_tools/pico/pico.mjs:
 rp2040js's Cortex-M0+ cycle counts at 125 MHz, the 16 KB XIP flash cache model (a miss stalls 60
 cycles), flash erase/program at W25Q16JV typical times, the SSD1306 on I2C at 400 kHz. Not a
-board: the model's limits are in pico.mjs. Nothing here is a test; targets are printed beside.
+board: the model's limits are in pico.mjs. Nothing here is a test; targets are printed beside
+and the figures go to docs/results/pico.json (results.py; not with --uf2 or --size).
 
     engines   host_tools/bench/mp/bench_engine.py on the device: random playouts a second with the
               firmware as shipped (frozen, native move loops, code in flash), with make build's

@@ -3,7 +3,8 @@
 Every workload runs in one invocation on both runtimes (CPython in a subprocess of this
 interpreter, MicroPython as the unix port with a Pico-sized heap, importing the firmware compiled
 by mpy-cross), so ratios compare like with like. Figures are best-of-three to damp the noise of a
-shared machine. Nothing here is a test: targets are printed beside the figures, not asserted.
+shared machine. Nothing here is a test: targets (each game's Game.bench) are printed beside the
+figures, not asserted, and the figures go to docs/results/speed.json (results.py).
 
 The device build runs each game's move loop as native code (@micropython.native), so the engines
 run twice on the unix port: as built (machine code) and as bytecode only, the ratio of the two in

@@ -6,7 +6,7 @@ passes and undos, and when the device starts thinking or answers. Both runtimes.
 from host_tools.sim.device import Device
 from stones.engine.rng import Rng
 
-STARTS = {  # menu presses that start each game with its defaults (host_tools/bench/mp/bench_ui.py)
+STARTS = {  # menu presses that start each game with its defaults (bench_ui.starts derives them)
     "go": ("a", "a"),
     "loose": ("down", "a", "a", "a", "a"),
     "loupe": ("down", "down", "a", "a"),
