@@ -19,6 +19,8 @@ PAGE = os.path.join(ROOT, "docs", "benchmarks.md")
 README = os.path.join(ROOT, "README.md")
 BEGIN, END = "<!-- levels:begin -->", "<!-- levels:end -->"
 ORDER = ("speed", "pico", "ai")  # the benchmarks' order on the page; others follow by name
+TITLES = {"speed": "Engines and app: CPython, the MicroPython unix port, WebAssembly",
+          "pico": "The Pico, emulated RP2040", "ai": "The computer player's strength"}
 # the figure a level's row quotes, where several were measured: the strongest opponent first
 OPPONENTS = ("gnugo", "v01", "greedy", "random")
 
@@ -60,6 +62,17 @@ def verdict(figure):
         return ""
     ok = met(figure.get("value"), figure["target"], figure.get("direction", AT_LEAST))
     return "not measured" if ok is None else "met" if ok else "MISSED"
+
+
+def note_text(figure):
+    """The figure's note; a win rate's starts with its wins, draws and losses (its interval is
+    in the value's cell)."""
+    parts = [part for part in figure.get("note", "").split("; ") if part]
+    if "games" in figure:
+        parts = ["W-D-L %d-%d-%d" % (figure["wins"], figure.get("draws", 0), figure["games"]
+                                     - figure["wins"] - figure.get("draws", 0))] + [
+            part for part in parts if not part.startswith(("95% CI [", "W-D-L "))]
+    return "; ".join(parts)
 
 
 def cell(text):
@@ -107,9 +120,9 @@ def short_name(figure, heading):
 def bench_section(bench, data):
     runs = data.get("runs", [])
     labels = {run_id(run): "r%d" % (i + 1) for i, run in enumerate(runs)}
-    out = ["## %s" % data.get("title", bench), "",
-           "From `docs/results/%s.json`. %s" % (
-               bench, "The run:" if len(runs) == 1 else
+    out = ["## %s" % TITLES.get(bench, data.get("title", bench)), "",
+           "`python -m host_tools.bench.%s`, figures in `docs/results/%s.json`. %s" % (
+               bench, bench, "The run:" if len(runs) == 1 else
                "Its figures come from %d runs (a partial run replaces only what it measured):"
                % len(runs)), "",
            "| Run | Commit | Date (UTC) | Machine | Load (1, 5, 15 min) | Command |",
@@ -128,7 +141,7 @@ def bench_section(bench, data):
                    verdict(figure)]
             if several:
                 row.append(labels.get(run_id(figure), "?"))
-            row.append(figure.get("note", ""))
+            row.append(note_text(figure))
             out.append("| " + " | ".join(cell(text) for text in row) + " |")
     return out
 
