@@ -222,12 +222,13 @@ class Game:
     pi_levels = (50000, 150000)
     tuning = Tuning()
     # What the benchmarks (host_tools/bench) read of a game, as (name, value) pairs in one
-    # constant tuple (a slot of the class, no heap): "opening", human moves tried in order in the
-    # game's own names; targets ("pico_playouts" a second on the Pico, native; "playouts_unix"
-    # and "playouts_cpython"; win rates in percent "vs_random", "vs_greedy", "vs_v01";
-    # "pico_move_s", a device move on a Pico); "v01", version 0.1's top Pico level (budget,
-    # Tuning settings), the player's fixed reference; "gtp_reference", the GTP engine the game is
-    # measured against ("vs_gtp_pi", "vs_gtp_pico": win rates, "gtp_score_agrees": percent).
+    # constant tuple (one slot of the class; frozen, the tuple stays in flash): "opening", human
+    # moves tried in order in the game's own names; targets ("pico_playouts" a second on the
+    # Pico, native, "pico_playouts_bytecode"; "playouts_unix" and "playouts_cpython"; win rates
+    # in percent "vs_random", "vs_greedy", "vs_v01"; "pico_move_s", a device move on a Pico);
+    # "v01", version 0.1's top Pico level (budget, Tuning settings), the player's fixed
+    # reference; "gtp_reference", the GTP engine the game is measured against ("vs_gtp_pi",
+    # "vs_gtp_pico": win rates, "gtp_score_agrees": percent).
     # A game's own tuple adds to these, the ones every game shares.
     bench = (("vs_random", 99), ("vs_greedy", 90), ("vs_v01", 75), ("pico_move_s", 2.0))
 
