@@ -159,37 +159,48 @@ def page(files):
 
 
 def level_figure(figures, key, level):
-    """The text of the figure a level's row quotes: its win rate against the strongest
-    opponent measured; 'not measured' where there is none."""
+    """The figure a level's cell quotes, short: its win rate against the strongest opponent
+    measured, with the interval and the games; '' where there is none."""
     found = [f for f in figures if f.get("game") == key and f.get("level") == level
              and f.get("games")]
     found.sort(key=lambda f: OPPONENTS.index(f["opponent"]) if f.get("opponent") in OPPONENTS
                else len(OPPONENTS))
     if not found:
-        return "not measured"
+        return ""
     figure = found[0]
     name = figure["name"]
     against = name[name.index(" vs ") + 4:].split(",")[0] if " vs " in name else "?"
-    return "%s%% vs %s [%s, %s], %d games" % (
-        fmt(figure["value"]), against, fmt(figure["interval"][0]), fmt(figure["interval"][1]),
-        figure["games"])
+    against = against.replace(" top Pico level", "")  # v0.1's level is the same as ours
+    low, high = figure["interval"]
+    return "%s%% [%d, %d] vs %s, %d games" % (
+        fmt(figure["value"]), round(low), round(high), against, figure["games"])
 
 
 def levels_block(files):
-    """The README's table of the device's levels: where each is offered, its budget, and what
-    the ai benchmark measured it against."""
+    """The README's table of the device's levels: a row a level, where it is offered, and for
+    each game its budget and what the ai benchmark measured it against (docs/benchmarks.md has
+    every figure)."""
     from stones.engine import registry, search
 
     figures = (files.get("ai") or {}).get("figures", [])
-    out = [BEGIN, "| Game | Level | Where | Budget (moves simulated a move) | Measured |",
-           "|---|---|---|---:|---|"]
-    for key in registry.keys():
-        cls = registry.game_class(key)
-        pico = len(search.levels(cls))
-        for i, budget in enumerate(search.levels(cls, pi=True)):
-            out.append("| %s | Device %d | %s | %d | %s |" % (
-                registry.title(key), i + 1, "Pico, Pi" if i < pico else "Pi", budget,
-                level_figure(figures, key, i + 1)))
+    keys = registry.keys()
+    out = [BEGIN, "| level | where | %s |" % " | ".join(registry.title(k) for k in keys),
+           "|---|---|" + "---|" * len(keys)]
+    rows = max(len(search.levels(registry.game_class(k), pi=True)) for k in keys)
+    for i in range(rows):
+        cells = []
+        where = "Pi"
+        for key in keys:
+            cls = registry.game_class(key)
+            budgets = search.levels(cls, pi=True)
+            if i >= len(budgets):
+                cells.append("")
+                continue
+            if i < len(search.levels(cls)):
+                where = "Pico, Pi"
+            measured = level_figure(figures, key, i + 1)
+            cells.append("{:,}".format(budgets[i]) + ("<br>" + measured if measured else ""))
+        out.append("| Device %d | %s | %s |" % (i + 1, where, " | ".join(cells)))
     out.append(END)
     return "\n".join(out)
 

@@ -86,11 +86,17 @@ def test_readme_block_filled_between_markers_only(tmp_path):
     render.render(str(tmp_path), str(tmp_path / "page.md"), str(readme))
     text = readme.read_text()
     assert text.startswith("intro\n") and text.endswith("\nafter\n") and "old" not in text
-    go4 = [line for line in text.splitlines() if line.startswith("| Go | Device 4 |")]
-    assert go4 and "35%% vs GNU Go level 1 [%s, %s], 20 games" % (
-        results.fmt(round(100 * low, 1)), results.fmt(round(100 * high, 1))) in go4[0]
-    assert "not measured" in [line for line in text.splitlines()
-                              if line.startswith("| Go | Device 1 |")][0]
+    rows = {line.split(" | ")[0]: line.split(" | ") for line in text.splitlines()
+            if line.startswith("| Device ")}
+    assert rows["| Device 4"][1] == "Pico, Pi" and rows["| Device 6"][1] == "Pi"
+    go = rows["| Device 4"][2]  # the Go column: budget, then the figure
+    from stones.engine import registry, search
+
+    go_class = registry.game_class("go")
+    assert go == "{:,}<br>{}% [{}, {}] vs GNU Go level 1, 20 games".format(
+        search.budget(go_class, 4), 35, round(100 * low), round(100 * high))
+    # nothing measured: the budget alone
+    assert rows["| Device 1"][2] == "{:,}".format(search.budget(go_class, 1))
     # without the markers the README is left as it is
     readme.write_text("no markers\n")
     render.render(str(tmp_path), str(tmp_path / "page.md"), str(readme))
