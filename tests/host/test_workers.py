@@ -249,6 +249,7 @@ def test_the_pi_app_plays_a_device_move_on_its_workers(tmp_path, monkeypatch):
 
 
 SERVICE = """
+import os
 import sys
 sys.path.insert(0, sys.argv[1])
 from gpiozero.pins.mock import MockFactory
@@ -258,6 +259,10 @@ from stones.engine import registry
 from stones.engine.search import levels
 from stones.platforms import pi, workers
 
+def say(line):  # one write a line: the workers share the pipe, and print may split a line
+    os.write(1, (line + "\\n").encode())
+
+
 real = pi.make_pi
 pi.make_pi = lambda config, clock=None: real(config, clock=clock, device=dummy(mode="1"),
                                              pin_factory=MockFactory())
@@ -266,14 +271,14 @@ pi.make_pi = lambda config, clock=None: real(config, clock=clock, device=dummy(m
 def run(app, display):  # the service's loop, stood in: one search on the workers
     game = registry.game_class("loose")(5)
     search = app.searcher()
-    print("move", search.think(game, levels(game)[-1] + 1, 3), flush=True)
+    say("move %d" % search.think(game, levels(game)[-1] + 1, 3))
 
 
 boot.run_until_stopped = run
 # unguarded, as main.py calls it: a worker's start runs this script again, as __mp_main__
 app = boot.main(dict(boot.PI_DEFAULTS, buzzer=None))
-print("app" if app is not None else "none", "worker" if workers.in_worker() else "parent",
-      flush=True)
+say("%s %s" % ("app" if app is not None else "none",
+               "worker" if workers.in_worker() else "parent"))
 """
 
 

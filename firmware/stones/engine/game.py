@@ -226,7 +226,7 @@ class Game:
     # moves tried in order in the game's own names; targets ("pico_playouts" a second on the
     # Pico, native, "pico_playouts_bytecode"; "playouts_unix" and "playouts_cpython"; win rates
     # in percent "vs_random", "vs_greedy", "vs_v01"; "pico_move_s", a device move on a Pico);
-    # "v01", version 0.1's top Pico level (budget, Tuning settings), the player's fixed
+    # "v01", the baseline's top Pico level (budget, Tuning settings), the player's fixed
     # reference; "gtp_reference", the GTP engine the game is measured against ("vs_gtp_pi",
     # "vs_gtp_pico": win rates, "gtp_score_agrees": percent).
     # A game's own tuple adds to these, the ones every game shares.
