@@ -4,6 +4,7 @@
     pico.settle()                  # run until panel and flash have been quiet 100 ms
     pico.press("a")                # a button on its GPIO (hardware/pico.json), 60 ms down, 60 up
     pico.panel()                   # the SSD1306's 1024 bytes of RAM (framebuf MONO_VLSB order)
+    pico.watch_panel(7, 64, 128)   # run until the bus changes that part of it: when, in ms
     pico.exec("print(1)")          # in the raw REPL (boot with the recovery button held)
 
 Times are emulated: the clock runs at 125 MHz with the XIP cache and flash stalls added, so
@@ -180,6 +181,13 @@ class EmulatedPico:
         """The panel's RAM (1024 bytes, page-major) and whether the panel is switched on."""
         answer = self.call({"cmd": "panel"})
         return bytes.fromhex(answer["ram"]), answer["on"]
+
+    def watch_panel(self, page, col0, col1, max_ms=1000):
+        """Run until a transfer on the bus changes the panel's RAM in page, columns col0 to col1
+        (excluded): the emulated ms when that transfer ended, or None if none did in max_ms."""
+        answer = self.call({"cmd": "watch_panel", "page": page, "col0": col0, "col1": col1,
+                            "max_ms": max_ms})
+        return answer["at_ms"] if answer["changed"] else None
 
     def serial(self):
         """Console output since the last call."""

@@ -174,6 +174,20 @@ class SSD1306 {
   }
 }
 
+// A region of the panel's RAM (one page, a range of columns) as it was when the watch began;
+// `at` becomes the clock's nanos at the end of the first transfer after which it differs.
+class PanelWatch {
+  constructor(ram, page, col0, col1) {
+    this.start = page * 128 + col0;
+    this.base = ram.slice(this.start, page * 128 + col1);
+    this.at = -1;
+  }
+  differs(ram) {
+    for (let i = 0; i < this.base.length; i++) if (ram[this.start + i] !== this.base[i]) return true;
+    return false;
+  }
+}
+
 export class Pico {
   constructor({ uf2, flash = null, fs: fsImage = null, fsOffset = 0xa0000, cache = true,
     miss = 60, eraseMs = 45, pageMs = 0.4, low = [] }) {
@@ -199,6 +213,7 @@ export class Pico {
     this.stopAtFlashOp = -1; this.stopped = false;
     this.watchdogResets = 0;
     this.profile = null; // a Profile once armed
+    this.watch = null; // a PanelWatch while watch_panel runs
     this.hookMemory();
     this.hookRom();
     this.hookMarkers();
@@ -324,6 +339,8 @@ export class Pico {
       if (target) {
         this.activity = this.nanos; this.lastI2CEnd = this.nanos;
         this.i2cBusNanos += this.nanos - startNanos;
+        const w = this.watch;
+        if (w && w.at < 0 && w.differs(panel.ram)) w.at = this.nanos;
       }
     });
   }
@@ -426,6 +443,14 @@ const handlers = {
     return { cut: ok, flash_ops: p.flashOps };
   },
   save_flash(p, a) { fs.writeFileSync(a.path, p.mcu.flash); },
+  // Run until a transfer to the panel changes a region of its RAM (page, columns col0 to col1
+  // excluded) from what it holds now: at_ms is when that transfer ended, on the bus.
+  watch_panel(p, a) {
+    const watch = p.watch = new PanelWatch(p.panel.ram, a.page, a.col0, a.col1);
+    const ok = p.run(() => watch.at >= 0, a.max_ms ?? 1000);
+    p.watch = null;
+    return { changed: ok, at_ms: watch.at / 1e6 };
+  },
   markers(p) { const m = p.markers; p.markers = []; return { markers: m }; },
   flash_log(p) { const log = p.flashLog; p.flashLog = []; return { log }; },
   counters(p) { return p.counters(); },
