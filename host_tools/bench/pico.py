@@ -20,6 +20,12 @@ and the figures go to docs/results/pico.json (results.py; not with --uf2 or --si
               placement redraw, autosave compute
     boot      from reset to the menu's frame on the bus: first power-on (the filesystem is
               formatted) and a later one
+    size      the UF2 file's bytes and the firmware's text, data and bss (its ELF, as make
+              firmware built it; not with --uf2)
+    latency   a d-pad press to the frame that shows the cursor moved, on the bus, while the device
+              ponders on the player's turn (Go 9x9 and 19x19 against the top Pico level), and the
+              same with Ponder off: the GPIO edge is set in emulated time and the frame found by
+              watching the panel's RAM as the I2C traffic fills it (press_gaps)
     routes    (only with --only routes) the two ways to ship the app side by side, in one run:
               build/pocket-stones.uf2 (the app frozen) and build/pocket-stones-romfs.uf2 (make
               firmware's --romfs: the app's .mpy files in a ROMFS partition at /rom); for each,
@@ -47,6 +53,8 @@ MP = os.path.join(ROOT, "host_tools", "bench", "mp")
 HEAP_ENGINE_TARGET = 12 * 1024
 HEAP_APP_TARGET = 64 * 1024
 REDRAW_TARGET_MS = 20
+LATENCY_TARGET_MS = 50
+LATENCY_GAME = "go"  # its 19x19 board has the longest pondering slices of any game
 R = None  # this run's Results (main)
 
 
@@ -175,6 +183,157 @@ def boot():
     R.add("boot to the menu drawn", round(later), "ms", "the filesystem already there")
 
 
+def size():
+    """The firmware's size: the UF2 file, and text, data and bss of the ELF make firmware built."""
+    R.add("firmware UF2 file", os.path.getsize(UF2), "B", os.path.relpath(UF2, ROOT))
+    code = firmware.sizes()
+    if code is None:
+        print("firmware code size skipped: no %s (make firmware)"
+              % os.path.relpath(firmware.ELF, ROOT))
+        return
+    text, data, bss = code
+    R.add("firmware text", text, "B", "code and constants in flash, the frozen app included")
+    R.add("firmware data", data, "B", "initialised RAM, its image in flash")
+    R.add("firmware bss", bss, "B", "zeroed RAM, the heap not included")
+
+
+# -- button latency -------------------------------------------------------------------------------
+# The cursor's point name sits on the panel's bottom page right of the board's square (a 128x64
+# panel and a square board: ui/board.py layout, ui/play.py draw_cursor_label): every cursor move
+# rewrites it, the cursor's blink and the pondering do not.
+LABEL = (7, 64, 128)  # page, first column, column past the last
+TURN = (0, 64, 128)  # the turn line: Black, then White as the device starts thinking
+DPAD = ("right", "up", "left", "down")  # a square walk: every fourth press is back at the start
+# A press is held until its frame is seen, at most this: a press shorter than the app loop's
+# turn (a long pondering slice) is never sampled at all, and a lost press has no gap to measure.
+# Released at its frame, a d-pad press makes no auto-repeat however long it took.
+HOLD_MS = 3000
+BUSY = 0.4  # a spell before a press busier than this (not asleep) had the device pondering
+IDLE_PRESSES = 16  # presses a turn with Ponder off (or once the pondering is over)
+
+
+def wait_ms(i):
+    """The idle spell before press i: 40 to 112 ms in steps that do not divide the app loop's
+    period, so the presses land at every phase of a pondering slice."""
+    return 40 + (i * 37) % 73
+
+
+def busy_share(before, after):
+    """The share of emulated time between two counters() readings the core was not asleep."""
+    spell = after["ms"] - before["ms"]
+    return 1 - (after["sleep_ms"] - before["sleep_ms"]) / spell if spell > 0 else 0.0
+
+
+def gap_summary(samples, pondering=True):
+    """(presses, longest gap, mean gap) in ms of samples [(edge_ms, frame_ms, busy share before
+    the press)] whose spell before was pondering (busy share above BUSY), or not; a frame never
+    seen (None) counts as infinitely late. (0, None, None) when no sample qualifies."""
+    gaps = [float("inf") if frame is None else frame - edge
+            for edge, frame, busy in samples if (busy > BUSY) == pondering]
+    if not gaps:
+        return 0, None, None
+    return len(gaps), max(gaps), sum(gaps) / len(gaps)
+
+
+def latency_files(key, size, ponder):
+    """A filesystem whose settings start key's game at size (A on the game in the menu, A on
+    Start) with Black a human, White the device at its top Pico level, and Ponder on or off."""
+    from stones.engine.search import levels
+    from stones.session import Session
+    from stones.storage import RealFS, Store
+
+    top = len(levels(registry.game_class(key), pi=False))
+    with tempfile.TemporaryDirectory() as folder:
+        Session(Store(RealFS(folder))).save_settings({
+            key: {"size": size, "black": "Human", "white": "Device %d" % top},  # (ui/setup.py)
+            "system": {"ponder": ponder}})
+        return tree_files(folder)
+
+
+def press_gaps(pico, first, ponder):
+    """Press the d-pad around a square until the pondering is over (Ponder on) or IDLE_PRESSES
+    times, and whole squares (the cursor ends where it began): [(edge_ms, frame_ms, busy)] of
+    each press. The edge is the GPIO going low; the frame the end of the I2C transfer that wrote
+    the moved cursor's name (the button is let go then); busy the share of the spell before the
+    press the core was awake."""
+    samples = []
+    idle = 0
+    i = first
+    while len(samples) % len(DPAD) or (idle < 2 if ponder else len(samples) < IDLE_PRESSES):
+        before = pico.counters()
+        pico.run_ms(wait_ms(i))
+        busy = busy_share(before, pico.counters())
+        idle = 0 if busy > BUSY else idle + 1
+        button = DPAD[len(samples) % len(DPAD)]
+        pico.set_button(button, True)
+        edge = pico.now_ms
+        frame = pico.watch_panel(*LABEL, max_ms=HOLD_MS)
+        pico.set_button(button, False)
+        if frame is None:
+            frame = pico.watch_panel(*LABEL, max_ms=5000)
+        samples.append((edge, frame, busy))
+        i += 1
+        if len(samples) > 400:
+            raise RuntimeError("the pondering did not end")
+    return samples
+
+
+def latency_game(key, size, ponder, offset):
+    """One game from the menu: presses on Black's first turn, then Black plays the cursor's
+    point, and presses on Black's next turn (the device's tree kept from its reply)."""
+    with EmulatedPico(UF2, files=latency_files(key, size, ponder)) as pico:
+        pico.settle(quiet_ms=300)
+        for _ in range(registry.keys().index(key)):
+            pico.press("down")
+            pico.settle()
+        pico.press("a")  # the game's setup
+        pico.settle()
+        pico.set_button("a", True)  # Start: the game screen's first frame
+        if pico.watch_panel(*LABEL, max_ms=5000) is None:
+            raise RuntimeError("no game screen")
+        pico.set_button("a", False)
+        pico.run_ms(offset)
+        samples = press_gaps(pico, offset, ponder)
+        blacks_turn = region(pico, TURN)
+        pico.press("a")  # Black plays where the cursor is (where it began); White replies
+        for _ in range(20):
+            if pico.watch_panel(*TURN, max_ms=120000) is None:
+                raise RuntimeError("the device did not move")
+            if region(pico, TURN) == blacks_turn:  # Black's turn again
+                return samples + press_gaps(pico, offset + len(samples), ponder)
+        raise RuntimeError("Black's turn did not come back")
+
+
+def region(pico, area):
+    """The bytes of the panel's RAM in area (page, first column, column past the last)."""
+    page, start, end = area
+    return pico.panel()[0][page * 128 + start:page * 128 + end]
+
+
+def latency(games, sizes, rounds):
+    """The latency part: for each board, rounds games with Ponder on and one with it off."""
+    for key in games or (LATENCY_GAME,):
+        cls = registry.game_class(key)
+        for board in sizes or sorted({cls.default_size, max(cls.sizes)}):
+            add = R.for_game("%s %s" % (cls.title, board_name(key, board)), key,
+                             board_name(key, board))
+            on = []
+            for game in range(rounds):
+                on += latency_game(key, board, True, 17 * game)
+            off = latency_game(key, board, False, 0)
+            presses, longest, mean = gap_summary(on, pondering=True)
+            after, _, _ = gap_summary(on, pondering=False)
+            idle, idle_longest, idle_mean = gap_summary(off, pondering=False)
+            add("press to frame while pondering, longest", round(longest, 1), "ms",
+                "d-pad edge to the cursor's frame on the bus, held until then; %d presses over "
+                "%d turns (%d more after the pondering ended)" % (presses, 2 * rounds, after),
+                LATENCY_TARGET_MS, AT_MOST, presses=presses)
+            add("press to frame while pondering, mean", round(mean, 1), "ms")
+            add("press to frame, Ponder off, longest", round(idle_longest, 1), "ms",
+                "%d presses over 2 turns" % idle, presses=idle)
+            add("press to frame, Ponder off, mean", round(idle_mean, 1), "ms")
+
+
 FREE_HEAP = "import gc\ngc.collect()\nprint('free', gc.mem_free())"
 
 
@@ -230,11 +389,14 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ms", type=int, default=1500, help="emulated time per playout run")
     parser.add_argument("--moves", type=int, default=4, help="human moves the device answers")
-    parser.add_argument("--only", choices=("engines", "app", "ui", "boot", "routes"),
-                        action="append")
+    parser.add_argument("--only", choices=("engines", "app", "ui", "boot", "size", "latency",
+                                            "routes"), action="append")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="--only latency: games pressed with Ponder on, a board")
     parser.add_argument("--uf2", help="another firmware (default: make firmware's)")
     parser.add_argument("--size", type=int, default=0,
-                        help="--only app: this board size (default: each game's own)")
+                        help="--only app, latency: this board size (default: each game's "
+                        "own; latency: Go's default and largest)")
     parser.add_argument("games", nargs="*", help="only these games")
     parser.add_argument("--no-results", action="store_true",
                         help="print only: leave docs/results/pico.json as it is")
@@ -248,15 +410,19 @@ def main(argv=None):
         return 1
     print("Pico figures, emulated RP2040 (rp2040js, 125 MHz, XIP cache model), %s"
           % os.path.relpath(UF2, ROOT))
-    parts = args.only or ("boot", "engines", "app", "ui")
+    parts = args.only or ("boot", "size", "engines", "app", "ui", "latency")
     if "boot" in parts:
         boot()
+    if "size" in parts and not args.uf2:
+        size()
     if "engines" in parts:
         engines(args.games, args.ms)
     if "app" in parts:
         app(args.games, args.moves, args.size)
     if "ui" in parts:
         ui(args.games)
+    if "latency" in parts:
+        latency(args.games, [args.size] if args.size else None, args.rounds)
     if "routes" in parts:
         routes(args.games, args.ms, args.moves)
     if R.figures and not args.no_results and not args.uf2 and not args.size:
