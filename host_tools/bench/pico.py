@@ -31,7 +31,8 @@ and the figures go to docs/results/pico.json (results.py; not with --uf2 or --si
               firmware's --romfs: the app's .mpy files in a ROMFS partition at /rom); for each,
               boot, free heap at the REPL, light and heavy playouts a second (bench_playouts.py,
               native move loops), the engine's heap, the app's heap and device moves
-Host time: about 20 minutes for all four games on a shared 2-core machine.
+Host time: about 30 minutes for all four games on a shared 2-core machine (latency: about 10
+of them, most on 19x19, where every pondering slice is long).
 """
 
 import argparse
@@ -192,9 +193,10 @@ def size():
               % os.path.relpath(firmware.ELF, ROOT))
         return
     text, data, bss = code
-    R.add("firmware text", text, "B", "code and constants in flash, the frozen app included")
-    R.add("firmware data", data, "B", "initialised RAM, its image in flash")
-    R.add("firmware bss", bss, "B", "zeroed RAM, the heap not included")
+    # (pico-sdk's .data holds the functions run from RAM: size counts it as text)
+    R.add("firmware text", text, "B", "arm-none-eabi-size: in flash, the frozen app included")
+    R.add("firmware data", data, "B", "arm-none-eabi-size: writable, non-code data")
+    R.add("firmware bss", bss, "B", "zeroed RAM; the MicroPython heap not included")
 
 
 # -- button latency -------------------------------------------------------------------------------
@@ -226,10 +228,11 @@ def busy_share(before, after):
 
 def gap_summary(samples, pondering=True):
     """(presses, longest gap, mean gap) in ms of samples [(edge_ms, frame_ms, busy share before
-    the press)] whose spell before was pondering (busy share above BUSY), or not; a frame never
-    seen (None) counts as infinitely late. (0, None, None) when no sample qualifies."""
+    the press)] whose spell before was pondering (busy share above BUSY), or not, or all of them
+    (pondering None); a frame never seen (None) counts as infinitely late. (0, None, None) when
+    no sample qualifies."""
     gaps = [float("inf") if frame is None else frame - edge
-            for edge, frame, busy in samples if (busy > BUSY) == pondering]
+            for edge, frame, busy in samples if pondering is None or (busy > BUSY) == pondering]
     if not gaps:
         return 0, None, None
     return len(gaps), max(gaps), sum(gaps) / len(gaps)
@@ -323,7 +326,7 @@ def latency(games, sizes, rounds):
             off = latency_game(key, board, False, 0)
             presses, longest, mean = gap_summary(on, pondering=True)
             after, _, _ = gap_summary(on, pondering=False)
-            idle, idle_longest, idle_mean = gap_summary(off, pondering=False)
+            idle, idle_longest, idle_mean = gap_summary(off, pondering=None)
             add("press to frame while pondering, longest", round(longest, 1), "ms",
                 "d-pad edge to the cursor's frame on the bus, held until then; %d presses over "
                 "%d turns (%d more after the pondering ended)" % (presses, 2 * rounds, after),

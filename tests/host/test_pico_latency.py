@@ -13,6 +13,7 @@ def test_gaps_are_split_by_the_busy_share_before_the_press():
                (700.0, 730.0, idle)]
     assert pico.gap_summary(samples) == (2, 90.0, 75.0)
     assert pico.gap_summary(samples, pondering=False) == (2, 40.0, 35.0)
+    assert pico.gap_summary(samples, pondering=None) == (4, 90.0, 55.0)
 
 
 def test_a_frame_never_seen_is_the_longest_gap():
