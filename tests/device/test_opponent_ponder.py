@@ -200,3 +200,31 @@ def test_no_pondering_between_two_humans_nor_once_the_game_is_over():
     assert ponder_level(device.app, game) == 0  # the device to move: it thinks instead
     game.play(0)
     assert game.over and ponder_level(device.app, game) == 0
+
+
+def test_a_slice_longer_than_the_bound_ends_the_turns_pondering():
+    # Where one playout takes longer than PONDER_MS (a large board on a Pico), pondering stops
+    # for the turn rather than make every press wait that long. The simulator's clock moves
+    # only between ticks, so the slow slice is made by a step that moves it.
+    from stones.ui.opponent import PONDER_MS
+
+    device = against_device(True)
+    screen = device.app.top
+    device.run(50)  # the begin's tick, then slices
+    search = device.app.search
+    assert search is not None and not screen.pondering.done
+    plain = search.step
+    clock = device.app.clock
+
+    def slow(playouts):
+        clock.advance(PONDER_MS + 1)
+        return plain(playouts)
+
+    search.step = slow
+    before = work(device)
+    device.run(10)
+    search.step = plain
+    assert screen.pondering.done and work(device) > before  # the slow slice, then no more
+    done = work(device)
+    device.run(200)
+    assert work(device) == done

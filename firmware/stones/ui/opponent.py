@@ -11,7 +11,8 @@ Pondering: while a human plays a device (and the system screen's Ponder is on), 
 searches the human's position in small slices, one a tick of the game screen (Pondering), up to
 its level's budget of work or until its tree is full; its search after the human's move keeps the
 subtree of that move. A pondering slice is one playout on a Pico (a thinking tick runs up to
-play._THINK_SLICES of them), so a press waits at most that; it draws nothing, lets the panel dim
+play._THINK_SLICES of them), so a press waits at most that, and a slice longer than PONDER_MS
+ends the turn's pondering; it draws nothing, lets the panel dim
 and stops while it is dimmed, under a menu, and at the end of the game.
 """
 
@@ -19,6 +20,10 @@ from stones.compat import MICROPYTHON, const
 
 _SLICE = const(1) if MICROPYTHON else const(4)  # playouts a tick: a Pico playout is 10-60 ms
 PONDER = const(1) if MICROPYTHON else const(2)  # playouts a pondering tick (tests read it)
+# A press waits for the pondering slice it lands in. Where one slice takes longer than this on
+# the app's clock (a large board on a Pico), pondering ends for the turn rather than make every
+# press wait that long: the device then thinks on its own time only.
+PONDER_MS = const(40)
 
 
 def level_count(key):
@@ -112,10 +117,15 @@ class Pondering:
         app = self.app
         search = _search(app)
         if not self.running:
-            # keep: from the device's last search (the subtree of its move), or a hint's
+            # keep: from the device's last search (the subtree of its move), or a hint's; a
+            # tick of its own (the device's own search would pay for it all the same)
             search.begin(self.game, self.left, _seed(app, self.game), keep=True)
             self.running = True
-        if search.step(PONDER) or search.full():
+            return False
+        clock = app.clock
+        start = clock.ticks_ms()
+        if (search.step(PONDER) or search.full()
+                or clock.ticks_diff(clock.ticks_ms(), start) > PONDER_MS):
             self.done = True
         return self.done
 
