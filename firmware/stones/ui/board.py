@@ -215,12 +215,12 @@ class BoardView:
         board while the marks stay as they were (during play); a placement redraws a few boxes
         instead of all of them. A windowed view's overview is the caller's to redraw (the play
         screen's panel holds it and draws it with the panel)."""
-        game = self.game
+        colour = self.game.colour  # bound once: a method looked up a point costs a Pico more
         drawn = self.drawn
         old = self.drawn_last
         last = self.last
         for p in self.grid.points:
-            if (game.colour(p) != drawn[p] or p == old or p == last) and self.visible(p):
+            if (colour(p) != drawn[p] or p == old or p == last) and self.visible(p):
                 self.draw_point(fb, p)
         self.drawn_last = last
 
@@ -234,16 +234,15 @@ class BoardView:
         top = y - h // 2
         ground = 0
         ink = 1
-        self.drawn[p] = self.game.colour(p)
+        colour = self.drawn[p] = self.game.colour(p)
         fb.fill_rect(left, top, w, h, ground)
         if self.show_cursor and self.blink_on and p == self.cursor:
-            self._point(fb, p, x, y, left, top, w, h, ground, ink)
+            self._point(fb, p, colour, x, y, left, top, w, h, ground, ink)
             fb.rect(left, top, w, h, ink)
             return
-        self._point(fb, p, x, y, left, top, w, h, ground, ink)
+        self._point(fb, p, colour, x, y, left, top, w, h, ground, ink)
 
-    def _point(self, fb, p, x, y, left, top, w, h, ground, ink):
-        colour = self.game.colour(p)
+    def _point(self, fb, p, colour, x, y, left, top, w, h, ground, ink):
         mark = self.marks[p]
         if mark & HIDE:
             colour = 0
