@@ -16,6 +16,26 @@ colours:
   level, each with its CPU time a move; and how often our GTP final_score (dead stones estimated
   by playouts) gives the same result as GNU Go's on the finished games of those matches.
 
+Our player's modes (each figure's name says the ones it used, so that the page tells them apart;
+none given: a fresh tree every move and no pondering, as version 0.1 played):
+
+- --keep: the tree kept from one move to the next (Search.begin's keep, as the app and GTP do);
+- --ponder-work N, or --ponder-seconds S: after each of our moves, N of work (the levels' unit)
+  on the position the opponent is to move in, with keep, before the opponent moves (GTP's
+  --ponder-budget; it stops early where the tree is full, as on the device). S seconds are
+  converted with the Pico's measured rate: the top Pico level's budget is what a Pico does in
+  its device move time (docs/results/pico.json, "device move in the app, top level"), so S
+  seconds are S / that time of the budget; the figure's note says the conversion. Pondering
+  implies --keep (a pondered tree is kept for the next move);
+- --search-workers N: the top Raspberry Pi level's searches on N processes (ParallelSearch, root
+  parallelism, the budget per worker); the matches then run one game at a time.
+
+--only-vs previous plays our player with its modes against the same top Pico level without them
+(a fresh tree every move, no pondering) at the same budget a move: equal time, for keeping and
+pondering cost none of the device's own move's time. Targets for a mode are the game's bench
+entries with the mode's suffix: "_kept", "_ponder" (pondering, with keep), "_workers"; against
+GNU Go above level 1, "vs_gtpL_pico" for level L.
+
 Games run on CPython (budgets count moves, so a game is the same on every runtime) on --workers
 processes. Nothing here is a test: targets (each game's Game.bench) are printed beside the
 figures, not asserted. The figures also go to docs/results/ai.json (results.py): a run of some
@@ -23,6 +43,7 @@ games or matches merges into it; make bench-page renders docs/benchmarks.md from
 """
 
 import argparse
+import json
 import os
 import subprocess
 import sys
@@ -170,60 +191,178 @@ def measure_on_wasm(key, size, mpy_dir):
 # -- the matches, one game per task so that --workers processes share them -----------------------
 
 
-def _player(budget, tuning, nodes):
-    return lambda seed: opponents.SearchPlayer(budget, seed, nodes, tuning)  # noqa: E731
+class Modes:
+    """How our player plays a match (the module's text): keep, ponder work, the seconds that
+    work stands for (None: given as work), search workers (1: in the match's process)."""
+
+    def __init__(self, keep=False, ponder=0, seconds=None, workers=1):
+        self.keep = keep or ponder > 0
+        self.ponder = ponder
+        self.seconds = seconds
+        self.workers = workers
+
+    def label(self):
+        """What the figure's name adds: ', tree kept, pondering 5 s, 4 search workers'."""
+        parts = []
+        if self.keep:
+            parts.append("tree kept")
+        if self.ponder:
+            parts.append("pondering %s s" % results_fmt(self.seconds) if self.seconds
+                         is not None else "pondering %d work" % self.ponder)
+        if self.workers > 1:
+            parts.append("%d search workers" % self.workers)
+        return "".join(", " + part for part in parts)
+
+    def suffix(self):
+        """The bench target's suffix for these modes: '', '_kept', '_ponder', '+ _workers'."""
+        text = "_ponder" if self.ponder else "_kept" if self.keep else ""
+        return text + ("_workers" if self.workers > 1 else "")
+
+    def figures(self):
+        """The modes as a figure's fields."""
+        out = {"keep": self.keep}
+        if self.ponder:
+            out["ponder_work"] = self.ponder
+            if self.seconds is not None:
+                out["ponder_seconds"] = self.seconds
+        if self.workers > 1:
+            out["search_workers"] = self.workers
+        return out
+
+    def task(self):
+        return (self.keep, self.ponder, self.workers)
+
+
+def results_fmt(value):
+    from host_tools.bench.results import fmt
+
+    return fmt(value)
+
+
+def pico_move_seconds(key, path=None):
+    """The Pico's device move at the top level in the app, in seconds, as host_tools/bench/pico.py
+    measured it (docs/results/pico.json); None where it was not measured."""
+    path = path or os.path.join(ROOT, "docs", "results", "pico.json")
+    try:
+        with open(path) as handle:
+            figures = json.load(handle).get("figures", [])
+    except (OSError, ValueError):
+        return None
+    for figure in figures:
+        if (figure.get("game") == key and figure["name"].endswith("device move in the app, "
+                                                                  "top level")
+                and figure.get("value") and figure.get("unit") == "s"):
+            return figure["value"]
+    return None
+
+
+def ponder_of_seconds(key, budget, seconds, path=None):
+    """(work, note) of pondering `seconds` of a Pico's time: the top Pico level's budget is
+    what the Pico does in its measured device move time."""
+    move = pico_move_seconds(key, path)
+    if move is None:
+        raise LookupError("no Pico device move time for %s in docs/results/pico.json" % key)
+    work = int(round(budget * seconds / move))
+    return work, "pondering %s s = %d work (the top Pico level's %d in the Pico's %s s a " \
+        "move)" % (results_fmt(seconds), work, budget, results_fmt(move))
+
+
+_POOLS = {}  # ParallelSearch's pools of this process, by worker count (closed by close_pools)
+
+
+def searcher(workers):
+    """A ParallelSearch on this process's pool of `workers` (every search in the workers), or
+    None for a plain Search."""
+    if workers <= 1:
+        return None
+    from stones.platforms.workers import ParallelSearch, Pool
+
+    if workers not in _POOLS:
+        _POOLS[workers] = Pool(workers)
+    return ParallelSearch(_POOLS[workers], single_up_to=0)
+
+
+def close_pools():
+    while _POOLS:
+        _POOLS.popitem()[1].close()
+
+
+def ours(budget, seed, nodes, modes, made):
+    """Our player with modes (Modes.task's tuple), appended to made."""
+    keep, ponder, workers = modes
+    made.append(opponents.SearchPlayer(budget, seed, nodes, None, keep, ponder,
+                                       searcher(workers)))
+    return made[-1]
+
+
+def pondered(players):
+    """(work, CPU seconds) of the players' pondering, a ponder on average."""
+    count = sum(p.ponders for p in players)
+    if not count:
+        return 0, 0.0
+    return sum(p.pondered for p in players) / count, sum(
+        p.ponder_seconds for p in players) / count
 
 
 def _one_game(task):
-    """One game of the top Pico level against opponent: 'random', 'greedy' or 'v01' (version
-    0.1 at v01_budget). Returns wins, draws, losses and each side's CPU seconds and moves."""
-    key, size, budget, opponent, v01_budget, index = task
-    ours = []
+    """One game of the top Pico level (with modes) against opponent: 'random', 'greedy', 'v01'
+    (version 0.1 at v01_budget) or 'previous' (the top Pico level without the modes, at the
+    same budget). Returns wins, draws, losses, each side's CPU seconds and moves, and our
+    pondering's work and CPU seconds a ponder."""
+    key, size, budget, opponent, v01_budget, index, modes = task
+    mine = []
     theirs = []
 
     def player(seed):
-        ours.append(opponents.SearchPlayer(budget, seed, search.PICO_NODES))
-        return ours[-1]
+        return ours(budget, seed, search.PICO_NODES, modes, mine)
 
     def other(seed):
-        if opponent == "v01":
-            theirs.append(opponents.SearchPlayer(v01_budget, seed, search.PICO_NODES,
-                                                 v01(key)[1]))
+        if opponent in ("v01", "previous"):
+            if opponent == "v01":
+                theirs.append(opponents.SearchPlayer(v01_budget, seed, search.PICO_NODES,
+                                                     v01(key)[1]))
+            else:
+                theirs.append(opponents.SearchPlayer(budget, seed, search.PICO_NODES))
             return theirs[-1]
         return (opponents.RandomPlayer if opponent == "random" else opponents.GreedyPlayer)(seed)
 
     tally = opponents.match(key, size, player, other, 1, first=index)
     them = theirs[0] if theirs else None
-    return (tally.wins, tally.draws, tally.losses, ours[0].seconds, ours[0].moves,
-            them.seconds if them else 0.0, them.moves if them else 0)
+    return (tally.wins, tally.draws, tally.losses, mine[0].seconds, mine[0].moves,
+            them.seconds if them else 0.0, them.moves if them else 0) + pondered(mine)
 
 
 def _one_gnugo_game(task):
-    """One game against GNU Go: wins, draws, losses, our CPU seconds and moves, and whether our
-    final_score agreed with GNU Go's (None: GNU Go resigned, nothing to count)."""
-    key, size, budget, level, index, nodes = task
-    ours = []
+    """One game against GNU Go: wins, draws, losses, our CPU seconds and moves, whether our
+    final_score agreed with GNU Go's (None: GNU Go resigned, nothing to count), and our
+    pondering's work and CPU seconds a ponder."""
+    key, size, budget, level, index, nodes, modes = task
+    mine = []
 
     def player(seed):
-        ours.append(opponents.SearchPlayer(budget, seed, nodes))
-        return ours[-1]
+        return ours(budget, seed, nodes, modes, mine)
 
     tally, scores = opponents.gnugo_match(size, player, 1, level=level, first=index,
                                           settings={"komi": "6.5"}, scores=True, key=key)
     agreed = None
     if scores:
         agreed = scores[0][0] == scores[0][1]
-    return tally.wins, tally.draws, tally.losses, ours[0].seconds, ours[0].moves, agreed
+    return (tally.wins, tally.draws, tally.losses, mine[0].seconds, mine[0].moves,
+            agreed) + pondered(mine)
 
 
 def run_tasks(function, tasks, workers):
     """(Tally, the extra figures of each game) over tasks."""
     tally = opponents.Tally()
-    if workers > 1:
+    if workers > 1 and not any(isinstance(t[-1], tuple) and t[-1][2] > 1 for t in tasks):
+        # (a Pool's processes may not start the search workers' own: those games run here)
         with Pool(workers) as pool:
             results = pool.map(function, tasks, chunksize=1)
     else:
-        results = [function(task) for task in tasks]
+        try:
+            results = [function(task) for task in tasks]
+        finally:
+            close_pools()
     for result in results:
         tally.wins += result[0]
         tally.draws += result[1]
@@ -301,18 +440,37 @@ def main(argv=None):
     parser.add_argument("--gnugo-level", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--no-gnugo", action="store_true", help="skip the GNU Go games")
+    parser.add_argument("--gnugo-players", default="pi,pico", metavar="LIST",
+                        help="our levels against GNU Go: pi, pico or both (default)")
     parser.add_argument("--no-micropython", action="store_true",
                         help="skip the timing and heap figures on the unix port")
+    parser.add_argument("--no-speed", action="store_true",
+                        help="skip the levels and playout speed figures (matches only)")
     parser.add_argument("--only-vs", default="random,greedy,v01,gnugo", metavar="LIST",
                         help="only these matches, comma-separated (default: "
-                        "random,greedy,v01,gnugo)")
+                        "random,greedy,v01,gnugo; also previous: the top Pico level without "
+                        "the modes below)")
+    parser.add_argument("--keep", action="store_true",
+                        help="our player keeps its tree from one move to the next")
+    parser.add_argument("--ponder-work", type=int, default=0, metavar="N",
+                        help="our player ponders N work on the opponent's turn (implies --keep)")
+    parser.add_argument("--ponder-seconds", type=float, default=None, metavar="S",
+                        help="as --ponder-work, S seconds of a Pico's time (docs/results/"
+                        "pico.json's device move: the top Pico level's budget in that time)")
+    parser.add_argument("--search-workers", type=int, default=1, metavar="N",
+                        help="the top Raspberry Pi level searches on N processes (budget per "
+                        "worker)")
     parser.add_argument("--no-results", action="store_true",
                         help="print only: leave docs/results/ai.json as it is")
     parser.add_argument("only", nargs="*", metavar="GAME", help="only these games")
     args = parser.parse_args(argv)
     wanted = set(args.only_vs.split(","))
-    if wanted - {"random", "greedy", "v01", "gnugo"}:
-        parser.error("--only-vs takes random, greedy, v01 and gnugo")
+    if wanted - {"random", "greedy", "v01", "gnugo", "previous"}:
+        parser.error("--only-vs takes random, greedy, v01, gnugo and previous")
+    if args.ponder_work and args.ponder_seconds is not None:
+        parser.error("--ponder-work or --ponder-seconds, not both")
+    if set(args.gnugo_players.split(",")) - {"pi", "pico"}:
+        parser.error("--gnugo-players takes pi and pico")
     R = Results("ai", "The computer player's strength", argv)
     print("Pocket Stones computer opponent (win rates: CPython; time and heap: MicroPython unix "
           "port, heap %s)" % PICO_HEAP)
@@ -327,36 +485,46 @@ def main(argv=None):
             name = "%s %s" % (key, board_name(key, size))
             cls = registry.game_class(key)
             budget = search.levels(cls)[-1]
-            R.add(name + " levels", None, "", "moves simulated a move: Pico levels, then the "
-                  "Raspberry Pi's", game=key, board=board_name(key, size),
-                  shown=" ".join(map(str, search.levels(cls, pi=True))),
-                  levels=list(search.levels(cls, pi=True)), pico_levels=len(search.levels(cls)))
-            _speed_lines(name, key, size, mpy_dir, args.no_micropython)
+            if not args.no_speed:
+                R.add(name + " levels", None, "", "moves simulated a move: Pico levels, then the "
+                      "Raspberry Pi's", game=key, board=board_name(key, size),
+                      shown=" ".join(map(str, search.levels(cls, pi=True))),
+                      levels=list(search.levels(cls, pi=True)),
+                      pico_levels=len(search.levels(cls)))
+                _speed_lines(name, key, size, mpy_dir, args.no_micropython)
             if not args.no_micropython:
                 _device_lines(name, key, size, budget, mpy_dir, plain_dir)
             if not args.games:
                 continue
+            modes, ponder_note = game_modes(args, key, budget, parser)
             v01_budget = v01(key)[0]
             if "v01" in wanted:  # equal time: v0.1's budget scaled by what a unit costs each
                 v01_budget = equal_time_budget(key, size, budget, v01_budget)
-            for opponent in ("v01", "random", "greedy"):
+            for opponent in ("v01", "previous", "random", "greedy"):
                 if opponent not in wanted:
                     continue
                 start = time.time()
-                tasks = [(key, size, budget, opponent, v01_budget, i) for i in range(args.games)]
+                tasks = [(key, size, budget, opponent, v01_budget, i, modes.task())
+                         for i in range(args.games)]
                 tally, extras = run_tasks(_one_game, tasks, args.workers)
-                extra = ""
+                extra = ponder_note
                 label = opponent
                 if opponent == "v01":
                     label = "v0.1 top Pico level at equal time"
-                    extra = "budget %d; CPU a move: ours %.1f ms, v0.1 %.1f ms; " % (
+                    extra += "budget %d; CPU a move: ours %.1f ms, v0.1 %.1f ms; " % (
                         v01_budget, 1000 * per_move(extras), 1000 * per_move(extras, 2))
-                rate_line("%s vs %s, top Pico level" % (name, label), tally,
-                          targets.get("vs_" + opponent), time.time() - start, key, size, extra,
-                          level=len(search.levels(cls)), opponent=opponent)
+                elif opponent == "previous":
+                    label = "top Pico level without keep or pondering, same budget"
+                    extra += "budget %d; CPU a move: ours %.1f ms, theirs %.1f ms; " % (
+                        budget, 1000 * per_move(extras), 1000 * per_move(extras, 2))
+                extra += ponder_text(extras, 4)
+                rate_line("%s vs %s, top Pico level%s" % (name, label, modes.label()), tally,
+                          targets.get("vs_" + opponent + modes.suffix()), time.time() - start,
+                          key, size, extra, level=len(search.levels(cls)), opponent=opponent,
+                          **modes.figures())
             reference = targets.get("gtp_reference")
             if reference == "gnugo" and "gnugo" in wanted and not args.no_gnugo:
-                _gnugo_lines(name, key, cls, size, args, targets)
+                _gnugo_lines(name, key, cls, size, args, targets, modes, ponder_note)
     if not args.no_results:
         R.save()
     return 0
@@ -404,7 +572,39 @@ def _device_lines(name, key, size, budget, mpy_dir, plain_dir):
               "no allocation and no int >= 2**30 (0: failed)", game=key, board=board)
 
 
-def _gnugo_lines(name, key, cls, size, args, targets):
+def game_modes(args, key, budget, parser=None):
+    """(Modes, the pondering note: '' or its conversion) of the arguments for game key, whose top
+    Pico level is budget."""
+    ponder, seconds, note = args.ponder_work, args.ponder_seconds, ""
+    if seconds is not None:
+        try:
+            ponder, note = ponder_of_seconds(key, budget, seconds)
+        except LookupError as error:
+            if parser is None:
+                raise
+            parser.error(str(error))
+        note += "; "
+    return Modes(args.keep, ponder, seconds, args.search_workers), note
+
+
+def ponder_text(extras, at):
+    """'pondered 12000 work, 0.4 s CPU a ponder; ' of the games' extras (at: where the
+    pondering's figures start), '' without pondering."""
+    games = [e for e in extras if e[at]]
+    if not games:
+        return ""
+    return "pondered %.0f work, %.2f s CPU a ponder (mean); " % (
+        sum(e[at] for e in games) / len(games), sum(e[at + 1] for e in games) / len(games))
+
+
+def gnugo_target(targets, who, level, modes):
+    """The bench target of `who` ('pi', 'pico') against GNU Go level with modes."""
+    base = "vs_gtp_" if level == 1 else "vs_gtp%d_" % level
+    return targets.get(base + who + modes.suffix())
+
+
+def _gnugo_lines(name, key, cls, size, args, targets, modes=None, ponder_note=""):
+    modes = modes or Modes()
     games = args.games if args.gnugo_games is None else args.gnugo_games
     if ensure_gnugo() is None:
         R.add(name + " vs GNU Go", None, "", "GNU Go is missing and could not be installed",
@@ -412,19 +612,34 @@ def _gnugo_lines(name, key, cls, size, args, targets):
         return
     agreements = []
     pico = len(search.levels(cls))
-    for label, level, nodes, target in (
-            ("top Raspberry Pi level", len(search.levels(cls, pi=True)), search.PI_NODES,
-             targets.get("vs_gtp_pi")),
-            ("top Pico level", pico, search.PICO_NODES, targets.get("vs_gtp_pico"))):
+    players = args.gnugo_players.split(",")
+    for who, label, level, nodes in (
+            ("pi", "top Raspberry Pi level", len(search.levels(cls, pi=True)), search.PI_NODES),
+            ("pico", "top Pico level", pico, search.PICO_NODES)):
+        if who not in players:
+            continue
         budget = search.budget(cls, level, pi=True)
+        mine = modes
+        note = ponder_note
+        if who == "pico":  # the Pico's level: one search, in the match's process
+            mine = Modes(modes.keep, modes.ponder, modes.seconds)
+        elif modes.seconds is not None:  # the Pi's level ponders the same seconds' work
+            note = "pondering %s s = %d work (as the top Pico level's); " % (
+                results_fmt(modes.seconds), modes.ponder)
         start = time.time()
-        tasks = [(key, size, budget, args.gnugo_level, i, nodes) for i in range(games)]
+        tasks = [(key, size, budget, args.gnugo_level, i, nodes, mine.task())
+                 for i in range(games)]
         tally, extras = run_tasks(_one_gnugo_game, tasks, args.workers)
-        rate_line("%s vs GNU Go level %d, %s" % (name, args.gnugo_level, label), tally, target,
-                  time.time() - start, key, size, "budget %d; CPU a move %.3f s; " % (
-                      budget, per_move(extras)), level=level, opponent="gnugo",
-                  opponent_level=args.gnugo_level)
+        rate_line("%s vs GNU Go level %d, %s%s" % (name, args.gnugo_level, label, mine.label()),
+                  tally, gnugo_target(targets, who, args.gnugo_level, mine),
+                  time.time() - start, key, size, "%sbudget %d%s; CPU a move %.3f s%s; %s" % (
+                      note, budget, " a worker" if mine.workers > 1 else "", per_move(extras),
+                      " (this process)" if mine.workers > 1 else "", ponder_text(extras, 3)),
+                  level=level, opponent="gnugo", opponent_level=args.gnugo_level,
+                  **mine.figures())
         agreements += [e[2] for e in extras if e[2] is not None]
+    if modes.keep or modes.workers > 1 or args.gnugo_level != 1 or len(players) < 2:
+        return  # the agreement figure: of the plain matches at level 1 only
     share = 100 * sum(agreements) / len(agreements) if agreements else None
     R.add(name + " final_score agrees with GNU Go", None if share is None else round(share, 1),
           "%", "%d of %d finished games of the matches above (GNU Go resigned in the others)"

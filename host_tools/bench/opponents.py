@@ -8,15 +8,21 @@
                       opponent's; Loupe: the mover's own group values, by the modality); passes
                       only when nothing is left, like RandomPlayer
     SearchPlayer      the device's opponent (stones.engine.search) at a budget (moves simulated),
-                      with the Pico's node count unless told
+                      with the Pico's node count unless told; with keep, its tree kept from one
+                      move to the next (Search.begin's keep, as the app and GTP do); with
+                      ponder, that much work on the opponent's position each time the turn
+                      passes to the opponent, before it moves (GTP's --ponder-budget); search,
+                      another searcher of Search's interface (a ParallelSearch)
     play_game         one game between two players; every move goes through Game.play, so an
-                      illegal move raises IllegalMove
+                      illegal move raises IllegalMove; a player with ponder() ponders as soon as
+                      the turn passes from it to the other
     match             n games alternating colours -> Tally (wins, draws, losses, wilson())
     wilson(k, n)      Wilson's 95% score interval of a proportion
     GnuGoPlayer       `gnugo --mode gtp --level N` as a player (new moves sent with 'play'),
                       and judge(game) by its final_score; gnugo_match plays n games against it
 
-A player is anything with move(game) -> move that leaves game as it found it.
+A player is anything with move(game) -> move that leaves game as it found it (and ponder(game),
+if it ponders, the same).
 """
 
 import math
@@ -82,26 +88,57 @@ class GreedyPlayer:
 
 class SearchPlayer:
     """The computer opponent at a fixed budget; each move's seed follows from the player's seed
-    and the move number, so a game is reproducible."""
+    and the move number, so a game is reproducible. keep: each search goes on from the last
+    one's tree (the subtree of the moves played since); ponder: the work of a search with keep
+    on the position the opponent is to move in, run by ponder(game) before the opponent moves
+    (it stops early where the tree is full or the rest could not change its choice, as on the
+    device and in GTP), so that the next move keeps the subtree of the opponent's reply. The
+    CPU time of move() and of ponder() are counted apart: pondering costs the opponent's time,
+    not the player's own move's."""
 
-    def __init__(self, budget, seed=1, max_nodes=PICO_NODES, tuning=None):
-        self.name = "search %d" % budget
+    def __init__(self, budget, seed=1, max_nodes=PICO_NODES, tuning=None, keep=False,
+                 ponder=0, search=None):
+        self.name = "search %d" % budget + (" kept" if keep else "") + (
+            " ponder %d" % ponder if ponder else "")
         self.budget = budget
         self.seed = seed
-        self.search = Search(max_nodes)
+        self.search = search or Search(max_nodes)
         self.tuning = tuning  # None: the game's own
+        self.keep = keep
+        self.ponder_work = ponder
         self.seconds = 0.0  # CPU time spent in move(), and how many moves
         self.moves = 0
+        self.ponder_seconds = 0.0  # CPU time spent in ponder(), its work, how many times
+        self.pondered = 0
+        self.ponders = 0
 
     def move(self, game):
         import time
 
         seed = (self.seed * 7919 + game.count * 104729) & 0x3FFFFFFF
         start = time.process_time()
-        move = self.search.think(game, self.budget, seed, self.tuning)
+        move = self.search.think(game, self.budget, seed, self.tuning, self.keep)
         self.seconds += time.process_time() - start
         self.moves += 1
         return move
+
+    def ponder(self, game):
+        """Ponder the position game is in (the opponent to move) with the ponder work."""
+        import time
+
+        if not self.ponder_work or game.over:
+            return
+        search = self.search
+        seed = (self.seed * 7919 + game.count * 104729 + 65537) & 0x3FFFFFFF  # not move()'s
+        start = time.process_time()
+        search.begin(game, self.ponder_work, seed, self.tuning, keep=True)
+        while not (search.step(64) or search.full()):
+            wait = getattr(search, "wait", None)  # a ParallelSearch: its workers think
+            if wait is not None:
+                wait(0.01)
+        self.ponder_seconds += time.process_time() - start
+        self.pondered += search.work
+        self.ponders += 1
 
 
 def play_game(key, size, black, white, settings=None):
@@ -109,7 +146,12 @@ def play_game(key, size, black, white, settings=None):
     game = registry.new_game(key, size, **(settings or {}))
     players = {BLACK: black, WHITE: white}
     while not game.over:
-        game.play(players[game.to_move].move(game))
+        mover = game.to_move
+        game.play(players[mover].move(game))
+        if not game.over and game.to_move != mover:  # the turn passes: the mover may ponder
+            ponder = getattr(players[mover], "ponder", None)
+            if ponder is not None:
+                ponder(game)
     return game
 
 

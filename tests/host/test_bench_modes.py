@@ -1,0 +1,103 @@
+"""The ai benchmark's match modes on tiny budgets: our player keeping its tree and pondering on
+the opponent's turn plays whole games, the same games for the same seeds, and the figure's name
+says its modes."""
+
+import json
+
+from host_tools.bench import ai, opponents
+from stones.engine import registry, search
+from stones.engine.game import BLACK
+
+
+class Recorder(opponents.SearchPlayer):
+    """A SearchPlayer that notes when it ponders: the position's mover and move count."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.seen = []
+
+    def ponder(self, game):
+        self.seen.append((game.to_move, game.count))
+        super().ponder(game)
+
+
+def test_pondering_runs_on_the_opponents_turn_only():
+    # Loupe: a turn of two stones, so the turn passes to the opponent every other move
+    ours = Recorder(40, 3, search.PICO_NODES, None, True, 60)
+    game = opponents.play_game("loupe", 7, ours, opponents.RandomPlayer(4))
+    assert game.over
+    assert ours.ponders == len(ours.seen) > 0
+    assert all(mover != BLACK for mover, _ in ours.seen)  # ours is Black: White to move
+    assert len(ours.seen) < ours.moves  # not after the first stone of a turn
+    assert ours.pondered > 0 and ours.moves > 0
+
+
+def test_a_kept_and_pondering_match_is_reproducible():
+    modes = ai.Modes(keep=True, ponder=80).task()
+    tasks = [("offshore", 4, 60, "previous", 0, i, modes) for i in range(2)]
+    first = ai.run_tasks(ai._one_game, tasks, 1)
+    again = ai.run_tasks(ai._one_game, tasks, 1)
+    assert first[0].games == 2
+    assert [e[4] for e in first[1]] == [e[4] for e in again[1]]  # ponder work, game by game
+    assert all(e[4] > 0 for e in first[1])
+    assert (first[0].wins, first[0].draws, first[0].losses) == (
+        again[0].wins, again[0].draws, again[0].losses)
+
+
+class Counter(opponents.SearchPlayer):
+    """A SearchPlayer that notes, each move, the root's playouts beyond the search's own: what
+    the kept tree brought."""
+
+    def move(self, game):
+        move = super().move(game)
+        self.kept = getattr(self, "kept", []) + [self.search.visits[0] - self.search.playouts]
+        return move
+
+
+def test_keep_and_ponder_bring_playouts_to_the_next_move():
+    def kept(keep, ponder):
+        ours = Counter(1500, 1000, search.PICO_NODES, None, keep, ponder)
+        theirs = opponents.SearchPlayer(1500, 2000, search.PICO_NODES)
+        opponents.play_game("offshore", 4, ours, theirs)
+        return ours.kept
+
+    assert max(kept(True, 1500)) > 0
+    assert max(kept(False, 0)) == 0
+
+
+def test_the_names_say_the_modes_and_the_targets_follow_them(tmp_path):
+    pico = tmp_path / "pico.json"
+    pico.write_text(json.dumps({"figures": [
+        {"name": "Go 9x9 device move in the app, top level", "value": 2.0, "unit": "s",
+         "game": "go"}]}))
+    work, note = ai.ponder_of_seconds("go", 15000, 5, str(pico))
+    assert work == 37500
+    assert "5 s = 37500 work" in note and "2 s a move" in note
+    modes = ai.Modes(keep=False, ponder=work, seconds=5)
+    assert modes.keep  # pondering keeps the tree
+    assert modes.label() == ", tree kept, pondering 5 s"
+    assert ai.Modes(keep=True).label() == ", tree kept"
+    assert ai.Modes(workers=4).label() == ", 4 search workers"
+    assert ai.Modes().label() == ""
+    targets = {"vs_gtp_pico_kept": 40, "vs_gtp10_pi_workers": 65, "vs_gtp_pico": 10}
+    assert ai.gnugo_target(targets, "pico", 1, ai.Modes(keep=True)) == 40
+    assert ai.gnugo_target(targets, "pico", 1, ai.Modes()) == 10
+    assert ai.gnugo_target(targets, "pi", 10, ai.Modes(workers=4)) == 65
+    assert ai.gnugo_target(targets, "pico", 10, ai.Modes()) is None
+
+
+def test_a_run_names_its_figure_by_its_modes(tmp_path, monkeypatch, capsys):
+    """main() with keep and pondering on a tiny game: the figure's name carries the modes."""
+    cls = registry.game_class("offshore")
+    monkeypatch.setattr(ai, "bench_games", lambda: [("offshore", 4)])
+    monkeypatch.setattr(search, "levels", lambda game, pi=False: (30,))
+    monkeypatch.setattr(ai, "ponder_of_seconds", lambda key, budget, s: (50, "pondering 5 s"))
+    ai.main(["--games", "2", "--workers", "1", "--no-micropython", "--no-speed", "--no-results",
+             "--only-vs", "previous", "--ponder-seconds", "5"])
+    out = capsys.readouterr().out
+    assert ("offshore side 4 vs top Pico level without keep or pondering, same budget, top Pico "
+            "level, tree kept, pondering 5 s") in out
+    names = [f["name"] for f in ai.R.figures]
+    assert len(names) == 1 and names[0].endswith("tree kept, pondering 5 s")
+    assert ai.R.figures[0]["games"] == 2 and ai.R.figures[0]["ponder_work"] == 50
+    assert cls.bench  # the game's targets are read from its class
