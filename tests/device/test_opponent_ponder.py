@@ -110,15 +110,22 @@ def test_the_ponder_setting_is_on_the_system_screen_and_kept():
     device.press("a")
     screen = device.app.top
     row = [label for label, _ in screen.list.rows].index("Ponder")
-    assert screen.list.rows[row][1] == "on"  # the default
+    assert screen.list.rows[row][1] == "off"  # the default
     for _ in range(row):
         device.press("down")
     device.press("right")
-    assert screen.list.rows[row][1] == "off"
+    assert screen.list.rows[row][1] == "on"
     device.press("b")  # saved
     rebooted = Device(fs=device.fs.reboot())
-    assert rebooted.app.system["ponder"] is False
+    assert rebooted.app.system["ponder"] is True
     device = against_device(ponder=None, fs=device.fs.reboot())  # the saved setting
+    assert device.app.top.pondering is not None
+    device.run(1000)
+    assert device.app.search is not None and device.app.search.work > 0
+    # and off again, saved: no pondering
+    fresh = Device()
+    assert fresh.app.system["ponder"] is False
+    device = against_device(ponder=None, fs=fresh.fs.reboot())
     device.run(1000)
     assert device.app.top.pondering is None and device.app.search is None
 

@@ -388,7 +388,9 @@ def _system_settings(settings):
     if not isinstance(system.get("sound"), bool):
         system["sound"] = True  # whoever fitted a buzzer wants to hear it
     if not isinstance(system.get("ponder"), bool):
-        system["ponder"] = True  # the device thinks on the player's time (ui/opponent.py)
+        # Off until pondering is shown to pay: it makes a Pico's buttons slower and keeps its
+        # core busy, and has not yet won measurably more (docs/benchmarks.md, docs/journal.md).
+        system["ponder"] = False
     level = system.get("sleep")
     if type(level) is not int or not 0 <= level < len(SLEEP_S):
         system["sleep"] = _SLEEP_DEFAULT
