@@ -3,6 +3,8 @@ slices (ui/opponent.py's Pondering), one a tick, with nothing shown; it stops un
 menu, while the panel is dimmed, when the System screen's Ponder is off and at its level's cap,
 and the device's search after the human's move keeps the subtree of that move. Both runtimes."""
 
+from test_opponent_ui import go_against_device_as_white
+
 from host_tools.sim.device import Device, path
 from stones.ui.app import AWAKE, DIMMED, SLEEP_S
 from stones.ui.opponent import PONDER, level_count
@@ -13,20 +15,10 @@ LEVEL = 4  # the top Pico level: pondering to its end takes a moment on either r
 def against_device(ponder=True, level=None, fs=None):
     """Go 9x9, the human Black against the device as White (by default the strongest here, so
     that pondering lasts past a few presses); Black to move."""
-    level = level or level_count("go")
     device = Device(fs=fs)
     if ponder is not None:  # (None: as saved)
         device.app.system["ponder"] = ponder
-    device.press("a")  # Go
-    for _ in range(5):  # Start, Size, Komi, Scoring, Black -> White
-        device.press("down")
-    for _ in range(level):
-        device.press("right")  # White: Device 1, 2, ...
-    for _ in range(5):
-        device.press("up")
-    device.press("a")  # Start
-    assert device.app.players == {"1": "human", "2": "device:%d" % level}
-    return device
+    return go_against_device_as_white(level or level_count("go"), device)
 
 
 def work(device):
@@ -122,12 +114,6 @@ def test_the_ponder_setting_is_on_the_system_screen_and_kept():
     assert device.app.top.pondering is not None
     device.run(1000)
     assert device.app.search is not None and device.app.search.work > 0
-    # and off again, saved: no pondering
-    fresh = Device()
-    assert fresh.app.system["ponder"] is False
-    device = against_device(ponder=None, fs=fresh.fs.reboot())
-    device.run(1000)
-    assert device.app.top.pondering is None and device.app.search is None
 
 
 def test_pondering_ends_at_its_cap_and_the_device_keeps_the_pondered_reply():

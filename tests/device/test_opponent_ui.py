@@ -5,8 +5,9 @@ game back to the human's turn. Both runtimes."""
 from host_tools.sim.device import Device
 
 
-def go_against_device_as_white(level=1):
-    device = Device()
+def go_against_device_as_white(level=1, device=None):
+    """Go 9x9 from the main menu, the human Black against the device as White at level."""
+    device = device or Device()
     device.press("a")  # Go
     for _ in range(5):  # Start, Size, Komi, Scoring, Black -> White
         device.press("down")
