@@ -14,7 +14,7 @@ from stones.ui import keys
 from stones.ui.app import App
 
 
-def game_screen(game, players=None):
+def game_screen(game, players=None, ponder=False):
     clock = FakeClock()
     pins = {}
     for name in ("up", "down", "left", "right", "a", "b", "menu"):
@@ -22,6 +22,7 @@ def game_screen(game, players=None):
     display = SSD1306(128, 64, FakeI2C(keep=0))
     app = App(display, Buttons(pins, clock), clock)
     app.start()
+    app.system["ponder"] = ponder
     app.game = game
     app.players = players or {}
     screen = app.open("play", game)
@@ -105,7 +106,7 @@ def ponder_ticks_locked(app, screen, ticks):
 
 
 def test_a_pondering_tick_allocates_nothing():
-    app, screen, display = game_screen(Go(), {"1": "human", "2": "device:4"})
+    app, screen, display = game_screen(Go(), {"1": "human", "2": "device:4"}, ponder=True)
     pondering = screen.pondering
     assert pondering is not None and screen.thinking is None
     screen.tick(app.clock.ticks_ms())  # the first search: the node arrays, the scratch game
