@@ -76,6 +76,23 @@ def test_no_event_before_debounce():
     assert rig.events() == ["press b"]
 
 
+def test_settling_from_a_new_level_until_its_event():
+    # The app polls closely while a press settles (App.pause_ms), so it asks.
+    rig = Rig()
+    assert not rig.buttons.settling()
+    rig.pins["up"].press()
+    assert not rig.buttons.settling()  # not sampled yet
+    rig.run(1)
+    assert rig.buttons.settling() and rig.log == []
+    rig.run(20)
+    assert not rig.buttons.settling() and rig.events() == ["press up"]  # held: settled
+    rig.pins["up"].release()
+    rig.run(1)
+    assert rig.buttons.settling()
+    rig.run(20)
+    assert not rig.buttons.settling() and rig.events() == ["press up", "release up"]
+
+
 def test_a_bouncing_press_gives_one_press_after_it_settles():
     rig = Rig()
     rig.pins["a"].press()

@@ -7,7 +7,7 @@ from test_opponent_ui import go_against_device_as_white
 
 from host_tools.sim.device import Device, path
 from stones.ui.app import AWAKE, DIMMED, SLEEP_S
-from stones.ui.opponent import PONDER, level_count
+from stones.ui.opponent import PONDER_PIECES, level_count
 
 LEVEL = 4  # the top Pico level: pondering to its end takes a moment on either runtime
 
@@ -18,7 +18,9 @@ def against_device(ponder=True, level=None, fs=None):
     device = Device(fs=fs)
     if ponder is not None:  # (None: as saved)
         device.app.system["ponder"] = ponder
-    return go_against_device_as_white(level or level_count("go"), device)
+    device = go_against_device_as_white(level or level_count("go"), device)
+    assert device.app.top.module_name == "play", device.app.error  # (a MemoryError: the heap)
+    return device
 
 
 def work(device):
@@ -35,32 +37,48 @@ def ponder_to_the_end(device, limit=20000):
     assert screen.pondering.done
 
 
-def test_pondering_grows_the_search_and_changes_nothing_on_the_screen():
-    # Two devices in step, Ponder on and off: the same frames and the same cursor after every
-    # tick, a press handled at the same tick by both; only the pondering one's search works,
-    # a slice every tick.
-    on = against_device(True)
-    off = against_device(False)
-    screen = on.app.top
-    assert screen.pondering is not None and off.app.top.pondering is None
-    cursor = screen.view.cursor
-    for device in (on, off):
-        device.pin("right").press()
-    for tick in range(24):  # pressed 60 ms, then released 60 ms, tick by tick
+def press_tick_by_tick(device):
+    """Press right 60 ms, then release it 60 ms, a tick at a time: after each tick, the frame's
+    CRC, the cursor, the search's playouts (None: no search) and whether it thinks."""
+    import binascii
+
+    app = device.app
+    device.pin("right").press()
+    ticks = []
+    for tick in range(24):
         if tick == 12:
-            for device in (on, off):
-                device.pin("right").release()
-        before = work(on)
-        playouts = on.app.search.playouts
-        for device in (on, off):
-            device.run(5)
-        assert bytes(on.display.buffer) == bytes(off.display.buffer)
-        assert screen.view.cursor == off.app.top.view.cursor
-        assert work(on) > before and screen.thinking is None
-        assert on.app.search.playouts == playouts + PONDER  # one small slice a tick
-    assert not screen.pondering.done  # it pondered through the whole press
-    assert screen.view.cursor != cursor  # and the press moved the cursor
+            device.pin("right").release()
+        device.run(5)
+        search = app.search
+        ticks.append((binascii.crc32(device.display.buffer), app.top.view.cursor,
+                      None if search is None else search.playouts, app.top.thinking))
+    return ticks
+
+
+def test_pondering_grows_the_search_and_changes_nothing_on_the_screen():
+    # Ponder on and off, the same presses at the same ticks: the same frames and the same
+    # cursor after every tick; only the pondering one's search works, a short slice a tick.
+    # (One device at a time: a Pico-sized heap holds one app.)
+    off = against_device(False)
+    assert off.app.top.pondering is None
+    cursor = off.app.top.view.cursor
+    quiet = press_tick_by_tick(off)
     assert off.app.search is None  # Ponder off: no search at all during the human's turn
+    off = None
+    on = against_device(True)
+    screen = on.app.top
+    assert screen.pondering is not None
+    playouts = on.app.search.playouts
+    ticks = press_tick_by_tick(on)
+    assert [t[:2] for t in ticks] == [t[:2] for t in quiet]  # the frames, the cursor
+    assert quiet[-1][1] != cursor  # (the press moved it)
+    for _, _, done, thinking in ticks:
+        assert thinking is None
+        # a short slice a tick: a few pieces of playouts (none while the press settles)
+        assert 0 <= done - playouts <= PONDER_PIECES // 2
+        playouts = done
+    assert work(on) > 0 and on.app.search.playouts > 0  # it pondered through the press
+    assert not screen.pondering.done
 
 
 def test_pondering_stops_under_the_menu_and_goes_on_after_it():
@@ -108,9 +126,12 @@ def test_the_ponder_setting_is_on_the_system_screen_and_kept():
     device.press("right")
     assert screen.list.rows[row][1] == "on"
     device.press("b")  # saved
-    rebooted = Device(fs=device.fs.reboot())
+    fs = device.fs
+    device = None  # (one app in the heap at a time, as on a Pico)
+    rebooted = Device(fs=fs.reboot())
     assert rebooted.app.system["ponder"] is True
-    device = against_device(ponder=None, fs=device.fs.reboot())  # the saved setting
+    rebooted = None
+    device = against_device(ponder=None, fs=fs.reboot())  # the saved setting
     assert device.app.top.pondering is not None
     device.run(1000)
     assert device.app.search is not None and device.app.search.work > 0
@@ -186,6 +207,7 @@ def test_no_pondering_between_two_humans_nor_once_the_game_is_over():
     device.press("a")  # Go, two humans
     device.run(500)
     assert device.app.top.pondering is None and device.app.search is None
+    device = None  # (one app in the heap at a time, as on a Pico)
     device = against_device(level=LEVEL)
     game = type(device.app.game)()
     assert ponder_level(device.app, game) == LEVEL  # Black, the human, to move
@@ -203,21 +225,42 @@ def test_a_slice_longer_than_the_bound_ends_the_turns_pondering():
 
     device = against_device(True)
     screen = device.app.top
-    device.run(50)  # the begin's tick, then slices
+    device.run(50)  # slices of the search begun with the turn
     search = device.app.search
     assert search is not None and not screen.pondering.done
-    plain = search.step
+    plain = search.ponder
     clock = device.app.clock
 
-    def slow(playouts):
+    def slow(moves):
         clock.advance(PONDER_MS + 1)
-        return plain(playouts)
+        return plain(moves)
 
-    search.step = slow
-    before = work(device)
+    search.ponder = slow
+    before = search.playouts
     device.run(10)
-    search.step = plain
-    assert screen.pondering.done and work(device) > before  # the slow slice, then no more
+    search.ponder = plain
+    assert screen.pondering.done  # the slow piece, then no more
+    assert before <= search.playouts <= before + 1
     done = work(device)
     device.run(200)
     assert work(device) == done
+
+
+def test_the_loop_rests_except_while_it_ponders_or_a_press_settles():
+    # App.run sleeps pause_ms() after a step without an event: not at all while the game
+    # screen has pondering to do (its slices are short), briefly while a press settles (its
+    # frame is due), the idle period otherwise: once the pondering is over.
+    device = against_device(True)
+    app = device.app
+    device.run(20)
+    assert app.top.working() and app.pause_ms() == 0
+    device.pin("left").press()
+    device.run(1)
+    settle = app.pause_ms()
+    assert app.buttons.settling() and settle > 0
+    device.run(40)
+    device.pin("left").release()
+    device.run(40)
+    assert app.pause_ms() == 0
+    ponder_to_the_end(device)
+    assert not app.top.working() and app.pause_ms() > settle

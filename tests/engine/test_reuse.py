@@ -244,3 +244,46 @@ def test_follows_tells_the_moves_since_a_position():
         game.undo()
         game.undo()
         assert game.follows(line, n, game.setup) == -1, key
+
+
+# -- pondering in pieces (Search.ponder) ---------------------------------------------------------
+
+def test_pondering_in_pieces_grows_the_tree_whole_playouts_grow():
+    # The app ponders a playout a piece at a time (its walk, then a few moves of its random
+    # playout a call): the same tree, counts and generator state as step()'s whole playouts,
+    # from a fresh root and from a kept one, however small the pieces.
+    one, two = searches()
+    for key, size_ in GAMES:
+        for moves in (1, 7):
+            trees = []
+            for search, pieces in ((one, 0), (two, moves)):
+                game = position(key, size_, 5)
+                node = two_moves(search, game, 3)
+                search.begin(game, WORK, 9, keep=True)
+                calls = 0
+                while not (search.ponder(pieces) if pieces else search.step(1)):
+                    calls += 1
+                trees.append((arrays(search), search.seed, search.work, search.playouts,
+                              search.best_move(), calls))
+                assert node < 0 or search.visits[0] > search.playouts, key  # kept
+            whole, pieces = trees
+            assert whole[:5] == pieces[:5], (key, moves)
+            assert pieces[5] > 2 * whole[5], (key, moves)  # in more, smaller calls
+
+
+def test_a_begin_drops_a_playout_left_in_pieces():
+    # A search begun while a pondered playout is half played (the player moved; a hint) starts
+    # clean: the half playout is not counted anywhere, and the search is the one it would be.
+    one, two = searches()
+    for key, size_ in GAMES:
+        game = position(key, size_, 7)
+        two.begin(game, WORK, 2)
+        two.ponder(3)  # the walk
+        two.ponder(3)  # three moves of its playout
+        assert two.pending, key
+        for search in (one, two):
+            search.begin(game, WORK, 4)
+            assert not search.pending
+            while not search.step(1):
+                pass
+        assert arrays(one) == arrays(two) and one.best_move() == two.best_move(), key

@@ -109,11 +109,11 @@ def test_the_history_loops_viper_twins_mark_what_game_py_marks():
 
 def kernels():
     """searchviper's select, backup and children read as the loops in search.py they replace
-    (select and backup: the branches of Search._iterate that run where the kernels are None;
-    backup's walks over the history: Game.first_players and unmark_moves)."""
+    (select and backup: the branches of Search._iterate and Search._count that run where the
+    kernels are None; backup's walks over the history: Game.first_players and unmark_moves)."""
     from twins import Twin, branch
 
-    # each kernel reads the search's tables itself; the reference loops use _iterate's locals
+    # each kernel reads the search's tables itself; the reference loops use their method's locals
     tables = tuple("%s = s.%s" % (name, name) for name in (
         "move", "visits", "wins", "avisits", "awins", "path", "colours", "first", "kids"))
     select = Twin(
@@ -129,7 +129,7 @@ def kernels():
         rewrite_ref=(("m = move[j]\nif m & _DEAD:\n    continue",  # m is used nowhere else
                       "if move[j] & _DEAD:\n    continue"),))
     backup = Twin(
-        "searchviper.py", "backup", "search.py", "Search._iterate", rename_ref={"self": "s"},
+        "searchviper.py", "backup", "search.py", "Search._count", rename_ref={"self": "s"},
         part=branch("s.backup"), rename_port={"marks": "amaf", "game": "scratch"},
         drop_port=tables + ("game = s.scratch", "start = s.base", "amaf = marks"),
         rewrite=(
@@ -190,7 +190,7 @@ def test_a_one_token_edit_is_caught():
            "def backup")
     caught(backup, "searchviper.py", "game.unmark_moves(start", "game.first_players(start",
            "def backup")
-    caught(backup, "search.py", "gain = 2 if winner", "gain = 1 if winner", "def _iterate")
+    caught(backup, "search.py", "gain = 2 if winner", "gain = 1 if winner", "def _count")
     caught(first_players, "game.py", "word >> 9 & 3", "word >> 8 & 3", "def first_players")
     caught(first_players, "gameviper.py", "word >> 9 & 3", "word >> 8 & 3", "def first_players")
     caught(unmark, "gameviper.py", "] = 0", "] = 1", "def unmark_moves")

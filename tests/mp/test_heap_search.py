@@ -114,3 +114,20 @@ def test_keeping_the_tree_across_moves_allocates_nothing():
             else:  # another reply: most likely a fresh tree
                 game.playout(i + 5, 1)
         assert kept, key
+
+
+def test_pondering_in_pieces_allocates_nothing():
+    # The app's pondering: a playout in pieces of a few moves (Search.ponder), heap locked.
+    for key, size in GAMES:
+        search = game = None
+        search, game = _fresh(key, size, 4, 3)
+        search.begin(game, 10, 1)
+        micropython.heap_lock()
+        try:
+            search.begin(game, levels(game)[1], 3, None, True)
+            while not search.ponder(5):
+                pass
+            move = search.best_move()
+        finally:
+            micropython.heap_unlock()
+        assert search.playouts > 0 and game.reason(move) == 0, key

@@ -109,6 +109,11 @@ class Buttons:
         self._count = 0
         self.pressed = 0  # bit i set while button i is (debounced) down
 
+    def settling(self):
+        """Whether a button's level has changed and not yet held for debounce_ms: its event
+        comes within that time, if the level holds (the app polls closely meanwhile)."""
+        return self._raw != self._down
+
     def is_pressed(self, name):
         return bool(self.pressed >> _index(name) & 1)
 

@@ -160,6 +160,11 @@ class Search:
         self.most = MP_MAX_PLAYOUTS if MICROPYTHON else MAX_PLAYOUTS
         self.seed = 1
         self.base = 0  # the real game's move count: the playout's moves follow it
+        # ponder(): a playout played in pieces. pending is its walk's depth + 1 (0: none);
+        # its random playout began at move start_count, with left moves of it still allowed.
+        self.pending = 0
+        self.start_count = 0
+        self.left = 0
         self.finished = True
         self.tuning = None
         self._tune(Tuning())
@@ -202,6 +207,7 @@ class Search:
         self.playouts = 0
         self.seed = (seed & 0x3FFFFFFF) or 1
         self.base = game.count
+        self.pending = 0
         self.finished = game.over or budget <= 0
         if node < 0 or not self._reroot(node):
             self.n_nodes = 1
@@ -239,11 +245,25 @@ class Search:
         while playouts > 0 and not self.finished:
             self._iterate()
             playouts -= 1
-            self.playouts += 1
-            if (self.work >= self.budget or self.visits[0] >= self.most
-                    or not self.playouts & 7 and self._decided()):
-                self.finished = True
+            self._counted()
         return self.finished
+
+    def ponder(self, moves):
+        """A piece of one playout: its walk down the tree, or up to moves of its random
+        playout, the last piece with the count; True when the budget is spent. The pieces of a
+        playout play exactly the moves it plays in one piece (the games' playouts stop and go
+        on from the position and the generator state alone), so pondering in pieces grows the
+        same tree as step() does; its slices stay short on any board (the app's pondering)."""
+        if not self.finished and self._iterate(moves):
+            self._counted()
+        return self.finished
+
+    def _counted(self):
+        """After a playout's count: whether the search is over."""
+        self.playouts += 1
+        if (self.work >= self.budget or self.visits[0] >= self.most
+                or not self.playouts & 7 and self._decided()):
+            self.finished = True
 
     def _decided(self):
         """Whether the rest of the budget can no longer change the move: every playout adds a
@@ -722,10 +742,11 @@ class Search:
                 gain *= self.tactic_visits  # the same knowledge as virtual AMAF playouts, all won
                 sums[i] = gain if gain < 60 else 60
 
-    def _iterate(self):
-        """One playout: down the tree, expand, play out, count (see the reading guide)."""
+    def _iterate(self, moves=0):
+        """One playout: down the tree, expand, play out, count (see the reading guide); True
+        when counted. With moves (ponder()), one piece of it: the walk, then up to moves of the
+        random playout a call, and the count with the last."""
         scratch = self.scratch
-        scratch.copy_from(self.game)
         move = self.move
         first = self.first
         kids = self.kids
@@ -740,6 +761,11 @@ class Search:
         select = self.select
         node = 0
         depth = 0
+        if self.pending:  # a playout in pieces: its next one
+            depth = self.pending - 1
+            return self._piece(moves) and self._count(depth, scratch.playout_winner(
+                self.start_count))
+        scratch.copy_from(self.game)
         while depth < _DEPTH and not scratch.over:
             k = kids[node]
             if not k:
@@ -781,13 +807,45 @@ class Search:
             node = pick
         if not scratch.over:
             start = scratch.count
+            if moves and self.limit:  # the walk is this piece: the playout in the next ones
+                self.pending = depth + 1
+                self.start_count = start
+                self.left = self.limit
+                return False
             if self.limit:
                 self.seed = scratch.playout(self.seed, self.limit)
             winner = scratch.playout_winner(start)
         else:  # the game ended in the tree: count it as the players would (dead stones off)
             winner = scratch.settled_winner(self._draw())
+        return self._count(depth, winner)
+
+    def _piece(self, moves):
+        """Up to moves more of the pending playout; True when it is over (the game ended, or
+        the tuning's playout length is played, as one playout(seed, limit) would stop)."""
+        scratch = self.scratch
+        if moves > self.left:
+            moves = self.left
+        before = scratch.count
+        self.seed = scratch.playout(self.seed, moves)
+        self.left -= moves
+        if scratch.over or self.left <= 0 or scratch.count - before < moves:
+            self.pending = 0
+            return True
+        return False
+
+    def _count(self, depth, winner):
+        """Count a playout's result: the path, then AMAF for the siblings along it."""
+        scratch = self.scratch
+        move = self.move
+        first = self.first
+        kids = self.kids
+        visits = self.visits
+        wins = self.wins
+        avisits = self.avisits
+        awins = self.awins
+        path = self.path
+        colours = self.colours
         self.work += scratch.count - self.base + self.overhead
-        # -- count the result: the path, then AMAF for the siblings along it -----------------
         visits[0] += 1
         if self.backup:
             self.backup(self, depth, winner)
@@ -809,3 +867,4 @@ class Search:
                         awins[i] += gain
                 parent = j
             scratch.unmark_moves(self.base, amaf)
+        return True

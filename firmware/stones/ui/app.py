@@ -37,6 +37,7 @@ from stones.compat import MICROPYTHON, const
 CONTRAST = (31, 63, 127, 191, 255)  # the system screen's levels: the contrast register's steps
 _BRIGHTEST = const(4)  # the default level: 255, what the panels' init sequences set
 _IDLE_MS = const(10)  # poll period when nothing happens: ~100 Hz is ample for buttons
+_SETTLE_MS = const(1)  # poll period while a press settles (buttons.py's debounce)
 _OFF_POLL_MS = const(50)  # poll period while the panel is off: a press lasts longer than this
 SLEEP_S = (30, 60, 120, 300, 0)  # the system screen's Sleep choices, seconds to dim; 0 never
 SLEEP_NAMES = ("30 s", "1 min", "2 min", "5 min", "never")
@@ -323,6 +324,7 @@ class App:
                 self.check_battery(now)
             if event is not None:
                 self.top.handle(event)
+                self.refresh()  # the press's frame before the tick's work (thinking, pondering)
             ticker = getattr(self.top, "tick", None)
             if ticker:
                 ticker(now)
@@ -373,7 +375,23 @@ class App:
             if self.power == OFF and self.lightsleep is not None and self.on_battery():
                 self.lightsleep(_OFF_POLL_MS)
             elif sleep:
-                sleep(_OFF_POLL_MS if self.power == OFF else _IDLE_MS)
+                pause = self.pause_ms()
+                if pause:
+                    sleep(pause)
+
+    def pause_ms(self):
+        """How long the main loop rests after a step without an event: long while the panel
+        is off; briefly while a press settles (its event is due within the debounce, and its
+        frame soon after); not at all while the screen has pondering to do (its slices are
+        short, and the player's time is what it uses); else _IDLE_MS."""
+        if self.power == OFF:
+            return _OFF_POLL_MS
+        if self.buttons.settling():
+            return _SETTLE_MS
+        working = getattr(self.top, "working", None)
+        if working is not None and working():
+            return 0
+        return _IDLE_MS
 
 
 def _system_settings(settings):

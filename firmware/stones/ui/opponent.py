@@ -8,21 +8,27 @@ its move). Levels are the search's Pico budgets, plus the Raspberry Pi's where t
 CPython.
 
 Pondering: while a human plays a device (and the system screen's Ponder is on), the device
-searches the human's position in small slices, one a tick of the game screen (Pondering), up to
-its level's budget of work or until its tree is full; its search after the human's move keeps the
-subtree of that move. A pondering slice is one playout on a Pico (a thinking tick runs up to
-play._THINK_SLICES of them), so a press waits at most that, and a slice longer than PONDER_MS
-ends the turn's pondering; it draws nothing, lets the panel dim
-and stops while it is dimmed, under a menu, and at the end of the game.
+searches the human's position, up to its level's budget of work or until its tree is full; its
+search after the human's move keeps the subtree of that move. The search is begun in the tick of
+the device's move (its cost is the move's, not a press's: ui/play.py), then pondered in pieces
+(Search.ponder: the walk down the tree, or PONDER_MOVES moves of a random playout) for up to
+PONDER_SLICE_MS a tick (PONDER_PIECES at most), so a press waits at most about that, on every
+board; none while a press settles (its frame comes first), and the app's loop does not rest
+while there is pondering to do (App.pause_ms). A piece longer than PONDER_MS (a large tree's
+expansion on a slow runtime) ends the turn's pondering. It draws nothing, lets the panel dim and
+stops while it is dimmed, under a menu, and at the end of the game.
 """
 
 from stones.compat import MICROPYTHON, const
 
 _SLICE = const(1) if MICROPYTHON else const(4)  # playouts a tick: a Pico playout is 10-60 ms
-PONDER = const(1) if MICROPYTHON else const(2)  # playouts a pondering tick (tests read it)
-# A press waits for the pondering slice it lands in. Where one slice takes longer than this on
-# the app's clock (a large board on a Pico), pondering ends for the turn rather than make every
-# press wait that long: the device then thinks on its own time only.
+PONDER_MOVES = const(8)  # moves of a playout a pondering piece (Search.ponder)
+# A press waits for the pondering slice it lands in: pieces until this much time has passed,
+# and at most PONDER_PIECES of them (a clock that stands still within a tick: the simulator's).
+PONDER_SLICE_MS = const(8)
+PONDER_PIECES = const(32)
+# Where one piece takes longer than this on the app's clock, pondering ends for the turn rather
+# than make presses wait that long: the device then thinks on its own time only.
 PONDER_MS = const(40)
 
 
@@ -111,23 +117,34 @@ class Pondering:
         self.done = False
 
     def step(self):
-        """One small slice of pondering; True when it is over (the work done, the tree full)."""
+        """One short slice of pondering; True when it is over (the work done, the tree full).
+        The first (and the first after a hint) begins the search, in a tick of its own."""
         if self.done:
             return True
-        app = self.app
-        search = _search(app)
         if not self.running:
-            # keep: from the device's last search (the subtree of its move), or a hint's; a
-            # tick of its own (the device's own search would pay for it all the same)
-            search.begin(self.game, self.left, _seed(app, self.game), keep=True)
+            # keep: from the device's last search (the subtree of its move), or a hint's
+            _search(self.app).begin(self.game, self.left, _seed(self.app, self.game), keep=True)
             self.running = True
             return False
-        clock = app.clock
+        search = self.app.search
+        clock = self.app.clock
         start = clock.ticks_ms()
-        if (search.step(PONDER) or search.full()
-                or clock.ticks_diff(clock.ticks_ms(), start) > PONDER_MS):
-            self.done = True
+        for _ in range(PONDER_PIECES):
+            before = clock.ticks_ms()
+            if search.ponder(PONDER_MOVES) or search.full():
+                self.done = True
+                break
+            now = clock.ticks_ms()
+            if clock.ticks_diff(now, before) > PONDER_MS:
+                self.done = True
+                break
+            if clock.ticks_diff(now, start) >= PONDER_SLICE_MS:
+                break
         return self.done
+
+    def working(self):
+        """Whether the next steps have pondering to do (the app's loop then does not idle)."""
+        return self.running and not self.done
 
     def pause(self):
         """Another search is about to use the tree: count what was done, begin again later."""

@@ -56,6 +56,8 @@ class Screen:
         self.dirty = True
         self.shown = False
         self.maybe_think()
+        if self.pondering is not None:
+            self.pondering.step()  # its search begun before the first frame, not on a press
 
     # -- drawing --------------------------------------------------------------------------------
 
@@ -159,8 +161,11 @@ class Screen:
     def tick(self, now):
         if self.thinking is not None:
             self.think()
-        elif self.pondering is not None and self.app.power == AWAKE:
-            self.pondering.step()  # one small slice, nothing drawn (not while dimmed)
+        elif (self.pondering is not None and self.app.power == AWAKE
+              and not self.app.buttons.settling()):
+            # one short slice, nothing drawn (not while dimmed, nor while a press settles: its
+            # frame comes first)
+            self.pondering.step()
         if self.message:
             if now - self.until >= 0:
                 self.message = None
@@ -214,6 +219,12 @@ class Screen:
             self.undo()
         elif button == keys.MENU:
             self.app.open("gamemenu", self)
+
+    def working(self):
+        """Whether this screen has pondering to do (the app's loop then does not rest)."""
+        pondering = self.pondering
+        return (pondering is not None and self.app.power == AWAKE and self.thinking is None
+                and pondering.working())
 
     # -- the computer player --------------------------------------------------------------------
 
@@ -280,6 +291,8 @@ class Screen:
         if move:
             self.app.sound("stone")
         self.after_move()
+        if self.pondering is not None:
+            self.pondering.step()  # its search begun with the move, before the player's presses
 
     def resume(self):
         """Back from the in-game menu: a paused device thinks again."""
