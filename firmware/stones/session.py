@@ -141,7 +141,8 @@ def decode_game(data):
     table = array("H", body)
     n_setup = table[0]
     if n_setup:
-        game.set_position([split_word(w) for w in table[1:1 + n_setup]])
+        # the first mover is the settings' (White after the stones of a handicap setting)
+        game.set_position([split_word(w) for w in table[1:1 + n_setup]], game.first)
     for i in range(1 + n_setup, len(table)):
         colour, move = split_word(table[i])
         game.play_as(colour, move)

@@ -105,15 +105,13 @@ def test_presses_while_the_device_thinks_are_answered():
 
     device = Device()
     device.press("a")  # Go
-    device.press("down")
-    device.press("down")
-    device.press("down")
-    device.press("down")  # Start, Size, Komi, Scoring -> Black
+    for _ in range(5):
+        device.press("down")  # Start, Size, Komi, Scoring, Handicap -> Black
     from stones.ui.opponent import level_count
 
     for _ in range(level_count("go")):
         device.press("right")  # Black: the strongest level, which thinks longest
-    for _ in range(4):
+    for _ in range(5):
         device.press("up")
     with long_thinking():  # the game's class, as the setup screen holds it
         device.press("a")

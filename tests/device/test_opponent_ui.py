@@ -9,11 +9,11 @@ def go_against_device_as_white(level=1, device=None):
     """Go 9x9 from the main menu, the human Black against the device as White at level."""
     device = device or Device()
     device.press("a")  # Go
-    for _ in range(5):  # Start, Size, Komi, Scoring, Black -> White
+    for _ in range(6):  # Start, Size, Komi, Scoring, Handicap, Black -> White
         device.press("down")
     for _ in range(level):
         device.press("right")  # White: Device 1, 2, ...
-    for _ in range(5):
+    for _ in range(6):
         device.press("up")
     device.press("a")  # Start
     assert device.app.players == {"1": "human", "2": "device:%d" % level}

@@ -126,10 +126,10 @@ def test_a_windowed_board_redraws_its_overview_too():
 def test_the_device_starting_to_think_and_answering_leave_the_whole_redraws_frame():
     device = Device()
     device.press("a")  # Go
-    for _ in range(5):  # Start, Size, Komi, Scoring, Black -> White
+    for _ in range(6):  # Start, Size, Komi, Scoring, Handicap, Black -> White
         device.press("down")
     device.press("right")  # White: Device 1
-    for _ in range(5):
+    for _ in range(6):
         device.press("up")
     device.press("a")  # Start
     screen = device.app.top

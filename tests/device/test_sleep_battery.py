@@ -63,11 +63,11 @@ def test_the_device_thinking_keeps_the_panel_awake():
 
     device = Device(display="ssd1327")
     device.press("a")
-    for _ in range(5):
+    for _ in range(6):
         device.press("down")  # White
     for _ in range(level_count("go")):
         device.press("right")
-    for _ in range(5):
+    for _ in range(6):
         device.press("up")
     device.press("a")
     device.play("E5")

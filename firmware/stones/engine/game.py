@@ -37,7 +37,10 @@ above the engine asks which game it is, tests/host/test_one_door.py):
     keep_line(words), follows(words, n, setup), move_at(i)   whether a game came from an earlier
                                     position and by which moves (the search keeps its tree)
     set_turn(colour), play_as(colour, move)   out of turn (GTP, records, SGF)
-    set_position([(colour, point), ...])   stones placed without rules (GTP set_position)
+    set_position([(colour, point), ...], first)   stones placed without rules (GTP set_position,
+                                    a handicap), first (Black by default) to move after them
+    follow_setting(values, key)     the setup's other settings that follow a changed one (Go:
+                                    komi 0.5 with a handicap)
     score() -> Score, result() -> Result   the same shapes in every game (engine/outcome.py)
     territory() -> (Black's points, White's); counted(): what the score screen draws
     panel() -> (label, black, white): the game screen's running count
@@ -266,6 +269,7 @@ class Game:
         self.gen = 0
         self.queue = zeros(grid.count)  # flood fills: each point at most once
         self.setup = ()  # (colour, point) placed without rules before move 1
+        self.first = BLACK  # who moves first after them (White after handicap stones)
         self.viper = None  # the viper move loop, or False: looked up by prepare() or a playout
         self._allocate()
         self.reset()
@@ -285,6 +289,11 @@ class Game:
         if given:
             raise GameError("%s has no setting %s" % (self.title, ", ".join(sorted(given))))
         return settings
+
+    @staticmethod
+    def follow_setting(values, key):
+        """The player changed setting key in values (option key -> value, the setup screen's
+        choices): change in place the settings that follow it (Go: komi 0.5 with a handicap)."""
 
     def _setting(self, option, value):
         """Validate one setting; games with free-form values (komi) override this."""
@@ -361,7 +370,8 @@ class Game:
     # -- the shared state machinery -----------------------------------------------------------
 
     def reset(self):
-        """Back to the start: the empty board plus any set-up stones, Black to move."""
+        """Back to the start: the empty board plus any set-up stones, first to move (Black
+        unless set_position said otherwise)."""
         grid = self.grid
         cell = self.cell
         degree = self.degree
@@ -376,7 +386,7 @@ class Game:
             empty[i] = p
             where[p] = i
         self.n_empty = grid.count
-        self.to_move = BLACK
+        self.to_move = self.first
         self.passes = 0
         self.phase = 0
         self.count = 0
@@ -695,18 +705,23 @@ class Game:
         """set_turn's hook: what a game changes besides to_move when the turn is handed over."""
         self.to_move = colour
 
-    def set_position(self, stones):
-        """Clear the game and place (colour, point) stones without applying any rule."""
+    def set_position(self, stones, first=BLACK):
+        """Clear the game and place (colour, point) stones without applying any rule; first
+        moves next (White after handicap stones)."""
+        if first not in (BLACK, WHITE):
+            raise GameError("bad first player %r" % (first,))
         seen = set()
         for colour, p in stones:
             if colour not in (BLACK, WHITE) or not self.grid.on_board(p) or p in seen:
                 raise GameError("bad set-up stone %r" % (p,))
             seen.add(p)
         self.setup = list(stones)
+        self.first = first
         self.reset()
 
     def clear(self):
         self.setup = ()
+        self.first = BLACK
         self.reset()
 
     # -- the end of the game: one shape for every game ------------------------------------------

@@ -17,6 +17,9 @@ the ko before it. (The move itself is in the history.)
 Scoring (rules.md A4-A8): dead groups are marked after two passes (toggle_dead), dead stones become
 the opponent's prisoners, each empty region bordered by one colour only is its territory, and a
 score is territory + prisoners (+ komi for White). Area scoring counts stones + territory instead.
+
+A handicap (the option, 2-9 stones) puts Black stones on the points GNU Go's fixed_handicap
+chooses (handicap_points) as set-up stones, and White moves first; komi is then 0.5 unless given.
 """
 
 from stones.compat import const, micropython, octets, zeros
@@ -68,6 +71,30 @@ _LADDER_DEPTH = const(24)  # escapes read at most: longer than any ladder on a 9
 _LADDER_READS = const(100)  # moves one reading may play: a ladder of 24 escapes needs ~75
 
 
+HANDICAP_KOMI = "0.5"  # the komi a handicap game has unless the players choose another
+
+
+def handicap_points(grid, stones):
+    """The points of a fixed handicap of 2-9 stones, in reading order (top row first), as GNU
+    Go's fixed_handicap places them: the corners of the third line (the fourth on 13x13 and
+    19x19), then the sides' midpoints, the centre for an odd number from 5 on."""
+    n = grid.n
+    lo = 2 if n < 13 else 3
+    hi = n - 1 - lo
+    mid = n // 2
+    centre = stones >= 5 and stones & 1
+    rest = stones - centre
+    spots = [(hi, hi), (lo, lo), (lo, hi), (hi, lo)][:min(rest, 4)]
+    if rest >= 6:
+        spots += [(lo, mid), (hi, mid)]
+    if rest >= 8:
+        spots += [(mid, hi), (mid, lo)]
+    if centre:
+        spots.append((mid, mid))
+    chosen = [grid.index(c, r) for c, r in spots]
+    return [p for p in grid.points if p in chosen]
+
+
 class Go(Game):
     key = "go"
     # The computer player (search.py): budgets a move. The top Pico level is what the viper
@@ -90,8 +117,9 @@ class Go(Game):
     sizes = (9, 13, 19)
     default_size = 9
     options = (
-        Option("komi", "Komi", ("0", "5.5", "6.5", "7.5"), "0"),
+        Option("komi", "Komi", ("0", "0.5", "5.5", "6.5", "7.5"), "0"),
         Option("scoring", "Scoring", ("territory", "area"), "territory"),
+        Option("handicap", "Handicap", ("0", "2", "3", "4", "5", "6", "7", "8", "9"), "0"),
     )
     marks_dead = True
     keeps_prisoners = True
@@ -147,7 +175,23 @@ class Go(Game):
             self.prepare()
         return Game.playout(self, seed, limit)
 
+    @staticmethod
+    def follow_setting(values, key):
+        """A handicap brings komi 0.5 and no handicap komi 0, where komi was the other one:
+        a komi the player chose stays."""
+        if key == "handicap" and "komi" in values:
+            given = values["handicap"] != "0"
+            if values["komi"] == ("0" if given else HANDICAP_KOMI):
+                values["komi"] = HANDICAP_KOMI if given else "0"
+
+    def _check_settings(self, given):
+        if "komi" not in given and str(given.get("handicap", "0")) != "0":
+            given["komi"] = HANDICAP_KOMI
+        return Game._check_settings(self, given)
+
     def _setting(self, option, value):
+        if option.key == "handicap":
+            value = str(value)
         if option.key == "komi":  # any whole or half number, not only the offered ones
             try:
                 return half_points(parse_half_points(str(value)))
@@ -164,6 +208,22 @@ class Go(Game):
         self._reads = 0  # moves the ladder reading may still play (_caught)
         self.marked = False
         self.komi2 = parse_half_points(self.settings["komi"])
+        stones = int(self.settings["handicap"])
+        if stones:
+            self.setup = [(BLACK, p) for p in handicap_points(self.grid, stones)]
+            self.first = WHITE
+
+    @property
+    def handicap(self):
+        """Handicap stones on the board: set-up stones, all Black, White to move first (the
+        option's, GTP's fixed or free handicap, an SGF record's AB); 0 in any other game."""
+        setup = self.setup
+        if self.first != WHITE or len(setup) < 2:
+            return 0
+        for colour, _ in setup:
+            if colour != BLACK:
+                return 0
+        return len(setup)
 
     def _clear(self):
         self.ko = 0

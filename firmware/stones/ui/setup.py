@@ -2,9 +2,11 @@
 the game's own options and who plays each colour (a human, or the device at a level).
 
 The rows come from the game class: its sizes and its Option list, the same data GTP turns into
-command-line flags. Left/right change the selected row's value; A on Start begins the game
-(Loose between two humans goes through its komi protocol first). A game in progress is never
-replaced without asking: the player confirms, and the old game goes to the records, unfinished.
+command-line flags. Left/right change the selected row's value, and the game says which other
+settings follow (Game.follow_setting: Go's komi becomes 0.5 with a handicap); A on Start begins
+the game (Loose between two humans goes through its komi protocol first). A game in progress is
+never replaced without asking: the player confirms, and the old game goes to the records,
+unfinished.
 """
 
 from stones.engine import registry
@@ -13,8 +15,9 @@ from stones.ui.draw import ListView, title
 
 
 def in_progress(game):
-    """Whether game holds play that a new game would throw away."""
-    return game is not None and not game.over and bool(game.count or game.setup)
+    """Whether game holds play that a new game would throw away: a move (set-up stones before
+    any move, a handicap, come back with the settings)."""
+    return game is not None and not game.over and bool(game.count)
 
 
 def player_choices(key):
@@ -72,6 +75,7 @@ class Screen:
             current = self.values[option.key]
             k = choices.index(current) if current in choices else 0
             self.values[option.key] = choices[(k + step) % len(choices)]
+            self.cls.follow_setting(self.values, option.key)
         elif i <= len(self.cls.options) + 2:
             side = i - len(self.cls.options) - 1
             k = self.players.index(self.who[side])
