@@ -19,6 +19,15 @@ pass, loadsgf answers the colour to move, errors read 'illegal move', 'invalid c
 coordinate', 'unacceptable size', 'cannot undo', 'unknown command'. set_position is KataGo's:
 stones placed without rules, prisoners zero, and the next play may be of either colour.
 
+Handicap (games with a handicap option: Go). fixed_handicap N puts N stones where the game's
+handicap option does (GNU Go's points) and answers them in reading order; place_free_handicap N
+places the same (at most the option's largest count: GTP lets an engine place fewer);
+set_free_handicap V... takes the controller's points. Each needs an empty board and makes White
+the next to move; komi stays as set. Errors as GNU Go words them: 'board not empty', 'handicap
+not an integer', 'invalid handicap' (fewer than 2; fixed: more than the option offers; free:
+as many stones as points), 'invalid coordinate', 'repeated vertex'. Unlike GNU Go, a refused
+command leaves the board as it was, and set_free_handicap refuses a board full of stones.
+
 Hexagonal games (Loupe, OffShore) name points as docs/rules.md does ('d4': row letter from the
 top, then the point's number in its row); Game.parse reads them. A Loupe turn is two stones, and
 GTP sends each stone as its own 'play', so a turn is two plays of the same colour.
@@ -478,7 +487,8 @@ def counted(engine):
     """with_dead_marked for the engine's game, seeded by --seed, so final_score and
     final_status_list agree with each other. Cached until the game changes."""
     game = engine.game
-    key = (id(game), game.count, tuple(game.entry(i) for i in range(game.count)))
+    key = (id(game), tuple(game.setup), game.count,
+           tuple(game.entry(i) for i in range(game.count)))
     if engine.counted is None or engine.counted[0] != key:
         engine.counted = (key, with_dead_marked(game, engine.seed))
     return engine.counted[1]
@@ -591,6 +601,80 @@ def do_set_position(engine, args):
     return ""
 
 
+def handicap_stones(engine, args):
+    """(the handicap option, the count asked) of a handicap command, checked in GNU Go's order:
+    an empty board, then a whole number (ASCII digits, a sign allowed; more than 9 digits count
+    as too many), then at least 2."""
+    option = find_option(engine.cls, "handicap")
+    if option is None:
+        raise CommandError("%s has no handicap" % engine.cls.title)
+    game = engine.game
+    if any(game.colour(p) for p in game.grid.points):
+        raise CommandError("board not empty")
+    text = args[0] if args else ""
+    digits = text[1:] if text[:1] in ("+", "-") else text
+    if not digits or any(c not in "0123456789" for c in digits):
+        raise CommandError("handicap not an integer")
+    count = int(digits) if len(digits) <= 9 else 10 ** 9
+    if text[:1] == "-":
+        count = -count
+    if count < 2:
+        raise CommandError("invalid handicap")
+    return option, count
+
+
+def place_handicap(engine, option, count):
+    """Put the game's own handicap of count stones on the board (the handicap option's points),
+    komi and the other settings as they are; the stones, as GTP answers them."""
+    game = engine.game
+    settings = dict(game.settings)
+    settings["handicap"] = str(count)
+    try:
+        placed = engine.cls(game.size, **settings)
+    except GameError:
+        raise CommandError("invalid handicap") from None
+    game.set_position(placed.setup, placed.first)
+    return " ".join(engine.vertex(p) for p in game.grid.points if game.colour(p))
+
+
+def do_fixed_handicap(engine, args):
+    option, count = handicap_stones(engine, args)
+    if str(count) not in option.choices:
+        raise CommandError("invalid handicap")
+    return place_handicap(engine, option, count)
+
+
+def do_place_free_handicap(engine, args):
+    """The fixed points, at most the option's largest count (GTP: the engine may place fewer)."""
+    option, count = handicap_stones(engine, args)
+    most = max(int(choice) for choice in option.choices)
+    return place_handicap(engine, option, min(count, most))
+
+
+def do_set_free_handicap(engine, args):
+    """The controller's handicap: Black stones on the vertices given, White to move next."""
+    if find_option(engine.cls, "handicap") is None:
+        raise CommandError("%s has no handicap" % engine.cls.title)
+    game = engine.game
+    if any(game.colour(p) for p in game.grid.points):
+        raise CommandError("board not empty")
+    stones = []
+    for text in args:
+        try:
+            move = engine.move(text)
+        except CommandError:
+            move = PASS
+        if move == PASS:
+            raise CommandError("invalid coordinate")
+        if (BLACK, move) in stones:
+            raise CommandError("repeated vertex")
+        stones.append((BLACK, move))
+    if not 2 <= len(stones) < game.grid.count:
+        raise CommandError("invalid handicap")
+    game.set_position(stones, WHITE)
+    return ""
+
+
 COMMANDS = {
     "protocol_version": do_protocol_version,
     "name": do_name,
@@ -613,6 +697,9 @@ COMMANDS = {
     "loadsgf": do_loadsgf,
     "printsgf": do_printsgf,
     "set_position": do_set_position,
+    "fixed_handicap": do_fixed_handicap,
+    "place_free_handicap": do_place_free_handicap,
+    "set_free_handicap": do_set_free_handicap,
 }
 
 
@@ -623,7 +710,7 @@ def fresh(game, **changes):
     settings.update(changes)
     new = type(game)(game.size, **settings)
     if game.setup:
-        new.set_position(game.setup)
+        new.set_position(game.setup, game.first)
     return new
 
 
