@@ -9,12 +9,14 @@ Reading guide:
     read(text)     SGF text -> Record: the first game tree, first variation at every branch
     Record.game    a Go engine with the set-up placed and the moves played (or the first few)
 
-Only what a Go record needs is read: SZ, KM, RE, PL, AB/AW in the root node, B/W moves in the
+Only what a Go record needs is read: SZ, KM, HA, RE, PL, AB/AW in the root node, B/W moves in the
 nodes after it, and TB/TW (territory) in any node, where a stone of the other colour is a stone
 marked dead (the device writes its marking so; CGoban and KGS do too); other properties
-(comments, names, dates, marks) are skipped. Anything this device
-cannot represent (another game, a rectangular board, set-up stones in the middle of the game, a
-move that is illegal under the club rules) is one SgfError that says what and where.
+(comments, names, dates, marks) are skipped. With HA[2] or more, White moves first after the
+set-up (AB): the game is a handicap game (Game.handicap counts its Black set-up stones).
+Anything this device cannot represent (another game, a rectangular board, set-up stones in the
+middle of the game, a move that is illegal under the club rules) is one SgfError that says what
+and where.
 
 SGF points are two letters, column then row, 'a' at the top left; a pass is an empty value, or
 'tt' on boards up to 19x19 (the FF[3] convention). Komi is kept in half points like the engine.
@@ -59,7 +61,7 @@ class Record:
     """A Go game as a record: rules-free data, checked for shape but not for legality."""
 
     def __init__(self, size=19, komi2=None, setup=(), moves=(), result=None, player=None,
-                 dead=()):
+                 dead=(), handicap=0):
         self.size = size
         self.komi2 = komi2  # komi in half points, None when the record gives none
         self.setup = sorted(setup)  # (colour, (col, row)) from the bottom left, 0-based
@@ -67,6 +69,7 @@ class Record:
         self.result = result  # RE text, e.g. 'B+3.5', '0', or None
         self.player = player  # PL: who moves first after the set-up, or None
         self.dead = sorted(dead)  # (colour, (col, row)) of the stones marked dead at the end
+        self.handicap = handicap  # HA: handicap stones (White moves first after them), 0: none
 
     def __eq__(self, other):
         return isinstance(other, Record) and vars(self) == vars(other)
@@ -84,7 +87,7 @@ class Record:
     def sgf(self):
         """The record as SGF text (the firmware's writer: one for the device and the host)."""
         return sgf_text(self.size, self.komi2, self.setup, self.moves, self.result, self.player,
-                        self.dead)
+                        self.dead, self.handicap)
 
     def point_text(self, point):
         col, row = point
@@ -93,10 +96,12 @@ class Record:
     def game(self, moves=None, **settings):
         """A Go engine with this record's set-up and its first `moves` moves (all by default).
 
-        settings are Go options (komi, scoring); the record's komi, if it gives one, wins.
+        settings are Go options (komi, scoring); the record's komi, if it gives one, wins; its
+        set-up stones replace any handicap setting's.
         """
         if self.komi2 is not None:
             settings["komi"] = half_points(self.komi2)
+        settings["handicap"] = "0"  # the record's AB and HA say where the stones are
         try:
             game = registry.new_game("go", self.size, **settings)  # SGF GM[1]: Go, by its key
         except GameError as error:
@@ -104,7 +109,8 @@ class Record:
         grid = game.grid
         if self.setup:
             try:
-                game.set_position([(c, grid.index(*point)) for c, point in self.setup])
+                first = WHITE if self.handicap >= 2 else BLACK
+                game.set_position([(c, grid.index(*point)) for c, point in self.setup], first)
             except GameError as error:
                 raise SgfError("set-up stones: %s" % error) from None
         wanted = self.moves if moves is None else self.moves[:moves]
@@ -278,7 +284,16 @@ def read(text):
     player = _colour(_one(root, "PL", ""), "PL") if "PL" in root else None
     komi2 = _komi(_one(root, "KM", "")) if "KM" in root else None
     dead = _dead(size, setup, moves, territory) if territory else []
-    return Record(size, komi2, setup, moves, result, player, dead)
+    handicap = _handicap(_one(root, "HA", "0")) if "HA" in root else 0
+    return Record(size, komi2, setup, moves, result, player, dead, handicap)
+
+
+def _handicap(text):
+    """HA[n]: the number of handicap stones, a whole number (ASCII digits)."""
+    text = text.strip()
+    if not text or len(text) > 3 or any(c not in "0123456789" for c in text):
+        raise SgfError("HA[%s] is not a number of stones" % text)
+    return int(text)
 
 
 def _dead(size, setup, moves, territory):

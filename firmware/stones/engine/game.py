@@ -47,6 +47,7 @@ above the engine asks which game it is, tests/host/test_one_door.py):
     stones_per_turn, stones_left, turn_size; marks_dead (then toggle_dead(p), dead_stones())
     pregame (a screen before the game) and pregame_protocol() (the steps it drives)
     records / record_ending (how a finished game is kept)
+    handicap: the handicap stones among the set-up ones (Go's option; 0 in the other games)
     colour(p): the stone on a point, what the screens draw (never the cell byte above)
     keeps_prisoners (then prisoners[colour]); is_eye(p, c), gain(c), problem(root) (host tools)
 """
@@ -211,6 +212,7 @@ class Game:
     records = "stones.engine.records"  # the module whose write_record keeps a finished game
     record_ending = "txt"  # its files' ending ("sgf": the module writes SGF)
     knowledge = 0  # the playouts' and priors' knowledge bits, defined by each game (0: none)
+    handicap = 0  # handicap stones on the board (Go: a property of its set-up)
     # The game's move loop as viper code, where MicroPython compiles it: the module's name
     # (its run(game, move, randoms, x) plays exactly what _run plays, several times as fast on
     # a Pico), for boards under 256 points, whose stones and where tables are bytes.

@@ -4,6 +4,8 @@ Writing only: the device never reads SGF. host_tools/records/sgf.py reads it (an
 this module, so there is one writer). Points are two letters, column then row from the top ('aa' is
 the top-left corner); a pass is an empty value.
 
+A handicap game's stones are its set-up (AB) with HA[n], and White moves first (PL[W]).
+
 The stones marked dead when the game was counted go into a last node as territory of the other
 colour (a dead white stone is TB, a dead black one TW), as CGoban and KGS write them: a reader
 that knows the convention gets the marking, and with it the result the device showed.
@@ -19,19 +21,21 @@ def escape(text):
     return text.replace("\\", "\\\\").replace("]", "\\]")
 
 
-def sgf_text(size, komi2, setup, moves, result=None, player=None, dead=()):
+def sgf_text(size, komi2, setup, moves, result=None, player=None, dead=(), handicap=0):
     """SGF of a Go record given as data: see write_sgf_data."""
     pieces = []
-    write_sgf_data(pieces.append, size, komi2, setup, moves, result, player, dead)
+    write_sgf_data(pieces.append, size, komi2, setup, moves, result, player, dead, handicap)
     return "".join(pieces)
 
 
-def write_sgf_data(write, size, komi2, setup, moves, result=None, player=None, dead=()):
+def write_sgf_data(write, size, komi2, setup, moves, result=None, player=None, dead=(),
+                   handicap=0):
     """SGF of a Go record given as data (record_data's tuple), handed to write() a piece at a
     time: komi in half points or None; setup a list of (colour, (col, row)); moves a list of
     (colour, (col, row) or None for a pass); (col, row) from the bottom left, 0-based; result
     the RE text or None; player (PL) a colour or None; dead the (colour, (col, row)) of the
-    stones marked dead, written as the other colour's territory (TB/TW) in a last node."""
+    stones marked dead, written as the other colour's territory (TB/TW) in a last node;
+    handicap (HA) the number of handicap stones among the set-up ones, 0 for none."""
 
     def point(p):
         return LETTERS[p[0]] + LETTERS[size - 1 - p[1]]
@@ -39,6 +43,8 @@ def write_sgf_data(write, size, komi2, setup, moves, result=None, player=None, d
     write("(;GM[1]FF[4]CA[UTF-8]AP[Pocket Stones:%s]SZ[%d]" % (VERSION, size))
     if komi2 is not None:
         write("KM[%s]" % half_points(komi2))
+    if handicap:
+        write("HA[%d]" % handicap)
     if result is not None:
         write("RE[%s]" % escape(result))
     for letter, colour in (("B", 1), ("W", 2)):
@@ -75,9 +81,9 @@ write_record = write_sgf  # the name every record module has (Game.records, sess
 
 
 def record_data(game):
-    """(size, komi2, setup, moves, result, player, dead) of a Go game as it stands: set-up,
-    moves, and once it is over the result and the stones marked dead; the arguments of
-    sgf_text."""
+    """(size, komi2, setup, moves, result, player, dead, handicap) of a Go game as it stands:
+    set-up, moves, and once it is over the result and the stones marked dead; the handicap
+    stones' count (Game.handicap); the arguments of sgf_text."""
     grid = game.grid
     setup = [(colour, grid.coords(p)) for colour, p in game.setup]
     moves = []
@@ -91,4 +97,4 @@ def record_data(game):
     if result == "?":
         result = "Void"  # the move cap ended the game without a result
     dead = [(game.cell[p] & 3, grid.coords(p)) for p in game.dead_stones()] if game.over else []
-    return game.size, game.komi2, setup, moves, result, player, dead
+    return game.size, game.komi2, setup, moves, result, player, dead, game.handicap
