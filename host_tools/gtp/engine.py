@@ -372,6 +372,7 @@ def do_boardsize(engine, args):
     if size not in engine.cls.sizes:
         raise CommandError("unacceptable size")
     engine.game = engine.cls(size, **engine.game.settings)
+    engine.game.clear()  # an empty board, the stones of a --handicap too (GNU Go's boardsize)
     return ""
 
 
@@ -711,6 +712,8 @@ def fresh(game, **changes):
     new = type(game)(game.size, **settings)
     if game.setup:
         new.set_position(game.setup, game.first)
+    elif new.setup:
+        new.clear()  # the handicap setting's stones, which clear_board took off
     return new
 
 

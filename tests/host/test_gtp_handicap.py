@@ -127,3 +127,13 @@ def test_games_without_a_handicap_say_so():
     assert error(["fixed_handicap 2"], "loose") == "Loose has no handicap"
     assert error(["set_free_handicap C3 D4"], "loose") == "Loose has no handicap"
     assert gtp(["known_command place_free_handicap"])[0] == "= true"
+
+
+def test_the_handicap_flag_places_the_first_games_stones_only():
+    engine = Engine("go", 9, level=0, handicap="4")
+    assert engine.run(["list_stones black"]) == ["= C7 G7 C3 G3"]
+    assert engine.game.to_move == 2 and engine.game.settings["komi"] == "0.5"
+    assert engine.run(["boardsize 13", "list_stones black", "fixed_handicap 2"]) == [
+        "=", "=", "= K10 D4"]
+    assert engine.run(["clear_board", "list_stones black"]) == ["=", "="]
+    assert engine.run(["komi 6.5", "play b E5", "undo", "list_stones black"]) == ["="] * 4
