@@ -6,6 +6,7 @@ from support import raises
 
 from stones.engine.game import BLACK, WHITE, GameError
 from stones.engine.go import Go
+from stones.engine.records import load_record, record
 
 # GNU Go 3.8's `fixed_handicap N` on each size, in its order (reading order, top row first).
 GNUGO = {
@@ -90,3 +91,13 @@ def test_komi_follows_the_handicap_in_the_setup_unless_the_player_chose_one():
     assert values["komi"] == "6.5"
     Go.follow_setting(values, "komi")  # nothing follows komi
     assert values == {"komi": "6.5", "scoring": "territory", "handicap": "2"}
+
+
+def test_the_text_record_keeps_the_handicap_and_white_first():
+    game = Go(9, handicap="3")
+    text = record(game)
+    again = load_record(text)
+    assert again.handicap == 3 and again.to_move == WHITE and again.state() == game.state()
+    game.play_text("E5")
+    again = load_record(record(game))
+    assert again.entry(0) == game.entry(0) and again.state() == game.state()

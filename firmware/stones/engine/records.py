@@ -81,7 +81,7 @@ def load_record(text):
             if colour not in ("B", "W"):
                 raise GameError("bad set-up stone %r" % word)
             stones.append((BLACK if colour == "B" else WHITE, parse_move(game, name)))
-        game.set_position(stones)
+        game.set_position(stones, game.first)  # the settings' first mover (a handicap: White)
     for word in fields.get("moves", "").split():
         colour, _, move = word.partition(":")
         if colour not in ("B", "W") or not move:
