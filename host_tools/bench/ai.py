@@ -52,8 +52,8 @@ import time
 from multiprocessing import Pool
 
 from host_tools.bench import opponents
-from host_tools.bench.results import Results, bench_games, bench_of
-from host_tools.bench.speed import board_name, parse, run
+from host_tools.bench.results import Results, bench_games, bench_of, board_name
+from host_tools.bench.speed import parse, run
 from host_tools.device.build import compile_firmware
 from host_tools.paths import PICO_HEAP, ROOT, tool
 from stones.engine import registry, search

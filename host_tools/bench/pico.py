@@ -40,8 +40,7 @@ import os
 import sys
 import tempfile
 
-from host_tools.bench.results import AT_MOST, Results, bench_games, bench_of
-from host_tools.bench.speed import board_name
+from host_tools.bench.results import AT_MOST, Results, bench_games, bench_of, board_name
 from host_tools.device import firmware
 from host_tools.device.build import compile_firmware
 from host_tools.paths import ROOT
@@ -59,14 +58,17 @@ LATENCY_GAME = "go"  # its 19x19 board has the longest pondering slices of any g
 R = None  # this run's Results (main)
 
 
-def games_named(games, size=0):
-    """(key, size, 'Go 9x9', add) of the games measured: each game's own board, or size."""
+def games_named(games, size=0, every=False):
+    """(key, size, 'Go 9x9', add) of the games measured: each game's own board, or size, or
+    (every) each of its boards."""
     for key, default in bench_games():
         if games and key not in games:
             continue
-        board = board_name(key, size or default)
-        name = "%s %s" % (registry.title(key), board)
-        yield key, size or default, name, R.for_game(name, key, board)
+        sizes = registry.game_class(key).sizes if every else (size or default,)
+        for board_size in sizes:
+            board = board_name(key, board_size)
+            name = "%s %s" % (registry.title(key), board)
+            yield key, board_size, name, R.for_game(name, key, board)
 
 
 def parse(output):
@@ -131,8 +133,9 @@ def app_figures(key, moves, uf2=None, size=0):
 
 
 def app(games, moves, size=0):
-    for key, _, _, add in games_named(games, size):
-        figures = app_figures(key, moves, size=size)
+    """The app on each board of each game (or on size): its heap, and the top level's move."""
+    for key, board, _, add in games_named(games, size, every=not size):
+        figures = app_figures(key, moves, size=board)
         add("app heap at the menu", int(figures["menu_heap"][0]), "B")
         add("app heap in the game", int(figures["game_heap"][0]), "B")
         add("app heap while the device thinks", int(figures["thinking_heap_peak"][0]), "B",
@@ -281,20 +284,25 @@ def press_gaps(pico, first, ponder):
     return samples
 
 
+def start_game(pico, key):
+    """From the boot, the menu: A on key's game, A on Start, held until the game's first frame."""
+    pico.settle(quiet_ms=300)
+    for _ in range(registry.keys().index(key)):
+        pico.press("down")
+        pico.settle()
+    pico.press("a")  # the game's setup
+    pico.settle()
+    pico.set_button("a", True)  # Start: the game screen's first frame
+    if pico.watch_panel(*LABEL, max_ms=5000) is None:
+        raise RuntimeError("no game screen")
+    pico.set_button("a", False)
+
+
 def latency_game(key, size, ponder, offset):
     """One game from the menu: presses on Black's first turn, then Black plays the cursor's
     point, and presses on Black's next turn (the device's tree kept from its reply)."""
     with EmulatedPico(UF2, files=latency_files(key, size, ponder)) as pico:
-        pico.settle(quiet_ms=300)
-        for _ in range(registry.keys().index(key)):
-            pico.press("down")
-            pico.settle()
-        pico.press("a")  # the game's setup
-        pico.settle()
-        pico.set_button("a", True)  # Start: the game screen's first frame
-        if pico.watch_panel(*LABEL, max_ms=5000) is None:
-            raise RuntimeError("no game screen")
-        pico.set_button("a", False)
+        start_game(pico, key)
         pico.run_ms(offset)
         samples = press_gaps(pico, offset, ponder)
         blacks_turn = region(pico, TURN)
@@ -305,6 +313,21 @@ def latency_game(key, size, ponder, offset):
             if region(pico, TURN) == blacks_turn:  # Black's turn again
                 return samples + press_gaps(pico, offset + len(samples), ponder)
         raise RuntimeError("Black's turn did not come back")
+
+
+# The battery's side of pondering: the share of a quiet turn of the player's the core is awake
+# (not in the app loop's sleep), from the game screen's first frame, Ponder on and off. The
+# core's current awake is many times its current asleep, so this share is what pondering adds.
+TURN_S = 10
+
+
+def awake_share(key, size, ponder):
+    """The share of TURN_S seconds of the player's first turn (no press) the core was awake."""
+    with EmulatedPico(UF2, files=latency_files(key, size, ponder)) as pico:
+        start_game(pico, key)
+        before = pico.counters()
+        pico.run_ms(TURN_S * 1000)
+        return busy_share(before, pico.counters())
 
 
 def region(pico, area):
@@ -335,6 +358,11 @@ def latency(games, sizes, rounds):
             add("press to frame, Ponder off, longest", round(idle_longest, 1), "ms",
                 "%d presses over 2 turns" % idle, presses=idle)
             add("press to frame, Ponder off, mean", round(idle_mean, 1), "ms")
+            add("core awake in a quiet %d s turn, Ponder on" % TURN_S,
+                round(100 * awake_share(key, board, True), 1), "%",
+                "the player's first turn, no press: the battery's side of pondering")
+            add("core awake in a quiet %d s turn, Ponder off" % TURN_S,
+                round(100 * awake_share(key, board, False), 1), "%")
 
 
 FREE_HEAP = "import gc\ngc.collect()\nprint('free', gc.mem_free())"

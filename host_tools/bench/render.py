@@ -12,7 +12,7 @@ import glob
 import os
 import sys
 
-from host_tools.bench.results import AT_LEAST, RESULTS, fmt, load, met, run_id
+from host_tools.bench.results import AT_LEAST, RESULTS, board_name, fmt, load, met, run_id
 from host_tools.paths import ROOT
 
 PAGE = os.path.join(ROOT, "docs", "benchmarks.md")
@@ -201,6 +201,11 @@ def levels_block(files):
             measured = level_figure(figures, key, i + 1)
             cells.append("{:,}".format(budgets[i]) + ("<br>" + measured if measured else ""))
         out.append("| Device %d | %s | %s |" % (i + 1, where, " | ".join(cells)))
+    scaled = ["%s %s: %d%%" % (registry.title(key), board_name(key, size), percent)
+              for key in keys for size, percent in registry.game_class(key).pico_scale]
+    if scaled:
+        out += ["", "The Pico levels' budgets on larger boards, to keep their time a move: "
+                + ", ".join(scaled) + "."]
     out.append(END)
     return "\n".join(out)
 

@@ -201,3 +201,11 @@ def bench_games():
     from stones.engine import registry
 
     return [(key, registry.game_class(key).default_size) for key in registry.keys()]
+
+
+def board_name(key, size):
+    """'9x9' on a square board, 'side 9' on a hexagon (the game's grid says which)."""
+    from stones.engine import registry
+
+    kind = registry.game_class(key).grid_class.kind
+    return "%dx%d" % (size, size) if kind == "square" else "side %d" % size

@@ -20,19 +20,12 @@ import subprocess
 import sys
 import tempfile
 
-from host_tools.bench.results import Results, bench_games, bench_of
+from host_tools.bench.results import Results, bench_games, bench_of, board_name
 from host_tools.device.build import compile_firmware, native_growth
 from host_tools.paths import FIRMWARE, PICO_HEAP, ROOT, tool
-from stones.engine import registry  # (host_tools.paths puts firmware/ on sys.path)
 
 MP_SCRIPT = os.path.join(ROOT, "host_tools", "bench", "mp", "bench_engine.py")
 R = None  # this run's Results (main)
-
-
-def board_name(key, size):
-    """'9x9' on a square board, 'side 9' on a hexagon (the game's grid says which)."""
-    kind = registry.game_class(key).grid_class.kind
-    return "%dx%d" % (size, size) if kind == "square" else "side %d" % size
 
 
 def parse(output):

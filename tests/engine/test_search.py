@@ -329,6 +329,23 @@ def test_levels_grow_and_the_top_pico_level_comes_last():
         assert budget(cls, 99, pi=True) == cls.pi_levels[-1]
 
 
+def test_a_pico_levels_budget_is_scaled_to_the_board():
+    # Game.pico_scale: (size, percent) for the Pico levels on a board; a class, the Pi levels
+    # and the other boards keep the table's budgets.
+    for key, _ in GAMES:
+        cls = registry.game_class(key)
+        scale = dict(cls.pico_scale)
+        for size in cls.sizes:
+            game = registry.new_game(key, size)
+            percent = scale.get(size, 100)
+            for level, work in enumerate(levels(cls, pi=True), 1):
+                pico = level <= len(cls.pico_levels)
+                assert budget(game, level, pi=True) == (work * percent // 100 if pico else work)
+            assert budget(game, 1) == cls.pico_levels[0] * percent // 100
+            assert 0 < percent <= 100 and set(scale) <= set(cls.sizes)
+    assert dict(registry.game_class("go").pico_scale).get(19, 100) < 100  # bytecode playouts
+
+
 def test_a_forced_pass_needs_no_thought():
     # Go at the end of a random game: the mover has no placement left but its own eyes, so a
     # pass is all there is (the candidates leave own eyes out) and no playout is run.

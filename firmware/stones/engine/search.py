@@ -89,6 +89,8 @@ allocates nothing and runs on the same arrays on every runtime (no viper twin: i
 move). Pondering (the app's Ponder setting, GTP's --ponder) is a search with keep on the position
 where the opponent is to move, stepped while the opponent thinks; the search after the opponent's
 move then keeps the subtree of that move (``full()`` says when the tree has stopped growing).
+The app steps it with ``ponder(moves)``: a playout in pieces (the walk, then moves of the random
+playout a call), the same playouts as step()'s, so that a press never waits for a whole one.
 
 **Memory.** BYTES_PER_NODE bytes a node on MicroPython, allocated in ``__init__`` (PICO_NODES on
 MicroPython, PI_NODES on CPython unless told); the scratch game, the per-point tables (a few hundred
@@ -125,9 +127,18 @@ def levels(game, pi=False):
 
 
 def budget(game, level, pi=False):
-    """The budget of level (1 = weakest); past the last level, the strongest."""
+    """The budget of level (1 = weakest); past the last level, the strongest. A Pico level's
+    is scaled to the board of game (a game, not its class) by the game's pico_scale, so that
+    the top Pico level keeps near its time a move on every board."""
     table = levels(game, pi)
-    return table[min(max(level, 1), len(table)) - 1]
+    i = min(max(level, 1), len(table)) - 1
+    work = table[i]
+    size = getattr(game, "size", None)
+    if i < len(game.pico_levels) and size is not None:
+        for board, percent in game.pico_scale:
+            if board == size:
+                return work * percent // 100
+    return work
 
 
 class Search:

@@ -61,7 +61,13 @@ def main(key, moves, size=0):
     game = screen.game
     print("game_heap", live() - base)
     # the game's opening (Game.bench): human moves tried in order, the first legal one played
-    points = [game.grid.parse(name) for name in dict(cls.bench)["opening"].split()]
+    points = []
+    for name in dict(cls.bench)["opening"].split():
+        try:
+            points.append(game.grid.parse(name))
+        except ValueError:  # off a smaller board
+            pass
+    points = [p for p in points if p]
     peak = 0
     for move in range(moves):
         if game.over:
