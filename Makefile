@@ -20,7 +20,7 @@ MICROPY_DIR ?=
 MICROPY_ARCHIVE ?=
 
 .PHONY: help venv system-deps toolchain test play sim bench bench-ai bench-page build flash firmware \
-	firmware-romfs lint clean screenshots fuzz
+	firmware-romfs lint clean screenshots fuzz web web-serve
 
 help:
 	@echo "Pocket Stones"
@@ -40,6 +40,8 @@ help:
 	@echo "  make hardware         check the pin maps, redraw the wiring diagrams and tables"
 	@echo "  make fuzz             a million random button events on the simulated device"
 	@echo "  make screenshots      regenerate docs/screenshots/ with the simulator"
+	@echo "  make web              build/web/: the firmware in a web page (MicroPython WebAssembly)"
+	@echo "  make web-serve        serve that page on http://127.0.0.1:8000/ (WEB_PORT=..)"
 	@echo "  make lint             ruff over the whole tree, basedpyright over firmware/ (rp2 stubs)"
 	@echo "  make hooks            check commit messages in this clone (.githooks/commit-msg)"
 	@echo "  make clean            remove build outputs (keeps .venv)"
@@ -53,9 +55,10 @@ $(STAMP): requirements.txt
 venv: $(STAMP)
 
 # Debian packages that tests and benchmarks drive from outside (socat: the virtual Pico; gnugo: the
-# reference Go engine; node and npm: the emulated RP2040). Installed only where missing.
+# reference Go engine; node and npm: the emulated RP2040; chromium: the web page's test). Installed
+# only where missing.
 system-deps:
-	@sh host_tools/ensure_debian_packages.sh socat gnugo nodejs:node npm
+	@sh host_tools/ensure_debian_packages.sh socat gnugo nodejs:node npm chromium
 
 # What make firmware compiles with (Debian's arm-none-eabi GCC and newlib, cmake, a host C++
 # compiler for picotool, xz for the source bundle).
@@ -91,7 +94,7 @@ firmware-romfs: $(STAMP) toolchain
 
 # pytest exits with 5 when it collects nothing; that is not a failure of the code.
 # The emulated-Pico tests (tests/pico) run the firmware this builds.
-test: $(STAMP) system-deps $(PICO_STAMP) $(RP2_STUBS) firmware firmware-romfs
+test: $(STAMP) system-deps $(PICO_STAMP) $(WEB_STAMP) $(RP2_STUBS) firmware firmware-romfs
 	$(PY) -m pytest -q tests; rc=$$?; [ $$rc -eq 5 ] && rc=0; exit $$rc
 
 play: $(STAMP)
@@ -99,6 +102,19 @@ play: $(STAMP)
 
 sim: $(STAMP)
 	$(PY) -m host_tools.sim --state .sim-state $(if $(MODE),--$(MODE))
+
+# The web page (host_tools/web): MicroPython's WebAssembly port from npm, pinned by
+# host_tools/web/package-lock.json, vendored into build/web/ so the page works offline.
+WEB_STAMP := host_tools/web/node_modules/.installed
+WEB_PORT ?= 8000
+$(WEB_STAMP): host_tools/web/package-lock.json
+	cd host_tools/web && npm ci --silent && touch node_modules/.installed
+
+web: $(STAMP) $(WEB_STAMP)
+	$(PY) -m host_tools.web.build
+
+web-serve: web
+	$(PY) -m host_tools.web.serve --port $(WEB_PORT)
 
 # MicroPython's WebAssembly port (npm) gives the 32-bit heap figures; without node they are skipped.
 WASM_STAMP := host_tools/bench/wasm/node_modules/.installed

@@ -6,6 +6,7 @@
     records/     finished games: SGF and the record format, fetched from a device and replayed
     device/      build (mpy-cross), flash (mpremote), the UF2 firmware, the pin maps
     pico/        the emulated RP2040 (rp2040js under node) and its cycle profiler
+    web/         the firmware in a web page (MicroPython's WebAssembly port): make web
     bench/       benchmarks: speed, memory, the emulated Pico, the computer player's strength
     fit/         tools that fit the engine's tables: Go's priors and shapes, Loose's line priors
     fonts/       the compact 5x7 font's source

@@ -2,7 +2,7 @@
 
 This is the one place that knows which backend runs: the RP2040 (MicroPython, machine.Pin and
 I2C) or a Raspberry Pi (CPython, gpiozero and luma.oled). The simulator builds its own device
-in host_tools and never comes here.
+in host_tools and never comes here; a web page calls web() (host_tools/web's page).
 
 The pin map is hardware/pico.json (written to the Pico as /config.json by the flash tool) or,
 on a Pi, the file named by $POCKET_STONES_CONFIG (the systemd unit sets it), else
@@ -242,3 +242,20 @@ def run_until_stopped(app, display):
             display.poweroff()
         except OSError as error:  # the bus may be gone already; exit anyway
             print("could not switch the display off: %s" % error)
+
+
+def web(page, height=64, manual=False):
+    """A web page (MicroPython's WebAssembly port): the app over the page's buttons, panel,
+    sound and storage (stones.platforms.web), started; the Loop the page steps it through, a
+    call at a time, since a page's script must return to the browser between frames."""
+    from stones.drivers.buzzer import Buzzer
+    from stones.platforms.web import Loop, make_web
+    from stones.session import Session
+    from stones.storage import Store
+    from stones.ui.app import App
+
+    buttons, pins, display, clock, tone, fs = make_web(page, height, manual)
+    app = App(display, buttons, clock, session=Session(Store(fs)), platform="browser",
+              buzzer=Buzzer(tone, clock))
+    app.start()
+    return Loop(app, pins, clock)

@@ -6,10 +6,13 @@ Reading guide:
     pi.py       Raspberry Pi (CPython): gpiozero buttons, a luma.oled display, a gpiozero buzzer
     workers.py  CPython hosts (a Pi, GTP): the computer player's search on every core, in worker
                 processes (root parallelism, the same interface as engine.search.Search)
+    web.py      a web page (MicroPython's WebAssembly port): the page's buttons, a memory panel
+                it draws, its storage as the flash, its sound as the buzzer; a loop it steps
     fakes.py    fake pins, clock, I2C bus, buzzer, ADC and file system: the simulator's hardware
                 and the tests', driven and asserted on (never shipped to the device)
 
-stones/boot.py picks one at power-on; each imports only drivers (and its runtime's own modules,
-inside the function that builds the device, so importing it touches no pin); workers.py imports
-the engine's search, and boot hands its Searcher to the App on a Pi (ui/ never imports it).
+stones/boot.py picks one at power-on (a page calls its web()); each imports only drivers (and
+its runtime's own modules, inside the function that builds the device, so importing it touches no
+pin); workers.py imports the engine's search, and boot hands its Searcher to the App on a Pi (ui/
+never imports it).
 """

@@ -1,0 +1,220 @@
+"""A web page: the app under MicroPython's WebAssembly port, its hardware played by the page.
+
+make_web(page) builds the device's parts from `page`, an object of the page's JavaScript
+(host_tools/web/stones.js registers it as the module `page`; the tests pass a Python stand-in):
+
+    page.store_get(key)          the string stored under key, or None    (localStorage)
+    page.store_set(key, text)    store it (synchronously: it is kept once this returns)
+    page.store_remove(key)
+    page.store_keys()            every stored key, one a line, as one string
+    page.tone(hz)                the buzzer: a square wave at hz, 0 for silence
+
+The panel is drivers.ssd1306.MemoryPanel (the page draws its `frame`), the buttons are PagePins
+the page presses and releases under the real Buttons logic, and the flash is PageFS: files kept
+in the page's store, each written there whole when it is closed, so stones.storage's two slots
+keep their guarantee (a page closed mid-save loses at most that save, never the one before it).
+
+The page cannot block, so nothing here loops forever: Loop.frame(ms) runs app steps for about
+that long on the runtime's own clock (the page calls it once an animation frame), and with a
+ManualClock Loop.run(ms) lets exactly ms simulated milliseconds pass in 5 ms steps, as the
+simulator does, so a script gives the simulator's frames. boot.web() wires the app.
+"""
+
+from stones.compat import const
+
+TICK_MS = const(5)  # the manual clock's step: the simulator's
+_MASK = const((1 << 30) - 1)
+_HALF = const(1 << 29)
+PREFIX = "pocket-stones/"  # the store's keys for this app's files start with it
+
+
+class PagePin:
+    """A button the page presses: active low, like a Pico's with its pull-up."""
+
+    def __init__(self):
+        self.level = 1
+
+    def value(self):
+        return self.level
+
+
+class ManualClock:
+    """ticks_ms that moves only when told (advance), with MicroPython's wrap at 2**30: a page
+    run by a test steps it as the simulator steps its FakeClock."""
+
+    def __init__(self):
+        self.now = 0
+
+    def ticks_ms(self):
+        return self.now
+
+    def advance(self, ms):
+        self.now = (self.now + ms) & _MASK
+
+    @staticmethod
+    def ticks_add(ticks, delta):
+        return (ticks + delta) & _MASK
+
+    @staticmethod
+    def ticks_diff(end, start):
+        diff = (end - start) & _MASK
+        return diff - (_MASK + 1) if diff >= _HALF else diff
+
+
+class PageTone:
+    """The buzzer's output (drivers.buzzer's tone protocol) as the page's sound."""
+
+    def __init__(self, page):
+        self.page = page
+        self.hz = 0
+
+    def tone(self, hz):
+        self.hz = hz
+        self.page.tone(hz)
+
+    def off(self):
+        if self.hz:
+            self.hz = 0
+            self.page.tone(0)
+
+
+class PageFS:
+    """Files in the page's store under PREFIX + name, their bytes as base64 text; the methods
+    stones.storage.RealFS has (open, remove, listdir, mkdir, size). Folders are name prefixes."""
+
+    def __init__(self, page):
+        self.page = page
+
+    def _get(self, name):
+        import binascii
+
+        text = self.page.store_get(PREFIX + name)
+        if text is None:
+            raise OSError(2, "ENOENT")
+        return binascii.a2b_base64(text)
+
+    def put(self, name, data):
+        import binascii
+
+        self.page.store_set(PREFIX + name, binascii.b2a_base64(data).decode().strip())
+
+    def open(self, name, mode):
+        if "w" in mode:
+            return PageFile(self, name, b"", True)
+        return PageFile(self, name, self._get(name), False)
+
+    def remove(self, name):
+        self._get(name)  # ENOENT when there is none, as os.remove says
+        self.page.store_remove(PREFIX + name)
+
+    def listdir(self, folder=""):
+        prefix = PREFIX + (folder + "/" if folder else "")
+        names = []
+        for key in (self.page.store_keys() or "").split("\n"):
+            if key.startswith(prefix) and "/" not in key[len(prefix):]:
+                names.append(key[len(prefix):])
+        names.sort()
+        return names
+
+    def mkdir(self, folder):
+        pass  # a folder is a prefix of its files' keys
+
+    def size(self, name):
+        return len(self._get(name))
+
+
+class PageFile:
+    """An open file of PageFS: reads from the bytes it was opened with; writes are kept and go
+    to the store whole at close()."""
+
+    def __init__(self, fs, name, data, writing):
+        self.fs = fs
+        self.name = name
+        self.data = bytearray(data)
+        self.writing = writing
+        self.offset = 0
+
+    def write(self, data):
+        if not self.writing:
+            raise OSError(9, "EBADF")
+        self.data.extend(data)
+        return len(data)
+
+    def read(self, n=-1):
+        end = len(self.data) if n < 0 else min(len(self.data), self.offset + n)
+        chunk = bytes(self.data[self.offset:end])
+        self.offset = end
+        return chunk
+
+    def close(self):
+        if self.writing:
+            self.writing = False
+            self.fs.put(self.name, self.data)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if exc[0] is None:
+            self.close()
+        return False
+
+
+def make_web(page, height=64, manual=False):
+    """(buttons, pins, display, clock, tone, fs) for a page: the panel 128 wide and `height`
+    tall (64, or 128 for the square panel), the runtime's clock or a ManualClock."""
+    from stones import compat
+    from stones.drivers.buttons import BUTTON_NAMES, Buttons
+    from stones.drivers.ssd1306 import MemoryPanel
+
+    clock = ManualClock() if manual else compat
+    pins = {}
+    for name in BUTTON_NAMES:
+        pins[name] = PagePin()
+    buttons = Buttons(pins, clock)
+    return buttons, pins, MemoryPanel(128, height), clock, PageTone(page), PageFS(page)
+
+
+class Loop:
+    """The app's main loop cut into calls the page makes (App.run's loop never returns)."""
+
+    def __init__(self, app, pins, clock):
+        self.app = app
+        self.pins = pins
+        self.clock = clock
+
+    def press(self, name):
+        self.pins[name].level = 0
+
+    def release(self, name):
+        self.pins[name].level = 1
+
+    def run(self, ms):
+        """ManualClock: let ms milliseconds pass, a step every TICK_MS (the simulator's way)."""
+        while ms > 0:
+            step = TICK_MS if ms > TICK_MS else ms
+            self.clock.advance(step)
+            self.app.step()
+            ms -= step
+
+    def frame(self, ms):
+        """The runtime's clock: step the app for up to about ms milliseconds. Like App.run it
+        goes on at once after a step that handled a press; while the device thinks it goes
+        on for the whole ms; else one step is enough until the next frame."""
+        clock = self.clock
+        start = clock.ticks_ms()
+        while True:
+            handled = self.app.step()
+            if clock.ticks_diff(clock.ticks_ms(), start) >= ms:
+                return
+            if not handled and getattr(self.app.top, "thinking", None) is None:
+                return
+
+    def frames_sent(self):
+        return self.app.display.frames_sent
+
+    def picture(self):
+        """What the panel shows now, for the page to draw: its frame (MONO_VLSB), then a byte
+        1 if it is on, then its contrast level."""
+        display = self.app.display
+        return bytes(display.frame) + bytes((1 if display.on else 0, display.contrast_level))

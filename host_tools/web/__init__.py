@@ -1,0 +1,12 @@
+"""Pocket Stones in a web page: the unchanged firmware on MicroPython's WebAssembly port.
+
+    build.py     make web: the firmware compiled to bytecode, packed, and the page's static files
+                 with the port vendored from node_modules, into build/web/ (works offline)
+    serve.py     make web-serve: that folder over HTTP on 127.0.0.1 (a page cannot load
+                 WebAssembly from file://)
+    page/        the page itself: index.html, stones.js (the port, the canvas, the buttons, the
+                 store), stones.css
+    package.json the port, pinned by package-lock.json (npm ci from the Makefile)
+
+The page calls stones.boot.web(), which wires the app over stones/platforms/web.py.
+"""

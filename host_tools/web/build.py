@@ -1,0 +1,79 @@
+"""Build the static site: python -m host_tools.web.build [--out build/web].
+
+The firmware is compiled by host_tools.device.build for arch "none" (the WebAssembly port has no
+native emitter: bytecode throughout, as the port's heap figures use it) and packed into two
+files, firmware.bin (the .mpy files one after another) and firmware.json (each file's place in
+it), which the page unpacks into the port's in-memory filesystem. MicroPython's port is copied
+from node_modules (npm ci in host_tools/web), so the folder needs nothing from the network.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import sys
+
+from host_tools.device.build import build as build_firmware
+from host_tools.paths import ROOT
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PAGE = os.path.join(HERE, "page")
+PORT = os.path.join(HERE, "node_modules", "@micropython", "micropython-webassembly-pyscript")
+PORT_FILES = ("micropython.mjs", "micropython.wasm")
+DEFAULT_OUT = os.path.join(ROOT, "build", "web")
+
+
+class WebBuildError(Exception):
+    pass
+
+
+def pack(tree, out):
+    """firmware.bin and firmware.json in out from the compiled tree (build.json's files)."""
+    with open(os.path.join(tree, "build.json")) as handle:
+        manifest = json.load(handle)
+    index = {}
+    offset = 0
+    with open(os.path.join(out, "firmware.bin"), "wb") as blob:
+        for name in sorted(manifest["files"]):
+            with open(os.path.join(tree, name), "rb") as handle:
+                data = handle.read()
+            blob.write(data)
+            index[name] = [offset, len(data)]
+            offset += len(data)
+    with open(os.path.join(out, "firmware.json"), "w") as handle:
+        json.dump({"version": manifest["version"], "files": index}, handle, separators=(",", ":"),
+                  sort_keys=True)
+    return offset
+
+
+def build(out=DEFAULT_OUT):
+    """Write the site into out; return {file: bytes} of what the page loads."""
+    missing = [name for name in PORT_FILES if not os.path.exists(os.path.join(PORT, name))]
+    if missing:
+        raise WebBuildError("MicroPython's WebAssembly port is not installed (%s missing): run "
+                            "npm ci in host_tools/web, or make web" % ", ".join(missing))
+    tree = os.path.join(ROOT, "build", "web-firmware")
+    build_firmware(out=tree, arch="none")
+    os.makedirs(out, exist_ok=True)
+    pack(tree, out)
+    for name in PORT_FILES:
+        shutil.copyfile(os.path.join(PORT, name), os.path.join(out, name))
+    for name in sorted(os.listdir(PAGE)):
+        shutil.copyfile(os.path.join(PAGE, name), os.path.join(out, name))
+    return {name: os.path.getsize(os.path.join(out, name)) for name in sorted(os.listdir(out))}
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=DEFAULT_OUT, help="the site's folder (build/web)")
+    args = parser.parse_args(argv)
+    try:
+        sizes = build(args.out)
+    except WebBuildError as error:
+        sys.exit(str(error))
+    print("%s: %d files, %d KB" % (os.path.relpath(args.out, ROOT), len(sizes),
+                                   sum(sizes.values()) // 1024))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,229 @@
+// Pocket Stones in a page: MicroPython's WebAssembly port runs the firmware (stones.boot.web),
+// this script is its hardware. The panel's frame is drawn on the canvas at a whole-number scale,
+// the on-screen buttons (pointer events: mouse, touch, pen) and the simulator's keys press the
+// device's seven buttons, localStorage is its flash, WebAudio its buzzer.
+//
+// The app runs a few steps each animation frame (Loop.frame) and returns: the page never blocks.
+// With ?manual in the address the clock stands still until window.stones.run(ms) moves it, as
+// the simulator's does: a test then gets the simulator's frames for the same presses.
+// ?panel=128 shows the 128x128 panel.
+import { loadMicroPython } from "./micropython.mjs";
+
+const params = new URLSearchParams(location.search);
+const manual = params.has("manual");
+const height = params.get("panel") === "128" ? 128 : 64;
+const WIDTH = 128;
+const FRAME_MS = 10; // the app's share of each animation frame (it steps for about this long)
+const KEYS = {
+  ArrowUp: "up", w: "up", ArrowDown: "down", s: "down", ArrowLeft: "left", a: "left",
+  ArrowRight: "right", d: "right", z: "a", j: "a", Enter: "a", x: "b", k: "b",
+  Backspace: "b", m: "menu", Tab: "menu",
+};
+
+const status = document.getElementById("status");
+const canvas = document.getElementById("panel");
+const context = canvas.getContext("2d");
+const small = document.createElement("canvas"); // the panel at 1:1, scaled onto the canvas
+small.width = WIDTH;
+small.height = height;
+const smallContext = small.getContext("2d");
+const pixels = smallContext.createImageData(WIDTH, height);
+let scale = 2;
+let picture = null;
+
+function fit() {
+  // The largest whole-number scale the bezel has room for (at least 1).
+  const room = canvas.parentElement.clientWidth - 20;
+  scale = Math.max(1, Math.floor(room / WIDTH));
+  canvas.width = WIDTH * scale;
+  canvas.height = height * scale;
+  canvas.style.width = canvas.width + "px";
+  canvas.style.height = canvas.height + "px";
+  paint();
+}
+
+function paint() {
+  // The frame is MONO_VLSB: a byte is 8 pixels of a column, bit 0 on top; then lit, contrast.
+  const data = pixels.data;
+  const pages = height / 8;
+  const lit = picture ? picture[pages * WIDTH] : 0;
+  const bright = lit ? 60 + Math.floor((195 * picture[pages * WIDTH + 1]) / 255) : 0;
+  for (let y = 0; y < height; y++) {
+    const page = (y >> 3) * WIDTH;
+    const bit = y & 7;
+    for (let x = 0; x < WIDTH; x++) {
+      const on = picture && (picture[page + x] >> bit) & 1 ? bright : 0;
+      const i = (y * WIDTH + x) * 4;
+      data[i] = data[i + 1] = data[i + 2] = on;
+      data[i + 3] = 255;
+    }
+  }
+  smallContext.putImageData(pixels, 0, 0);
+  context.imageSmoothingEnabled = false;
+  context.drawImage(small, 0, 0, canvas.width, canvas.height);
+}
+
+// -- sound: the buzzer's square wave, once the page may play (after the first press) --------
+let audio = null;
+let oscillator = null;
+function unlockAudio() {
+  if (audio || !window.AudioContext) return;
+  audio = new AudioContext();
+}
+function tone(hz) {
+  if (!audio) return;
+  if (oscillator) {
+    oscillator.stop();
+    oscillator = null;
+  }
+  if (hz > 0) {
+    const gain = audio.createGain();
+    gain.gain.value = 0.05;
+    gain.connect(audio.destination);
+    oscillator = audio.createOscillator();
+    oscillator.type = "square";
+    oscillator.frequency.value = hz;
+    oscillator.connect(gain);
+    oscillator.start();
+  }
+}
+
+// -- the page as the firmware sees it (stones/platforms/web.py's `page`) ---------------------
+const page = {
+  store_get: (key) => localStorage.getItem(key),
+  store_set: (key, text) => localStorage.setItem(key, text),
+  store_remove: (key) => localStorage.removeItem(key),
+  store_keys: () => Object.keys(localStorage).join("\n"),
+  tone: (hz) => tone(hz),
+};
+
+async function unpack(mp) {
+  // firmware.bin holds the compiled files one after another; firmware.json says where.
+  const [index, blob] = await Promise.all([
+    fetch("firmware.json").then((r) => r.json()),
+    fetch("firmware.bin").then((r) => r.arrayBuffer()),
+  ]);
+  const made = new Set();
+  for (const [name, [offset, length]] of Object.entries(index.files)) {
+    const parts = ("/lib/" + name).split("/");
+    for (let i = 2; i < parts.length; i++) {
+      const folder = parts.slice(0, i).join("/");
+      if (!made.has(folder)) {
+        try { mp.FS.mkdir(folder); } catch (error) { /* there already */ }
+        made.add(folder);
+      }
+    }
+    mp.FS.writeFile("/lib/" + name, new Uint8Array(blob, offset, length));
+  }
+  return index.version;
+}
+
+const started = performance.now();
+let mp, loop;
+let shown = -1;
+const stones = { ready: false, manual, frames: 0, menuMs: null, error: null };
+window.stones = stones;
+
+function draw() {
+  const sent = loop.frames_sent();
+  if (sent !== shown) {
+    shown = sent;
+    picture = mp.PyProxy.toJs(loop.picture());
+    paint();
+    stones.frames++;
+  }
+}
+
+function fail(error) {
+  stones.error = String(error.message || error);
+  status.textContent = "Stopped: " + stones.error;
+  console.error(error);
+}
+
+// -- buttons: a button is down while any pointer or key holds it ------------------------------
+const holders = {};
+function hold(name, who, down) {
+  const set = holders[name] || (holders[name] = new Set());
+  const before = set.size;
+  if (down) set.add(who); else set.delete(who);
+  const element = document.querySelector(`[data-button="${name}"]`);
+  if (element) element.classList.toggle("down-now", set.size > 0);
+  if (!loop) return;
+  if (before === 0 && set.size > 0) loop.press(name);
+  if (before > 0 && set.size === 0) loop.release(name);
+}
+
+for (const element of document.querySelectorAll("[data-button]")) {
+  const name = element.dataset.button;
+  const who = (event) => "pointer" + event.pointerId;
+  element.addEventListener("pointerdown", (event) => {
+    event.preventDefault();
+    unlockAudio();
+    element.setPointerCapture(event.pointerId);
+    hold(name, who(event), true);
+  });
+  for (const kind of ["pointerup", "pointercancel", "lostpointercapture"]) {
+    element.addEventListener(kind, (event) => hold(name, who(event), false));
+  }
+  element.addEventListener("contextmenu", (event) => event.preventDefault());
+}
+window.addEventListener("keydown", (event) => {
+  const name = KEYS[event.key] || KEYS[event.key.toLowerCase()];
+  if (!name || event.ctrlKey || event.metaKey || event.altKey) return;
+  event.preventDefault();
+  unlockAudio();
+  if (!event.repeat) hold(name, "key" + event.code, true);
+});
+window.addEventListener("keyup", (event) => {
+  const name = KEYS[event.key] || KEYS[event.key.toLowerCase()];
+  if (name) hold(name, "key" + event.code, false);
+});
+window.addEventListener("blur", () => {
+  for (const name of Object.keys(holders)) {
+    for (const who of [...holders[name]]) hold(name, who, false);
+  }
+});
+
+// -- start -----------------------------------------------------------------------------------
+function tick() {
+  try {
+    loop.frame(FRAME_MS);
+    draw();
+  } catch (error) {
+    fail(error);
+    return;
+  }
+  requestAnimationFrame(tick);
+}
+
+try {
+  fit();
+  window.addEventListener("resize", fit);
+  mp = await loadMicroPython({
+    heapsize: 1024 * 1024,
+    stdout: (line) => console.log(line),
+    stderr: (line) => console.error(line),
+  });
+  const version = await unpack(mp);
+  mp.registerJsModule("page", page);
+  mp.runPython(
+    "import sys\nsys.path.insert(0, '/lib')\nimport page\nfrom stones import boot\n" +
+      `loop = boot.web(page, ${height}, ${manual ? "True" : "False"})\n`,
+  );
+  loop = mp.globals.get("loop");
+  for (const name of Object.keys(holders)) {
+    if (holders[name].size) loop.press(name); // held while the firmware loaded
+  }
+  draw();
+  stones.menuMs = performance.now() - started;
+  status.textContent = "Pocket Stones " + version + " on MicroPython (WebAssembly)";
+  stones.run = (ms) => {
+    loop.run(ms);
+    draw();
+  };
+  stones.picture = () => Array.from(picture || []);
+  stones.ready = true;
+  if (!manual) requestAnimationFrame(tick);
+} catch (error) {
+  fail(error);
+}

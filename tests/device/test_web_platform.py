@@ -1,0 +1,140 @@
+"""The web page's platform (stones/platforms/web.py, boot.web) over a stand-in for the page's
+JavaScript: its files in a dict the way localStorage keeps them, its clock stepped by hand.
+The real page in a real browser is tests/host/test_web.py."""
+
+import pytest
+
+from host_tools.sim.device import Device
+from stones import boot
+from stones.platforms.web import PREFIX, PageFS
+from stones.session import Session
+from stones.storage import OK, OLDER, Store
+
+
+class Page:
+    """What host_tools/web/page/stones.js registers as `page`: strings under keys, and a
+    buzzer that records its notes."""
+
+    def __init__(self, items=None):
+        self.items = {} if items is None else items
+        self.notes = []
+
+    def store_get(self, key):
+        return self.items.get(key)
+
+    def store_set(self, key, text):
+        assert isinstance(text, str)  # localStorage keeps strings only
+        self.items[key] = text
+
+    def store_remove(self, key):
+        self.items.pop(key, None)
+
+    def store_keys(self):
+        return "\n".join(self.items)
+
+    def tone(self, hz):
+        self.notes.append(hz)
+
+
+def test_files_round_trip_through_the_page_store():
+    fs = PageFS(Page())
+    with fs.open("game.0", "wb") as handle:
+        handle.write(b"\x00\xffPS")
+        handle.write(bytearray(b"more"))
+    with fs.open("game.0", "rb") as handle:
+        assert handle.read(2) == b"\x00\xff"
+        assert handle.read() == b"PSmore"
+    assert fs.size("game.0") == 8
+    fs.mkdir("records")
+    with fs.open("records/0001-go.sgf", "wb") as handle:
+        handle.write(b"(;GM[1])")
+    assert fs.listdir() == ["game.0"]
+    assert fs.listdir("records") == ["0001-go.sgf"]
+    fs.remove("game.0")
+    assert fs.listdir() == []
+    with pytest.raises(OSError):
+        fs.open("game.0", "rb")
+    with pytest.raises(OSError):
+        fs.remove("game.0")
+    with pytest.raises(OSError):
+        fs.size("game.0")
+
+
+def test_other_keys_in_the_store_are_not_files():
+    page = Page({"someone-else": "x", PREFIX + "settings.0": ""})
+    assert PageFS(page).listdir() == ["settings.0"]
+
+
+def test_a_page_closed_mid_save_keeps_the_save_before():
+    """A file reaches the store whole at close(); a page that goes before then leaves the
+    store as it was, and the storage layer's other slot has the previous save."""
+    page = Page()
+    store = Store(PageFS(page))
+    store.save("game", b"first")
+    store.save("game", b"second")
+    kept = dict(page.items)
+    handle = PageFS(page).open("game.0", "wb")  # the next save's slot...
+    handle.write(b"PS\x01 a third save, cut short")  # ...written, never closed
+    assert page.items == kept
+    assert Store(PageFS(Page(dict(page.items)))).load("game") == (OK, b"second")
+    page.items[PREFIX + "game.1"] = page.items[PREFIX + "game.1"][:-4]  # a damaged newest
+    assert Store(PageFS(page)).load("game") == (OLDER, b"first")
+
+
+def press(loop, name, ms=60):
+    loop.press(name)
+    loop.run(ms)
+    loop.release(name)
+    loop.run(60)
+
+
+def test_the_page_plays_the_simulators_frames_and_resumes_its_save():
+    page = Page()
+    loop = boot.web(page, manual=True)
+    device = Device()
+    assert loop.app.top.module_name == "menu"
+    assert bytes(loop.app.display.frame) == bytes(device.display.buffer)
+    for name in ("a", "a", "right", "up", "a", "left", "a"):  # Go, Start, two stones
+        press(loop, name)
+        device.press(name)
+        assert bytes(loop.app.display.frame) == bytes(device.display.buffer), name
+    assert loop.app.game.count == 2
+    picture = loop.picture()
+    assert picture[:-2] == bytes(loop.app.display.frame) and picture[-2:] == b"\x01\xff"
+    assert page.notes  # the buzzer played the stones through the page
+    again = boot.web(page, manual=True)  # the page loaded again: the same store
+    assert again.app.top.module_name == "play" and again.app.game.count == 2
+    assert Session(Store(PageFS(page))).load_game()[0].count == 2
+
+
+def test_a_frame_steps_until_its_time_is_up_and_returns():
+    """frame(ms) on a clock that moves a millisecond each time it is read (the page's runs on
+    its own): one step when nothing happens; while the device thinks, steps for the ms."""
+    loop = boot.web(Page(), manual=True)
+    clock = loop.clock
+    steps = []
+    step = loop.app.step
+
+    def counted():
+        steps.append(clock.now)
+        return step()
+
+    def ticks_ms():
+        clock.advance(1)
+        return clock.now
+
+    loop.app.step = counted
+    clock.ticks_ms = ticks_ms
+    loop.frame(50)
+    assert len(steps) == 1
+    loop.press("a")  # Go: a press and its release, a frame each, open the game's setup
+    for _ in range(30):
+        loop.frame(50)
+    loop.release("a")
+    for _ in range(30):
+        loop.frame(50)
+    assert loop.app.top.module_name == "setup"
+    loop.app.top.thinking = True  # the screen says the device thinks: the frame keeps going
+    steps.clear()
+    loop.frame(50)
+    assert len(steps) > 5 and clock.ticks_diff(steps[-1], steps[0]) < 50
