@@ -85,13 +85,17 @@ class PageFS:
     def __init__(self, page):
         self.page = page
 
-    def _get(self, name):
-        import binascii
-
+    def _text(self, name):
         text = self.page.store_get(PREFIX + name)
         if text is None:
             raise OSError(2, "ENOENT")
-        return binascii.a2b_base64(text)
+        return text
+
+    def _get(self, name):
+        import binascii
+
+        # (bytes: the WebAssembly port's binascii, a Python module, decodes no str)
+        return binascii.a2b_base64(self._text(name).encode())
 
     def put(self, name, data):
         import binascii
@@ -104,7 +108,7 @@ class PageFS:
         return PageFile(self, name, self._get(name), False)
 
     def remove(self, name):
-        self._get(name)  # ENOENT when there is none, as os.remove says
+        self._text(name)  # ENOENT when there is none, as os.remove says
         self.page.store_remove(PREFIX + name)
 
     def listdir(self, folder=""):

@@ -141,7 +141,11 @@ function fail(error) {
 }
 
 // -- buttons: a button is down while any pointer or key holds it ------------------------------
+// A tap can be shorter than the buttons' debounce: on the page's own clock a button stays down
+// at least SHORTEST_MS, as a finger's press on the device would (a test's manual clock is exact).
+const SHORTEST_MS = 50;
 const holders = {};
+const downAt = {};
 function hold(name, who, down) {
   const set = holders[name] || (holders[name] = new Set());
   const before = set.size;
@@ -149,8 +153,15 @@ function hold(name, who, down) {
   const element = document.querySelector(`[data-button="${name}"]`);
   if (element) element.classList.toggle("down-now", set.size > 0);
   if (!loop) return;
-  if (before === 0 && set.size > 0) loop.press(name);
-  if (before > 0 && set.size === 0) loop.release(name);
+  if (before === 0 && set.size > 0) {
+    downAt[name] = performance.now();
+    loop.press(name);
+  }
+  if (before > 0 && set.size === 0) {
+    const wait = manual ? 0 : SHORTEST_MS - (performance.now() - downAt[name]);
+    if (wait <= 0) loop.release(name);
+    else setTimeout(() => holders[name].size || loop.release(name), wait);
+  }
 }
 
 for (const element of document.querySelectorAll("[data-button]")) {
@@ -222,6 +233,7 @@ try {
     draw();
   };
   stones.picture = () => Array.from(picture || []);
+  stones.python = (code) => mp.runPython(code); // for a test or the console: `loop` is the app's
   stones.ready = true;
   if (!manual) requestAnimationFrame(tick);
 } catch (error) {
