@@ -4,6 +4,8 @@
                  with the port vendored from node_modules, into build/web/ (works offline)
     serve.py     make web-serve: that folder over HTTP on 127.0.0.1 (a page cannot load
                  WebAssembly from file://)
+    drive.py     the page in a real headless chromium (Playwright): a simulator script's presses
+                 replayed on the page's buttons, the canvas read back, the page's storage
     page/        the page itself: index.html, stones.js (the port, the canvas, the buttons, the
                  store), stones.css
     package.json the port, pinned by package-lock.json (npm ci from the Makefile)
