@@ -3,6 +3,8 @@
     speed.py     engines and app on CPython, the MicroPython unix port and WebAssembly (make bench)
     pico.py      the Pico's figures on the emulated RP2040: boot, heap, playouts, device moves
     ai.py        the computer player's strength: win rates with intervals (make bench-ai)
+    web.py       the web page (host_tools/web) in headless chromium: its weight, the time to the
+                 menu, Go's playouts a second in the page
     opponents.py the players it is measured against (random, greedy, version 0.1, GNU Go) and
                  the match runner
     results.py   the results files (docs/results/BENCH.json): a run's figures, commit, machine

@@ -6,6 +6,7 @@
                  WebAssembly from file://)
     drive.py     the page in a real headless chromium (Playwright): a simulator script's presses
                  replayed on the page's buttons, the canvas read back, the page's storage
+    shot.py      docs/screenshots/web-page.png and web-phone.png, taken by headless chromium
     page/        the page itself: index.html, stones.js (the port, the canvas, the buttons, the
                  store), stones.css
     package.json the port, pinned by package-lock.json (npm ci from the Makefile)
