@@ -258,4 +258,4 @@ def web(page, height=64, manual=False):
     app = App(display, buttons, clock, session=Session(Store(fs)), platform="browser",
               buzzer=Buzzer(tone, clock))
     app.start()
-    return Loop(app, pins, clock)
+    return Loop(app, pins, clock, exact=manual)

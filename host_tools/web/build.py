@@ -3,7 +3,8 @@
 The firmware is compiled by host_tools.device.build for arch "none" (the WebAssembly port has no
 native emitter: bytecode throughout, as the port's heap figures use it) and packed into two
 files, firmware.bin (the .mpy files one after another) and firmware.json (each file's place in
-it), which the page unpacks into the port's in-memory filesystem. MicroPython's port is copied
+it), which the page unpacks into the port's in-memory filesystem, with the host's record reader
+(record_reader) for the records the page is given to replay. MicroPython's port is copied
 from node_modules (npm ci in host_tools/web), so the folder needs nothing from the network.
 """
 
@@ -27,16 +28,20 @@ class WebBuildError(Exception):
     pass
 
 
-def pack(tree, out):
-    """firmware.bin and firmware.json in out from the compiled tree (build.json's files)."""
+def pack(tree, out, extra=None):
+    """firmware.bin and firmware.json in out from the compiled tree (build.json's files) and
+    extra ({name: bytes})."""
     with open(os.path.join(tree, "build.json")) as handle:
         manifest = json.load(handle)
+    files = dict(extra or {})
+    for name in manifest["files"]:
+        with open(os.path.join(tree, name), "rb") as handle:
+            files[name] = handle.read()
     index = {}
     offset = 0
     with open(os.path.join(out, "firmware.bin"), "wb") as blob:
-        for name in sorted(manifest["files"]):
-            with open(os.path.join(tree, name), "rb") as handle:
-                data = handle.read()
+        for name in sorted(files):
+            data = files[name]
             blob.write(data)
             index[name] = [offset, len(data)]
             offset += len(data)
@@ -44,6 +49,22 @@ def pack(tree, out):
         json.dump({"version": manifest["version"], "files": index}, handle, separators=(",", ":"),
                   sort_keys=True)
     return offset
+
+
+# The host's record reader (SGF for Go, the engine's record format else), for a record file
+# given to the page to replay: host code the page runs from source, its package's imports of the
+# rest of host_tools stubbed empty (they only put firmware/ on sys.path, which the page has).
+RECORD_READER = ("host_tools/records/files.py", "host_tools/records/sgf.py")
+STUBS = ("host_tools/__init__.py", "host_tools/paths.py", "host_tools/records/__init__.py")
+
+
+def record_reader():
+    """{name: bytes} of the record reader and its stubs, as the page's /lib holds them."""
+    files = {name: b"" for name in STUBS}
+    for name in RECORD_READER:
+        with open(os.path.join(ROOT, name), "rb") as handle:
+            files[name] = handle.read()
+    return files
 
 
 def build(out=DEFAULT_OUT):
@@ -55,7 +76,7 @@ def build(out=DEFAULT_OUT):
     tree = os.path.join(ROOT, "build", "web-firmware")
     build_firmware(out=tree, arch="none")
     os.makedirs(out, exist_ok=True)
-    pack(tree, out)
+    pack(tree, out, record_reader())
     for name in PORT_FILES:
         shutil.copyfile(os.path.join(PORT, name), os.path.join(out, name))
     for name in sorted(os.listdir(PAGE)):

@@ -21,6 +21,7 @@ from stones.platforms.web import PREFIX
 SCRIPTS = os.path.join(ROOT, "tests", "scripts")
 WEB_STAMP = "host_tools/web/node_modules/.installed"
 PHONE = {"width": 390, "height": 844}
+WAIT_MS = 120_000  # what a page may take to answer on a machine busy with other work
 
 
 def ensure_port():
@@ -61,6 +62,7 @@ def open_page(browser, url, query="?manual", **options):
     """(context, page) with the app started; options go to browser.new_context."""
     context = browser.new_context(**options)
     page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(url + query)

@@ -138,3 +138,17 @@ def test_a_frame_steps_until_its_time_is_up_and_returns():
     steps.clear()
     loop.frame(50)
     assert len(steps) > 5 and clock.ticks_diff(steps[-1], steps[0]) < 50
+
+
+def test_a_tap_let_go_before_the_app_saw_it_still_counts():
+    """On the page's own clock a release waits until the app has seen the press; a test's
+    exact clock lets go when told, so the same tap is too short for the debounce."""
+    for exact, screen in ((False, "setup"), (True, "menu")):
+        loop = boot.web(Page(), manual=True)
+        loop.exact = exact
+        loop.press("a")
+        loop.run(5)  # one poll: the press seen, not yet debounced
+        loop.release("a")
+        loop.run(200)
+        assert loop.app.top.module_name == screen, exact
+        assert loop.pins["a"].level == 1

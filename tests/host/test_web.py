@@ -11,11 +11,13 @@ compared pixel for pixel; the phone test runs on the page's own clock.
 
 import pytest
 
+from host_tools.sim.cli import open_replay
 from host_tools.sim.device import Device
 from host_tools.web import build as web_build
 from host_tools.web.drive import (
     PHONE,
     canvas_bits,
+    click,
     ensure_port,
     frame_bits,
     launched,
@@ -113,4 +115,39 @@ def test_a_phone_plays_a_move_by_touch(site, browser):
                            % PREFIX)
     game, _ = Session(Store(stored_flash(page))).load_game()
     assert game is not None and game.count == 1
+    context.close()
+
+
+def test_records_download_and_a_record_file_replays(site, browser, tmp_path):
+    device = simulate("go.txt")  # a finished game: its record kept
+    context, page = open_page(browser, site)
+    assert replay(page, device.steps) == []
+    page.locator("#records summary").click()
+    link = page.locator("#record-list a")
+    link.first.wait_for()  # (the list is made when the box opens, after its toggle event)
+    assert link.all_text_contents() == ["0001-go.sgf"]
+    with page.expect_download() as download:
+        link.first.click()
+    path = tmp_path / "0001-go.sgf"
+    download.value.save_as(path)
+    assert path.read_bytes() == bytes(device.fs.files["records/0001-go.sgf"])
+
+    page.locator("#record-file").set_input_files(str(path))
+    status = page.locator("#status")
+    said = "document.getElementById('status').textContent.startsWith('%s')"
+    page.wait_for_function(said % "Replaying")  # (the page reads the file asynchronously)
+    assert status.text_content().startswith("Replaying 0001-go.sgf")
+    shown = Device()
+    open_replay(shown, str(path))  # the simulator's --replay of the same file
+    assert canvas_bits(page) == frame_bits(shown.display.buffer)
+    click(page, "left")
+    shown.press("left")
+    assert canvas_bits(page) == frame_bits(shown.display.buffer)
+
+    bad = tmp_path / "notes.txt"
+    bad.write_text("a shopping list\n")
+    page.locator("#record-file").set_input_files(str(bad))
+    page.wait_for_function(said % "Could not")
+    assert status.text_content() == "Could not replay notes.txt: GameError: record names no game"
+    assert canvas_bits(page) == frame_bits(shown.display.buffer)  # the replay goes on
     context.close()

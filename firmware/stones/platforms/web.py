@@ -180,25 +180,45 @@ def make_web(page, height=64, manual=False):
 
 
 class Loop:
-    """The app's main loop cut into calls the page makes (App.run's loop never returns)."""
+    """The app's main loop cut into calls the page makes (App.run's loop never returns).
 
-    def __init__(self, app, pins, clock):
+    A tap can be let go before the app has polled the button long enough to debounce it (a
+    slow frame, a quick click): unless `exact` (a test's manual clock, where a press lasts what
+    the script says), a release waits until the app has seen the press, so none is lost."""
+
+    def __init__(self, app, pins, clock, exact=False):
         self.app = app
         self.pins = pins
         self.clock = clock
+        self.exact = exact
+        self.letting_go = []  # buttons released on the page, still held until the app saw them
 
     def press(self, name):
+        if name in self.letting_go:
+            self.letting_go.remove(name)
         self.pins[name].level = 0
 
     def release(self, name):
-        self.pins[name].level = 1
+        if self.exact or self.app.buttons.is_pressed(name):
+            self.pins[name].level = 1
+        elif name not in self.letting_go:
+            self.letting_go.append(name)
+
+    def _step(self):
+        handled = self.app.step()
+        if self.letting_go:
+            for name in self.letting_go[:]:
+                if self.app.buttons.is_pressed(name):
+                    self.letting_go.remove(name)
+                    self.pins[name].level = 1
+        return handled
 
     def run(self, ms):
         """ManualClock: let ms milliseconds pass, a step every TICK_MS (the simulator's way)."""
         while ms > 0:
             step = TICK_MS if ms > TICK_MS else ms
             self.clock.advance(step)
-            self.app.step()
+            self._step()
             ms -= step
 
     def frame(self, ms):
@@ -208,11 +228,17 @@ class Loop:
         clock = self.clock
         start = clock.ticks_ms()
         while True:
-            handled = self.app.step()
+            handled = self._step()
             if clock.ticks_diff(clock.ticks_ms(), start) >= ms:
                 return
             if not handled and getattr(self.app.top, "thinking", None) is None:
                 return
+
+    def replay(self, game):
+        """Open the replay screen on a finished game (a record file the page was given); B
+        leaves it for whatever was on the panel before."""
+        self.app.open("replay", game)
+        self.app.refresh()
 
     def frames_sent(self):
         return self.app.display.frames_sent

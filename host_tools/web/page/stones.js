@@ -130,6 +130,7 @@ function draw() {
     picture = mp.PyProxy.toJs(loop.picture());
     paint();
     stones.frames++;
+    if (recordsBox.open) listRecords(); // a game that ended has left its record
   }
 }
 
@@ -139,12 +140,10 @@ function fail(error) {
   console.error(error);
 }
 
-// -- buttons: a button is down while any pointer or key holds it ------------------------------
-// A tap can be shorter than the buttons' debounce: on the page's own clock a button stays down
-// at least SHORTEST_MS, as a finger's press on the device would (a test's manual clock is exact).
-const SHORTEST_MS = 50;
+// -- buttons ---------------------------------------------------------------------------------
+// A button is down while any pointer or key holds it (a tap too short for the buttons'
+// debounce is held by the firmware's Loop until the app has seen it).
 const holders = {};
-const downAt = {};
 function hold(name, who, down) {
   const set = holders[name] || (holders[name] = new Set());
   const before = set.size;
@@ -152,15 +151,8 @@ function hold(name, who, down) {
   const element = document.querySelector(`[data-button="${name}"]`);
   if (element) element.classList.toggle("down-now", set.size > 0);
   if (!loop) return;
-  if (before === 0 && set.size > 0) {
-    downAt[name] = performance.now();
-    loop.press(name);
-  }
-  if (before > 0 && set.size === 0) {
-    const wait = manual ? 0 : SHORTEST_MS - (performance.now() - downAt[name]);
-    if (wait <= 0) loop.release(name);
-    else setTimeout(() => holders[name].size || loop.release(name), wait);
-  }
+  if (before === 0 && set.size > 0) loop.press(name);
+  if (before > 0 && set.size === 0) loop.release(name);
 }
 
 for (const element of document.querySelectorAll("[data-button]")) {
@@ -192,6 +184,66 @@ window.addEventListener("blur", () => {
   for (const name of Object.keys(holders)) {
     for (const who of [...holders[name]]) hold(name, who, false);
   }
+});
+
+// -- records: the finished games in the store, to download or replay -------------------------
+const RECORDS = "pocket-stones/records/";
+const recordsBox = document.getElementById("records");
+const recordList = document.getElementById("record-list");
+let listed = null;
+
+function storedBytes(key) {
+  const text = atob(localStorage.getItem(key));
+  return Uint8Array.from(text, (c) => c.charCodeAt(0));
+}
+
+function listRecords() {
+  const keys = Object.keys(localStorage).filter((k) => k.startsWith(RECORDS)).sort();
+  if (listed === keys.join("\n")) return;
+  listed = keys.join("\n");
+  recordList.replaceChildren();
+  if (!keys.length) {
+    const item = document.createElement("li");
+    item.textContent = "None yet: a game's record is kept when it ends.";
+    recordList.append(item);
+  }
+  for (const key of keys) {
+    const name = key.slice(RECORDS.length);
+    const bytes = storedBytes(key);
+    const type = name.endsWith(".sgf") ? "application/x-go-sgf" : "text/plain";
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([bytes], { type }));
+    link.download = name;
+    link.textContent = name;
+    const button = document.createElement("button");
+    button.textContent = "Replay";
+    button.addEventListener("click", () => replayRecord(name, bytes));
+    const item = document.createElement("li");
+    item.append(link, button);
+    recordList.append(item);
+  }
+}
+
+function replayRecord(name, bytes) {
+  // The host's reader (SGF, or the record format) makes the game; the replay screen opens over
+  // whatever is on the panel, which B goes back to. A file it cannot read is said by name.
+  if (!loop) return;
+  try {
+    mp.FS.writeFile("/record", bytes);
+    mp.runPython("from host_tools.records.files import load\nloop.replay(load('/record'))");
+    draw();
+    status.textContent = "Replaying " + name + ": left and right step, B leaves";
+  } catch (error) {
+    const lines = String(error.message || error).trim().split("\n");
+    status.textContent = "Could not replay " + name + ": " + lines[lines.length - 1];
+  }
+}
+
+recordsBox.addEventListener("toggle", () => recordsBox.open && listRecords());
+document.getElementById("record-file").addEventListener("change", async (event) => {
+  const file = event.target.files[0];
+  if (file) replayRecord(file.name, new Uint8Array(await file.arrayBuffer()));
+  event.target.value = "";
 });
 
 // -- start -----------------------------------------------------------------------------------
