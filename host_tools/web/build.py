@@ -46,9 +46,25 @@ def pack(tree, out, extra=None):
             index[name] = [offset, len(data)]
             offset += len(data)
     with open(os.path.join(out, "firmware.json"), "w") as handle:
-        json.dump({"version": manifest["version"], "files": index}, handle, separators=(",", ":"),
-                  sort_keys=True)
+        json.dump({"version": manifest["version"], "files": index, "pico": pico_rates()}, handle,
+                  separators=(",", ":"), sort_keys=True)
     return offset
+
+
+PICO_RESULTS = os.path.join(ROOT, "docs", "results", "pico.json")
+PICO_RATE = "playouts/s, frozen native"  # the figure of the firmware as a Pico runs it
+
+
+def pico_rates(path=PICO_RESULTS):
+    """{game key: the Pico's playouts a second on its default board} from the emulated Pico's
+    results (host_tools/bench/pico.py), for the page's Pico speed; {} without them."""
+    try:
+        with open(path) as handle:
+            figures = json.load(handle)["figures"]
+    except (OSError, ValueError, KeyError):
+        return {}
+    return {f["game"]: f["value"] for f in figures
+            if f.get("game") and f["name"].endswith(PICO_RATE) and f.get("value")}
 
 
 # The host's record reader (SGF for Go, the engine's record format else), for a record file

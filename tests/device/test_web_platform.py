@@ -152,3 +152,45 @@ def test_a_tap_let_go_before_the_app_saw_it_still_counts():
         loop.run(200)
         assert loop.app.top.module_name == screen, exact
         assert loop.pins["a"].level == 1
+
+
+class Search:
+    def __init__(self):
+        self.playouts = 0
+
+
+class Thinking:
+    def __init__(self, key):
+        self.search = Search()
+        self.game = type("Game", (), {"key": key})()
+
+
+def paced_playouts(pico, rate=50, ms=2000):
+    """The playouts a stand-in screen's search makes in ms, a playout a step, on a clock that
+    moves a millisecond each time it is read, with Pico speed on or off."""
+    loop = boot.web(Page(), manual=True)
+    clock = loop.clock
+    thinking = Thinking("go")
+
+    def step():
+        thinking.search.playouts += 1
+        return False
+
+    def ticks_ms():
+        clock.advance(1)
+        return clock.now
+
+    loop.app.stack.append(type("Screen", (), {"thinking": thinking})())
+    loop.app.step = step
+    clock.ticks_ms = ticks_ms
+    loop.set_rate("go", rate)
+    loop.pico = pico
+    start = clock.now
+    while clock.ticks_diff(clock.now, start) < ms:
+        loop.frame(10)
+    return thinking.search.playouts
+
+
+def test_pico_speed_holds_the_thinking_to_the_picos_playouts():
+    assert 90 <= paced_playouts(True) <= 110  # 50 a second, for 2 seconds
+    assert paced_playouts(False) > 500  # as fast as the page runs

@@ -17,12 +17,16 @@ keep their guarantee (a page closed mid-save loses at most that save, never the 
 The page cannot block, so nothing here loops forever: Loop.frame(ms) runs app steps for about
 that long on the runtime's own clock (the page calls it once an animation frame), and with a
 ManualClock Loop.run(ms) lets exactly ms simulated milliseconds pass in 5 ms steps, as the
-simulator does, so a script gives the simulator's frames. boot.web() wires the app.
+simulator does, so a script gives the simulator's frames. At "Pico speed" (Loop.pico, with the
+Pico's measured playouts a second per game in Loop.rates) frame() holds the device's thinking
+back to the Pico's pace, so a move takes about as long as on the device. boot.web() wires the
+app.
 """
 
 from stones.compat import const
 
 TICK_MS = const(5)  # the manual clock's step: the simulator's
+PICO_TICK_MS = const(100)  # at Pico speed, the longest the app waits between steps
 _MASK = const((1 << 30) - 1)
 _HALF = const(1 << 29)
 PREFIX = "pocket-stones/"  # the store's keys for this app's files start with it
@@ -192,6 +196,11 @@ class Loop:
         self.clock = clock
         self.exact = exact
         self.letting_go = []  # buttons released on the page, still held until the app saw them
+        self.rates = {}  # game key -> the Pico's playouts a second (the page's Pico speed)
+        self.pico = False  # pace the device's thinking to self.rates
+        self.thinking = None  # the search being paced, and when it began
+        self.began = 0
+        self.stepped = 0
 
     def press(self, name):
         if name in self.letting_go:
@@ -221,18 +230,44 @@ class Loop:
             self._step()
             ms -= step
 
+    def set_rate(self, key, playouts_per_s):
+        self.rates[key] = playouts_per_s
+
     def frame(self, ms):
         """The runtime's clock: step the app for up to about ms milliseconds. Like App.run it
         goes on at once after a step that handled a press; while the device thinks it goes
-        on for the whole ms; else one step is enough until the next frame."""
+        on for the whole ms (at Pico speed, only while its playouts are behind the Pico's);
+        else one step is enough until the next frame."""
         clock = self.clock
         start = clock.ticks_ms()
         while True:
+            if self.ahead():
+                return
             handled = self._step()
-            if clock.ticks_diff(clock.ticks_ms(), start) >= ms:
+            self.stepped = clock.ticks_ms()
+            if clock.ticks_diff(self.stepped, start) >= ms:
                 return
             if not handled and getattr(self.app.top, "thinking", None) is None:
                 return
+
+    def ahead(self):
+        """At Pico speed: whether the device's search has done more playouts than the Pico
+        would have by now, so the app waits (a step every PICO_TICK_MS all the same, as the
+        Pico's loop reads the buttons between its thinking ticks)."""
+        thinking = getattr(self.app.top, "thinking", None)
+        if thinking is None or not self.pico:
+            self.thinking = None
+            return False
+        now = self.clock.ticks_ms()
+        if thinking is not self.thinking:
+            self.thinking = thinking
+            self.began = now
+        rate = self.rates.get(thinking.game.key)
+        if not rate:
+            return False
+        due = rate * self.clock.ticks_diff(now, self.began) // 1000
+        return (thinking.search.playouts > due
+                and self.clock.ticks_diff(now, self.stepped) < PICO_TICK_MS)
 
     def replay(self, game):
         """Open the replay screen on a finished game (a record file the page was given); B

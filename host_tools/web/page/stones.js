@@ -115,7 +115,7 @@ async function unpack(mp) {
     }
     mp.FS.writeFile("/lib/" + name, new Uint8Array(blob, offset, length));
   }
-  return index.version;
+  return index;
 }
 
 let mp, loop;
@@ -188,6 +188,7 @@ window.addEventListener("blur", () => {
 
 // -- records: the finished games in the store, to download or replay -------------------------
 const RECORDS = "pocket-stones/records/";
+const PICO_SPEED = "pocket-stones-page/pico-speed"; // the page's own setting, not the firmware's
 const recordsBox = document.getElementById("records");
 const recordList = document.getElementById("record-list");
 let listed = null;
@@ -266,7 +267,7 @@ try {
     stdout: (line) => console.log(line),
     stderr: (line) => console.error(line),
   });
-  const version = await unpack(mp);
+  const index = await unpack(mp);
   mp.registerJsModule("page", page);
   mp.runPython(
     "import sys\nsys.path.insert(0, '/lib')\nimport page\nfrom stones import boot\n" +
@@ -278,7 +279,16 @@ try {
   }
   draw();
   stones.menuMs = performance.now(); // since the navigation began
-  status.textContent = "Pocket Stones " + version + " on MicroPython (WebAssembly)";
+  status.textContent = "Pocket Stones " + index.version + " on MicroPython (WebAssembly)";
+  for (const [key, rate] of Object.entries(index.pico || {})) loop.set_rate(key, rate);
+  const pace = document.getElementById("pico-speed");
+  pace.disabled = !Object.keys(index.pico || {}).length; // no Pico figures in this build
+  pace.checked = !pace.disabled && localStorage.getItem(PICO_SPEED) === "on";
+  loop.pico = pace.checked;
+  pace.addEventListener("change", () => {
+    loop.pico = pace.checked;
+    localStorage.setItem(PICO_SPEED, pace.checked ? "on" : "off");
+  });
   stones.run = (ms) => {
     loop.run(ms);
     draw();
