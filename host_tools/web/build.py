@@ -3,8 +3,9 @@
 The firmware is compiled by host_tools.device.build for arch "none" (the WebAssembly port has no
 native emitter: bytecode throughout, as the port's heap figures use it) and packed into two
 files, firmware.bin (the .mpy files one after another) and firmware.json (each file's place in
-it), which the page unpacks into the port's in-memory filesystem, with the host's record reader
-(record_reader) for the records the page is given to replay. MicroPython's port is copied
+it), which the page unpacks into the port's in-memory filesystem, with the sources the device
+does not carry (page_sources): the page's platform module, stones/platforms/web.py, and the host's
+record reader for the records the page is given to replay. MicroPython's port is copied
 from node_modules (npm ci in host_tools/web), so the folder needs nothing from the network.
 """
 
@@ -15,7 +16,7 @@ import shutil
 import sys
 
 from host_tools.device.build import build as build_firmware
-from host_tools.paths import ROOT
+from host_tools.paths import FIRMWARE, ROOT
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PAGE = os.path.join(HERE, "page")
@@ -74,12 +75,19 @@ RECORD_READER = ("host_tools/records/files.py", "host_tools/records/sgf.py")
 STUBS = ("host_tools/__init__.py", "host_tools/paths.py", "host_tools/records/__init__.py")
 
 
-def record_reader():
-    """{name: bytes} of the record reader and its stubs, as the page's /lib holds them."""
+# The page's platform module: left out of the device's build (firmware/manifest.py), added here.
+PLATFORM = "stones/platforms/web.py"
+
+
+def page_sources():
+    """{name: bytes} of the sources the page adds to the device's build, as its /lib holds
+    them: the platform module, the record reader and its stubs."""
     files = {name: b"" for name in STUBS}
     for name in RECORD_READER:
         with open(os.path.join(ROOT, name), "rb") as handle:
             files[name] = handle.read()
+    with open(os.path.join(FIRMWARE, PLATFORM), "rb") as handle:
+        files[PLATFORM] = handle.read()
     return files
 
 
@@ -92,7 +100,7 @@ def build(out=DEFAULT_OUT):
     tree = os.path.join(ROOT, "build", "web-firmware")
     build_firmware(out=tree, arch="none")
     os.makedirs(out, exist_ok=True)
-    pack(tree, out, record_reader())
+    pack(tree, out, page_sources())
     for name in PORT_FILES:
         shutil.copyfile(os.path.join(PORT, name), os.path.join(out, name))
     for name in sorted(os.listdir(PAGE)):

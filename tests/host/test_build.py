@@ -15,7 +15,8 @@ from host_tools.device import build as builder
 from host_tools.paths import FIRMWARE, ROOT, tool
 
 HOST_ONLY = ("stones/cpython", "stones/platforms/fakes", "stones/drivers/framebuf_py",
-             "stones/drivers/font8x8", "stones/platforms/pi", "stones/platforms/workers")
+             "stones/drivers/font8x8", "stones/platforms/pi", "stones/platforms/workers",
+             "stones/platforms/web")
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ Reading guide:
                 processes (root parallelism, the same interface as engine.search.Search)
     web.py      a web page (MicroPython's WebAssembly port): the page's buttons, a memory panel
                 it draws, its storage as the flash, its sound as the buzzer; a loop it steps
+                (host_tools/web adds it to the page's build; the device's leaves it out)
     fakes.py    fake pins, clock, I2C bus, buzzer, ADC and file system: the simulator's hardware
                 and the tests', driven and asserted on (never shipped to the device)
 
