@@ -151,3 +151,39 @@ def test_records_download_and_a_record_file_replays(site, browser, tmp_path):
     assert status.text_content() == "Could not replay notes.txt: GameError: record names no game"
     assert canvas_bits(page) == frame_bits(shown.display.buffer)  # the replay goes on
     context.close()
+
+
+KEYS = {"up": "ArrowUp", "down": "ArrowDown", "left": "ArrowLeft", "right": "ArrowRight",
+        "a": "z", "b": "x", "menu": "m"}
+
+
+def press_seen(page, name):
+    """A key pressed and released on the page's own clock, each waited for until the app's
+    buttons have it (their debounced state)."""
+    page.keyboard.down(KEYS[name])
+    page.wait_for_function("window.stones.loop.app.buttons.pressed != 0")
+    page.keyboard.up(KEYS[name])
+    page.wait_for_function("window.stones.loop.app.buttons.pressed == 0")
+
+
+def test_the_device_answers_a_move_at_pico_speed(site, browser):
+    """Go against the device's first level on the page's own loop, Pico speed on: the human's
+    stone, then the device's, found in slices between the page's frames."""
+    setup = Device()
+    setup.press("a")  # Go: the set-up screen, whose rows say how far down White is
+    white = [row[0] if isinstance(row, tuple) else row
+             for row in setup.app.top.rows()].index("White")
+    context, page = open_page(browser, site, query="")
+    page.locator("#pico-speed").check()
+    assert page.evaluate("window.stones.loop.pico") is True
+    for name in ["a"] + ["down"] * white + ["right"] + ["up"] * white + ["a"]:
+        press_seen(page, name)
+    assert page.evaluate("window.stones.loop.app.players['2']").startswith("device")
+    press_seen(page, "a")  # Black's stone where the cursor starts
+    page.wait_for_function("window.stones.loop.app.game.count >= 2")
+    game, _ = Session(Store(stored_flash(page))).load_game()
+    assert game.count == 2 and game.to_move == 1  # the device's reply saved, Black to play
+    page.reload()
+    page.wait_for_function("window.stones && window.stones.ready")
+    assert page.locator("#pico-speed").is_checked()  # the switch is remembered
+    context.close()

@@ -295,6 +295,7 @@ try {
   };
   stones.picture = () => Array.from(picture || []);
   stones.python = (code) => mp.runPython(code); // for a test or the console: `loop` is the app's
+  stones.loop = loop; // stones.loop.app.game.count and the like, read through the port's proxy
   stones.ready = true;
   if (!manual) requestAnimationFrame(tick);
 } catch (error) {
