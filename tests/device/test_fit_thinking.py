@@ -16,11 +16,11 @@ def test_the_device_thinking_and_a_new_game_question_fit():
     for height in (64, 128):
         walk = Walk(height)
         walk.press("a")  # Go
-        walk.press("down", "down", "down", "down", "down")  # White
+        walk.press(*["down"] * 6)  # Start, Size, Komi, Scoring, Handicap, Black -> White
         for _ in range(level_count("go")):
             walk.press("right")
         walk.check("White", "<Device %d>" % level_count("go"))
-        walk.press("up", "up", "up", "up", "up", "a")
+        walk.press(*["up"] * 6 + ["a"])
         with long_thinking():  # the class of the game being played
             walk.device.play("E5")
             walk.check("thinks")
