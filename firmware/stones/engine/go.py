@@ -104,7 +104,7 @@ class Go(Game):
     # less work, which the top Pi level spends on a larger budget.
     pico_levels = (300, 900, 2700, 15000)
     pi_levels = (30000, 100000)
-    pico_scale = ((19, 16),)  # 19x19: bytecode playouts (Game.pico_scale)
+    pico_scale = ((19, 17),)  # 19x19: bytecode playouts (Game.pico_scale)
     tuning = Tuning(prior_visits=20, tactics=24, overhead=70, tactic_visits=4, early=4)
     bench = (("opening", "E5 D5 E4 C3 G7 C7 G3 F5"), ("pico_playouts", 60),
              ("pico_playouts_bytecode", 30), ("playouts_unix", 3000), ("playouts_cpython", 4000),

@@ -137,6 +137,7 @@ class Loupe(Game):
     pico_levels = (800, 1800, 3600, 11500)  # the computer player (search.py): budgets a move
     viper_loop = "stones.engine.loupeviper"
     pi_levels = (60000, 180000)
+    pico_scale = ((11, 55),)  # side 11: bytecode playouts (Game.pico_scale)
     tuning = Tuning(overhead=46, prior_visits=32)  # the priors lead (BREAK): docs/journal.md
     bench = (("opening", "e5 a1 a2 c3 g5 c7 d4 f6"), ("pico_playouts", 30),
              ("playouts_unix", 1200), ("v01", (7500, (("overhead", 46),))))  # Game.bench
