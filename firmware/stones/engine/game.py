@@ -200,6 +200,7 @@ class Game:
     grid_class = None
     sizes = (9,)
     default_size = 9
+    size = None  # a game's board size (the class has none)
     options = ()  # Option instances
     cap_factor = 3  # move cap = cap_factor * points (an engine safeguard, docs/rules.md A9)
     log_per_move = 4  # most log words a move writes besides its captured/flipped stones

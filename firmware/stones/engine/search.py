@@ -133,10 +133,9 @@ def budget(game, level, pi=False):
     table = levels(game, pi)
     i = min(max(level, 1), len(table)) - 1
     work = table[i]
-    size = getattr(game, "size", None)
-    if i < len(game.pico_levels) and size is not None:
+    if i < len(game.pico_levels) and game.size is not None:  # (a class: None)
         for board, percent in game.pico_scale:
-            if board == size:
+            if board == game.size:
                 return work * percent // 100
     return work
 
