@@ -3,8 +3,12 @@
     settings     after every change in the setup and system screens (JSON)
     game         after every move, undo and pass, in a compact binary form (below)
     records/     each finished game: SGF for Go, the record format (stones.engine.records) for
-                 the others; a game given up for a new one is kept there too, unfinished (no
-                 result); the folder is capped at MAX_RECORDS files, oldest first out
+                 the others, saying who played and when; a game given up for a new one is kept
+                 there too, unfinished (no result). At most MAX_RECORDS files: the oldest goes
+                 only when the player agrees (finish's make_room), never silently. A record is
+                 measured before it is written, checked against the free space, and checked
+                 after: a record that does not fit is never left empty or cut short, and the
+                 game save stays until its record is kept.
 
 A power cut loses at most the move being saved: the game save then holds the move before it,
 and the next boot resumes there and says so. A damaged save never crashes the boot: it is
@@ -26,9 +30,19 @@ from stones.storage import NONE, OK, OLDER
 
 MAX_RECORDS = const(20)
 RECORDS = "records"
+# Room left free beyond a record's own bytes: littlefs writes a file and its folder's entry to
+# fresh 4 KB blocks before it lets the old ones go.
+_SPARE = const(8192)
+_UNSET_YEAR = const(2021)  # the year a clock that was never set reads, or an earlier one
+
+
+class StorageFull(OSError):
+    """The storage has no room for a record (checked before, or found while writing)."""
 
 
 class Session:
+    max_records = MAX_RECORDS  # what the screens show (they do not import this module)
+
     def __init__(self, store):
         self.store = store
         self.notice = ""  # what the player should be told at the next screen, if anything
@@ -83,18 +97,59 @@ class Session:
 
     # -- finished games -------------------------------------------------------------------------
 
-    def finish(self, game):
+    def records(self):
+        """The record files, oldest first ("0007-go.sgf": number, game, ending)."""
+        fs = self.store.fs
+        try:
+            return sorted(n for n in fs.listdir(RECORDS) if n[:1].isdigit())
+        except OSError:  # no folder yet
+            return []
+
+    def record_text(self, name, limit=-1):
+        """A record's text (its first limit bytes, or all of it)."""
+        with self.store.fs.open(RECORDS + "/" + name, "rb") as handle:
+            return handle.read(limit).decode()
+
+    def delete_record(self, name):
+        self.store.fs.remove(RECORDS + "/" + name)
+
+    def finish(self, game, players=None, make_room=False):
         """Keep the game in records/ and forget the game save: a finished game with its result,
-        or one given up for a new game, unfinished (its record has no result)."""
+        or one given up for a new game, unfinished (its record has no result). Returns the
+        record's number, or 0 when MAX_RECORDS are kept (make_room: the oldest go first);
+        StorageFull when the record does not fit. Unless a record is kept, nothing is left
+        half written and the game save stays."""
         fs = self.store.fs
         fs.mkdir(RECORDS)
-        names = sorted(n for n in fs.listdir(RECORDS) if n[:1].isdigit())
+        names = self.records()
         number = int(names[-1].split("-")[0]) + 1 if names else 1
+        if len(names) >= MAX_RECORDS and not make_room:
+            return 0
+        facts = record_facts(players or {})
+        size = [0]
+
+        def measure(text):
+            size[0] += len(text.encode())
+
+        write_record_file(game, measure, facts)
+        free = getattr(fs, "free", None)
+        free = free() if free else None
+        if free is not None and free < size[0] + _SPARE:
+            raise StorageFull(28, "%d bytes needed, %d free" % (size[0] + _SPARE, free))
         while len(names) >= MAX_RECORDS:
             fs.remove(RECORDS + "/" + names.pop(0))
-        ending = game.key + "." + game.record_ending
-        with fs.open("%s/%04d-%s" % (RECORDS, number, ending), "wb") as handle:
-            write_record_file(game, lambda text: handle.write(text.encode()))
+        name = "%s/%04d-%s.%s" % (RECORDS, number, game.key, game.record_ending)
+        try:
+            with fs.open(name, "wb") as handle:
+                write_record_file(game, lambda text: handle.write(text.encode()), facts)
+            if fs.size(name) != size[0]:
+                raise OSError(28, "the record was cut short")
+        except OSError as error:
+            try:
+                fs.remove(name)  # never an empty or partial record
+            except OSError:
+                pass
+            raise StorageFull(28, str(error))
         self.clear_game()
         return number
 
@@ -149,11 +204,42 @@ def decode_game(data):
     return game, players
 
 
-def write_record_file(game, write):
+def write_record_file(game, write, facts=None):
     """A finished game as its record file, piece by piece, by the module the game names:
-    SGF for Go (stones.engine.sgf), the record format (stones.engine.records) for the others."""
+    SGF for Go (stones.engine.sgf), the record format (stones.engine.records) for the others.
+    facts: who played and when (record_facts)."""
     module = __import__(game.records, None, None, ("write_record",))
-    module.write_record(game, write)
+    module.write_record(game, write, facts)
 
 
-__all__ = ("Session", "OK", "OLDER", "NONE", "write_record_file")
+def player_name(who):
+    """'Human' or 'Device 3' from a players entry ("human", "device:3")."""
+    if who.startswith("device:"):
+        return "Device " + who[7:]
+    return "Human" if who == "human" else who
+
+
+def record_facts(players):
+    """What a record says of a game beyond its moves: who played each colour, and the date."""
+    facts = {}
+    for colour, key in (("1", "black"), ("2", "white")):
+        if players.get(colour):
+            facts[key] = player_name(players[colour])
+    date = today()
+    if date:
+        facts["date"] = date
+    return facts
+
+
+def today():
+    """The date as SGF writes it (2026-11-27), or None when the clock was never set: a Pico's
+    clock starts at 2021-01-01 (the unix port's at 1970) unless a computer sets it."""
+    import time
+
+    year, month, day = time.localtime()[:3]
+    if year <= _UNSET_YEAR:
+        return None
+    return "%04d-%02d-%02d" % (year, month, day)
+
+
+__all__ = ("Session", "OK", "OLDER", "NONE", "StorageFull", "write_record_file")

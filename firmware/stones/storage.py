@@ -66,6 +66,16 @@ class RealFS:
 
         return os.stat(self.path(name))[6]
 
+    def free(self):
+        """Bytes free for files (statvfs: free blocks times their size), or None if unknown."""
+        import os
+
+        try:
+            stat = os.statvfs(self.root or ".")  # pyright: ignore[reportAttributeAccessIssue]
+        except (AttributeError, OSError):
+            return None
+        return stat[1] * stat[4]  # f_frsize * f_bavail
+
 
 def _newer(a, b):
     """Whether sequence a is newer than b, across the wrap at _SEQUENCE_LIMIT."""

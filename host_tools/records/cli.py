@@ -2,7 +2,8 @@
 
     fetch [--port PORT] [--out DIR]   copy the device's records/ folder (mpremote), default
                                       ./records; the device keeps its copies
-    show FILE                         print a record's game: settings, moves, diagram, result
+    show FILE                         print a record's game: who played, when, settings, moves,
+                                      diagram, result
     replay FILE [sim options]         step through a record in the simulator (left/right)
 
 Go records are SGF (host_tools/records/sgf.py reads them); the other games use the record format of
@@ -15,7 +16,7 @@ import subprocess
 import sys
 
 from host_tools.paths import tool
-from host_tools.records.files import load  # noqa: F401  (also this module's API)
+from host_tools.records.files import facts, load  # noqa: F401  (also this module's API)
 
 
 def fetch(port=None, out="records", mpremote=None):
@@ -57,6 +58,8 @@ def main(argv=None):
             game = load(args.file)
             from stones.engine.records import record
 
+            for label, text in facts(args.file):
+                print("%s: %s" % (label, text))
             print(record(game) + game.diagram())
             if game.over:
                 print("Result: %s (%s)" % (game.result().text(), game.result().gtp()))

@@ -18,3 +18,25 @@ def load(path):
     from stones.engine.records import load_record
 
     return load_record(text)
+
+
+SAID = (("PB", "black", "Black"), ("PW", "white", "White"), ("DT", "date", "Date"),
+        ("RU", None, "Rules"), ("HA", None, "Handicap"))
+
+
+def facts(path):
+    """What a record says beyond its moves, as (label, text) pairs: who played Black and White,
+    the date, and for SGF the rules and the handicap (PB, PW, DT, RU, HA; the record format's
+    black, white and date lines)."""
+    with open(path) as handle:
+        text = handle.read()
+    if text.lstrip().startswith("("):
+        from host_tools.records.sgf import read
+
+        record = read(text)
+        given = dict(record.facts)
+        if record.handicap:
+            given["HA"] = str(record.handicap)
+        return [(label, given[ident]) for ident, _, label in SAID if ident in given]
+    lines = dict(line.partition(" ")[::2] for line in text.splitlines())
+    return [(label, lines[key].strip()) for _, key, label in SAID if key and key in lines]

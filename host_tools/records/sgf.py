@@ -11,12 +11,13 @@ Reading guide:
 
 Only what a Go record needs is read: SZ, KM, HA, RE, PL, AB/AW in the root node, B/W moves in the
 nodes after it, and TB/TW (territory) in any node, where a stone of the other colour is a stone
-marked dead (the device writes its marking so; CGoban and KGS do too); other properties
-(comments, names, dates, marks) are skipped. With HA[2] or more, White moves first after the
-set-up (AB): the game is a handicap game (Game.handicap counts its Black set-up stones).
-Anything this device cannot represent (another game, a rectangular board, set-up stones in the
-middle of the game, a move that is illegal under the club rules) is one SgfError that says what
-and where.
+marked dead (the device writes its marking so; CGoban and KGS do too); who played and when (PB,
+PW, DT) and the rules (RU: area scoring for Chinese, AGA, GOE and NZ, else territory) are kept
+as the record's facts; other properties (comments, marks) are skipped. With HA[2] or more, White
+moves first after the set-up (AB): the game is a handicap game (Game.handicap counts its Black
+set-up stones). Anything this device cannot represent (another game, a rectangular board,
+set-up stones in the middle of the game, a move that is illegal under the club rules) is one
+SgfError that says what and where.
 
 SGF points are two letters, column then row, 'a' at the top left; a pass is an empty value, or
 'tt' on boards up to 19x19 (the FF[3] convention). Komi is kept in half points like the engine.
@@ -31,11 +32,14 @@ from stones.engine.sgf import (  # noqa: F401 (re-exported)
     LETTERS,
     escape,
     record_data,
+    root_facts,
     sgf_text,
     write_sgf,
 )
 
 COLOURS = {"B": BLACK, "W": WHITE}
+FACTS = ("PB", "PW", "DT", "RU")  # root properties kept as they are, in this order (HA: handicap)
+AREA_RULES = ("chinese", "aga", "goe", "nz")  # RU values whose count is area scoring
 
 
 class SgfError(ValueError):
@@ -61,7 +65,7 @@ class Record:
     """A Go game as a record: rules-free data, checked for shape but not for legality."""
 
     def __init__(self, size=19, komi2=None, setup=(), moves=(), result=None, player=None,
-                 dead=(), handicap=0):
+                 dead=(), handicap=0, facts=()):
         self.size = size
         self.komi2 = komi2  # komi in half points, None when the record gives none
         self.setup = sorted(setup)  # (colour, (col, row)) from the bottom left, 0-based
@@ -70,6 +74,7 @@ class Record:
         self.player = player  # PL: who moves first after the set-up, or None
         self.dead = sorted(dead)  # (colour, (col, row)) of the stones marked dead at the end
         self.handicap = handicap  # HA: handicap stones (White moves first after them), 0: none
+        self.facts = list(facts)  # (property, text): who played (PB, PW), when (DT), RU
 
     def __eq__(self, other):
         return isinstance(other, Record) and vars(self) == vars(other)
@@ -82,12 +87,12 @@ class Record:
         """The record of a Go game as it stands: set-up, moves, and the result once it is over."""
         if game.record_ending != "sgf":
             raise SgfError("SGF records are written for Go only, not %s" % game.title)
-        return cls(*record_data(game))
+        return cls(*record_data(game), root_facts(game, {}))
 
     def sgf(self):
         """The record as SGF text (the firmware's writer: one for the device and the host)."""
         return sgf_text(self.size, self.komi2, self.setup, self.moves, self.result, self.player,
-                        self.dead, self.handicap)
+                        self.dead, self.handicap, self.facts)
 
     def point_text(self, point):
         col, row = point
@@ -102,6 +107,9 @@ class Record:
         if self.komi2 is not None:
             settings["komi"] = half_points(self.komi2)
         settings["handicap"] = "0"  # the record's AB and HA say where the stones are
+        rules = dict(self.facts).get("RU")
+        if rules is not None:
+            settings["scoring"] = "area" if rules.strip().lower() in AREA_RULES else "territory"
         try:
             game = registry.new_game("go", self.size, **settings)  # SGF GM[1]: Go, by its key
         except GameError as error:
@@ -285,7 +293,8 @@ def read(text):
     komi2 = _komi(_one(root, "KM", "")) if "KM" in root else None
     dead = _dead(size, setup, moves, territory) if territory else []
     handicap = _handicap(_one(root, "HA", "0")) if "HA" in root else 0
-    return Record(size, komi2, setup, moves, result, player, dead, handicap)
+    facts = [(ident, root[ident][0]) for ident in FACTS if ident in root]
+    return Record(size, komi2, setup, moves, result, player, dead, handicap, facts)
 
 
 def _handicap(text):

@@ -6,22 +6,35 @@
     setup B:D5 W:E5          stones placed without rules before move 1 (GTP set_position)
     moves B:C3 W:G7 B:pass   every move with its colour: a move may be out of turn (GTP)
     dead G7                  game lines of its own (Go: the groups marked dead)
+    black Human              who played (Human, or Device N: the computer player's level),
+    white Device 3           when (the date, if the device's clock is set) and how it ended
+    date 2026-11-27          (the result, once the game is over): what SGF's PB, PW, DT and RE
+    result W+4               say; the game and option lines say what SGF's RU and KM do
 
 Lines starting with '#' are comments. Reading a record replays it through the rules, so a
 record that breaks them is refused with the move and the reason. Only saves and exports need
-this module; the device imports it when it saves, not to play.
+this module; the device imports it when it saves, and to replay a record, not to play.
 """
 
 from stones.engine.game import BLACK, WHITE, GameError
 from stones.engine.registry import game_class
 
+FACTS = ("black", "white", "date", "result")  # lines about the game, not of its rules
 
-def write_record(game, write):
+
+def write_record(game, write, facts=None):
     """The game as record text, handed to write() a small piece at a time: a device writes a
-    long game straight to its file without building it in a (fragmented) heap."""
+    long game straight to its file without building it in a (fragmented) heap. facts is what
+    the game cannot know of itself, {"black": "Human", "white": "Device 3", "date": ...}."""
     write("game %s\nsize %d\n" % (game.key, game.size))
     for option in game.options:
         write("%s %s\n" % (option.key, game.settings[option.key]))
+    facts = facts or {}
+    for key in FACTS[:3]:
+        if facts.get(key):
+            write("%s %s\n" % (key, facts[key]))
+    if game.over:
+        write("result %s\n" % game.result().gtp())
     if game.setup:
         write("setup")
         for c, p in game.setup:
@@ -88,7 +101,11 @@ def load_record(text):
             raise GameError("bad move %r in record" % word)
         game.play_as(BLACK if colour == "B" else WHITE, parse_move(game, move))
     known = ["game", "size", "setup", "moves"] + [option.key for option in cls.options]
+    known += FACTS  # said for the reader; the game's own replay is what counts
     for key in order:
         if key not in known and not game._load_extra(key, fields[key].split()):
             raise GameError("unknown record line %r" % key)
     return game
+
+
+read_record = load_record  # the name every record module has (the device's Records screen)

@@ -217,13 +217,25 @@ class FakeFS:
     same files, as the next power-on would find them. events counts everything done so far.
     discard lists name prefixes whose files are created but whose bytes are dropped: on the unix
     port this 'flash' sits in the heap a long fuzz measures, and records are not heap on a device.
+    capacity, when set, is how many bytes its files may hold in all: a write past it raises
+    OSError ENOSPC, as a full flash does, and free() says what is left.
     """
 
-    def __init__(self, files=None, discard=()):
+    def __init__(self, files=None, discard=(), capacity=None):
         self.files = {} if files is None else files
         self.discard = discard  # name prefixes written (counted) but not kept: see the fuzzer
         self.budget = -1  # events left before the power goes; -1: never
         self.events = 0
+        self.capacity = capacity
+
+    def free(self):
+        """Bytes left for files, or None when there is no limit (as RealFS.free)."""
+        if self.capacity is None:
+            return None
+        return max(0, self.capacity - self.used())
+
+    def used(self):
+        return sum(len(data) for data in self.files.values())
 
     def cut_after(self, events):
         self.budget = events
@@ -242,7 +254,7 @@ class FakeFS:
 
     def reboot(self):
         return FakeFS({name: bytearray(data) for name, data in self.files.items()},
-                      self.discard)
+                      self.discard, self.capacity)
 
     def open(self, name, mode):
         self._event()
@@ -288,6 +300,8 @@ class _FakeFile:
         store = self.fs.files[self.name]
         for i in range(len(data)):
             self.fs._event()
+            if fs.capacity is not None and fs.used() >= fs.capacity:
+                raise OSError(28, "ENOSPC")  # what a full flash answers (errno.ENOSPC)
             store.append(data[i])
         return len(data)
 

@@ -170,9 +170,9 @@ class Screen:
         elif button == keys.B:
             self.stage = TABLE
         elif button == keys.A:
+            self.app.home()  # first: what keeping the record has to say opens over the menu
             finished = getattr(self.app, "finished", None)
             if finished:
                 finished(self.game)
-            self.app.home()
             return
         self.dirty = True

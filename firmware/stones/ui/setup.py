@@ -115,8 +115,8 @@ class Screen:
         old = self.app.game
         if in_progress(old):
             finished = getattr(self.app, "finished", None)
-            if finished:
-                finished(old)  # kept in records/, without a result; its save goes
+            if finished and not finished(old, self.start_new):
+                return  # no room: the player is asked or told, and the game stays
         remembered = dict(self.values)
         remembered["size"] = self.size
         remembered["black"] = self.who[0]
