@@ -17,6 +17,7 @@ Reading guide:
     rules.py    scrollable rules pages, read from the rule texts shipped as files
     system.py   contrast, sound, version, free memory
     replay.py   step through a finished game
+    records.py  the records kept on the device: list, replay, delete
     confirm.py  a question before something that cannot be taken back
     message.py  a short message with a title
     error.py    what the top-level handler shows

@@ -1,4 +1,5 @@
-"""The boot menu: resume a game in progress, start one of the four games, rules, system."""
+"""The boot menu: resume a game in progress, start one of the four games, rules, system, the
+records of finished games."""
 
 from stones.engine import registry
 from stones.ui import keys
@@ -27,6 +28,9 @@ class Screen:
         self.actions.append(("rules", None))
         rows.append("System")
         self.actions.append(("system", None))
+        if getattr(self.app, "session", None) is not None:
+            rows.append("Records")
+            self.actions.append(("records", None))
         self.list.rows = rows
         self.list.selected = min(self.list.selected, len(rows) - 1)
 
