@@ -6,7 +6,8 @@ Reading guide:
     drivers/    hardware below the app: buttons, framebuf, the OLED, battery, buzzer
     ui/         the app and its screens: button events in, framebuf drawing out
     platforms/  the wiring of each runtime: the Pico, the Raspberry Pi, and the fakes
-    storage.py  power-safe saves; session.py: what is saved when
+    storage.py  power-safe saves; session.py: what is saved when; recordfiles.py: the
+                finished games kept in records/
     boot.py     power-on: the one place that picks a platform and hands its hardware to the app
     help/       the rule texts the Rules screen pages through (frozen as modules on a Pico)
     compat.py   the few names that differ between MicroPython and CPython; cpython.py: their

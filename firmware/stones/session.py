@@ -2,13 +2,11 @@
 
     settings     after every change in the setup and system screens (JSON)
     game         after every move, undo and pass, in a compact binary form (below)
-    records/     each finished game: SGF for Go, the record format (stones.engine.records) for
-                 the others, saying who played and when; a game given up for a new one is kept
-                 there too, unfinished (no result). At most MAX_RECORDS files: the oldest goes
-                 only when the player agrees (finish's make_room), never silently. A record is
-                 measured before it is written, checked against the free space, and checked
-                 after: a record that does not fit is never left empty or cut short, and the
-                 game save stays until its record is kept.
+    records/     each finished game (stones.recordfiles): SGF for Go, the record format
+                 (stones.engine.records) for the others, saying who played and when; a game
+                 given up for a new one is kept there too, unfinished (no result). At most
+                 MAX_RECORDS files, the oldest going only when the player agrees; a record that
+                 does not fit is never left empty, and the game save stays until it is kept.
 
 A power cut loses at most the move being saved: the game save then holds the move before it,
 and the next boot resumes there and says so. A damaged save never crashes the boot: it is
@@ -29,15 +27,6 @@ from stones.compat import const
 from stones.storage import NONE, OK, OLDER
 
 MAX_RECORDS = const(20)
-RECORDS = "records"
-# Room left free beyond a record's own bytes: littlefs writes a file and its folder's entry to
-# fresh 4 KB blocks before it lets the old ones go.
-_SPARE = const(8192)
-_UNSET_YEAR = const(2021)  # the year a clock that was never set reads, or an earlier one
-
-
-class StorageFull(OSError):
-    """The storage has no room for a record (checked before, or found while writing)."""
 
 
 class Session:
@@ -95,63 +84,36 @@ class Session:
     def clear_game(self):
         self.store.clear("game")
 
-    # -- finished games -------------------------------------------------------------------------
+    # -- finished games: stones.recordfiles, imported only when a game ends or the records are
+    # browsed (the app drops it again at the menu) ---------------------------------------------
 
     def records(self):
         """The record files, oldest first ("0007-go.sgf": number, game, ending)."""
-        fs = self.store.fs
-        try:
-            return sorted(n for n in fs.listdir(RECORDS) if n[:1].isdigit())
-        except OSError:  # no folder yet
-            return []
+        return _files().records(self.store.fs)
 
     def record_text(self, name, limit=-1):
         """A record's text (its first limit bytes, or all of it)."""
-        with self.store.fs.open(RECORDS + "/" + name, "rb") as handle:
-            return handle.read(limit).decode()
+        return _files().record_text(self.store.fs, name, limit)
 
     def delete_record(self, name):
-        self.store.fs.remove(RECORDS + "/" + name)
+        _files().delete(self.store.fs, name)
 
     def finish(self, game, players=None, make_room=False):
         """Keep the game in records/ and forget the game save: a finished game with its result,
         or one given up for a new game, unfinished (its record has no result). Returns the
         record's number, or 0 when MAX_RECORDS are kept (make_room: the oldest go first);
-        StorageFull when the record does not fit. Unless a record is kept, nothing is left
-        half written and the game save stays."""
-        fs = self.store.fs
-        fs.mkdir(RECORDS)
-        names = self.records()
-        number = int(names[-1].split("-")[0]) + 1 if names else 1
-        if len(names) >= MAX_RECORDS and not make_room:
-            return 0
-        facts = record_facts(players or {})
-        size = [0]
-
-        def measure(text):
-            size[0] += len(text.encode())
-
-        write_record_file(game, measure, facts)
-        free = getattr(fs, "free", None)
-        free = free() if free else None
-        if free is not None and free < size[0] + _SPARE:
-            raise StorageFull(28, "%d bytes needed, %d free" % (size[0] + _SPARE, free))
-        while len(names) >= MAX_RECORDS:
-            fs.remove(RECORDS + "/" + names.pop(0))
-        name = "%s/%04d-%s.%s" % (RECORDS, number, game.key, game.record_ending)
-        try:
-            with fs.open(name, "wb") as handle:
-                write_record_file(game, lambda text: handle.write(text.encode()), facts)
-            if fs.size(name) != size[0]:
-                raise OSError(28, "the record was cut short")
-        except OSError as error:
-            try:
-                fs.remove(name)  # never an empty or partial record
-            except OSError:
-                pass
-            raise StorageFull(28, str(error))
-        self.clear_game()
+        OSError (stones.recordfiles.StorageFull) when it does not fit. Unless a record is kept,
+        nothing is left half written and the game save stays."""
+        number = _files().finish(self.store.fs, game, players or {}, make_room, MAX_RECORDS)
+        if number:
+            self.clear_game()
         return number
+
+
+def _files():
+    import stones.recordfiles
+
+    return stones.recordfiles
 
 
 def encode_game(game, players):
@@ -204,42 +166,4 @@ def decode_game(data):
     return game, players
 
 
-def write_record_file(game, write, facts=None):
-    """A finished game as its record file, piece by piece, by the module the game names:
-    SGF for Go (stones.engine.sgf), the record format (stones.engine.records) for the others.
-    facts: who played and when (record_facts)."""
-    module = __import__(game.records, None, None, ("write_record",))
-    module.write_record(game, write, facts)
-
-
-def player_name(who):
-    """'Human' or 'Device 3' from a players entry ("human", "device:3")."""
-    if who.startswith("device:"):
-        return "Device " + who[7:]
-    return "Human" if who == "human" else who
-
-
-def record_facts(players):
-    """What a record says of a game beyond its moves: who played each colour, and the date."""
-    facts = {}
-    for colour, key in (("1", "black"), ("2", "white")):
-        if players.get(colour):
-            facts[key] = player_name(players[colour])
-    date = today()
-    if date:
-        facts["date"] = date
-    return facts
-
-
-def today():
-    """The date as SGF writes it (2026-11-27), or None when the clock was never set: a Pico's
-    clock starts at 2021-01-01 (the unix port's at 1970) unless a computer sets it."""
-    import time
-
-    year, month, day = time.localtime()[:3]
-    if year <= _UNSET_YEAR:
-        return None
-    return "%04d-%02d-%02d" % (year, month, day)
-
-
-__all__ = ("Session", "OK", "OLDER", "NONE", "StorageFull", "write_record_file")
+__all__ = ("Session", "OK", "OLDER", "NONE")

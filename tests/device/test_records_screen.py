@@ -5,7 +5,8 @@ says so; at MAX_RECORDS the oldest goes only when the player agrees. Both runtim
 from host_tools.sim.device import Device
 from stones.engine.records import load_record
 from stones.platforms.fakes import FakeFS
-from stones.session import MAX_RECORDS, Session, today
+from stones.recordfiles import today
+from stones.session import MAX_RECORDS, Session
 from stones.storage import Store
 
 
@@ -208,57 +209,8 @@ def test_at_the_limit_a_game_given_up_waits_for_the_answer():
     device.press("a")  # Start
     device.press("a")  # Start new
     device.press("a")  # Delete oldest
+    assert device.app.top.heading == "Kept"
+    device.press("a")
     assert device.summary() == "screen=play game=go size=9 moves=0 to_move=black"
     assert names(device)[-1] == "%04d-go.sgf" % (MAX_RECORDS + 1)
     assert "RE[" not in text(device, names(device)[-1])  # kept unfinished
-
-
-def long_record(fs, key, size, moves):
-    """A finished game of random legal moves kept in fs's records, as the device keeps one."""
-    from stones.engine.game import PASS
-    from stones.engine.registry import new_game
-    from stones.engine.rng import Rng
-
-    game = new_game(key, size)
-    rng = Rng(size)
-    while not game.over:
-        legal = game.legal_moves()
-        ending = game.count >= moves or not legal
-        game.play(PASS if ending and game.legal(PASS) else legal[rng.below(len(legal))])
-    Session(Store(fs)).finish(game, {"1": "device:4", "2": "human"})
-    return game.count
-
-
-def test_a_long_record_replays_beside_a_game_in_progress_of_another_game():
-    fs = FakeFS()
-    count = long_record(fs, "go", 19, 240)
-    device = Device(fs=fs)
-    device.press("down")
-    device.press("down")  # Loupe
-    device.press("a")
-    device.press("down")  # Size 9
-    device.press("right")
-    device.press("right")  # 11, its largest board
-    device.press("up")
-    device.press("a")  # Start
-    device.play("f6")
-    device.press("menu")
-    rows = device.app.top.list.rows
-    for _ in range(rows.index("Main menu")):
-        device.press("down")
-    device.press("a")
-    assert device.app.top.list.rows[0] == "Resume Loupe"
-    screen = open_records(device)
-    assert screen.list.rows[0].startswith("1 Go 19 ")
-    device.press("a")
-    device.press("a")  # Replay
-    replay = device.app.top
-    assert replay.module_name == "replay", getattr(replay, "text", "")
-    assert replay.game.count == count
-    for _ in range(count // 10 + 1):
-        device.press("down")  # ten moves back a press
-    assert replay.game.count == 0
-    device.press("b")
-    device.press("b")
-    device.press("b")
-    assert device.app.top.module_name == "menu"

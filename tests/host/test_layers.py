@@ -15,7 +15,8 @@ ALLOWED = {
     "stones.drivers": (),
     # (drivers.fb: the runtime's framebuf module, which the compact font blits its glyphs through)
     "stones.ui": ("stones.engine", "stones.drivers.buttons", "stones.drivers.fb", "stones.VERSION"),
-    "stones.session": ("stones.engine", "stones.storage"),
+    "stones.session": ("stones.engine", "stones.storage", "stones.recordfiles"),
+    "stones.recordfiles": ("stones.engine",),
     # (workers.py: the search on every core of a CPython host, handed to the app by boot.py)
     "stones.platforms": ("stones.drivers", "stones.engine.search"),
     "stones.storage": (),

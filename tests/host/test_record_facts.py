@@ -15,7 +15,8 @@ from stones.engine.registry import new_game
 from stones.engine.rng import Rng
 from stones.engine.sgf import read_record, write_sgf
 from stones.platforms.fakes import FakeFS
-from stones.session import Session, today
+from stones.recordfiles import today
+from stones.session import Session
 from stones.storage import Store
 
 

@@ -215,8 +215,9 @@ class FakeFS:
     one event) and raises PowerCut at the next: whatever was written so far stays, the worst a
     flash filesystem without atomic writes can leave. reboot() gives a new FakeFS holding the
     same files, as the next power-on would find them. events counts everything done so far.
-    discard lists name prefixes whose files are created but whose bytes are dropped: on the unix
-    port this 'flash' sits in the heap a long fuzz measures, and records are not heap on a device.
+    discard lists name prefixes whose files are created but whose bytes are dropped (their sizes
+    are kept): on the unix port this 'flash' sits in the heap a long fuzz measures, and records
+    are not heap on a device.
     capacity, when set, is how many bytes its files may hold in all: a write past it raises
     OSError ENOSPC, as a full flash does, and free() says what is left.
     """
@@ -224,6 +225,7 @@ class FakeFS:
     def __init__(self, files=None, discard=(), capacity=None):
         self.files = {} if files is None else files
         self.discard = discard  # name prefixes written (counted) but not kept: see the fuzzer
+        self.dropped = {}  # name -> bytes written of a discarded file (what size() says)
         self.budget = -1  # events left before the power goes; -1: never
         self.events = 0
         self.capacity = capacity
@@ -260,6 +262,7 @@ class FakeFS:
         self._event()
         if "w" in mode:
             self.files[name] = bytearray()
+            self.dropped.pop(name, None)
         elif name not in self.files:
             raise OSError(2, "ENOENT")
         return _FakeFile(self, name)
@@ -269,6 +272,7 @@ class FakeFS:
         if name not in self.files:
             raise OSError(2, "ENOENT")
         del self.files[name]
+        self.dropped.pop(name, None)
 
     def listdir(self, folder=""):
         prefix = folder + "/" if folder else ""
@@ -281,7 +285,7 @@ class FakeFS:
     def size(self, name):
         if name not in self.files:
             raise OSError(2, "ENOENT")
-        return len(self.files[name])
+        return self.dropped.get(name, len(self.files[name]))
 
 
 class _FakeFile:
@@ -295,6 +299,7 @@ class _FakeFile:
         for prefix in fs.discard:  # a flash's worth of records must not fill the test's heap
             if self.name.startswith(prefix):
                 fs.events += len(data)
+                fs.dropped[self.name] = fs.dropped.get(self.name, 0) + len(data)
                 return len(data)
         data = bytes(data)
         store = self.fs.files[self.name]

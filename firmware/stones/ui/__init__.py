@@ -19,6 +19,7 @@ Reading guide:
     replay.py   step through a finished game
     records.py  the records kept on the device: list, replay, delete
     confirm.py  a question before something that cannot be taken back
+    keeping.py  keeping a finished game's record: what is asked or said when there is no room
     message.py  a short message with a title
     error.py    what the top-level handler shows
 

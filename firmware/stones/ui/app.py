@@ -132,6 +132,8 @@ class App:
         kept = game if game is not None else (self.unkept[0] if self.unkept else None)
         for name in unneeded_modules(kept.key if kept else None):
             _drop_module(name)
+        _drop_module("stones.ui.keeping")  # what keeps a record, and its files: at a game's end
+        _drop_module("stones.recordfiles")
         if game is None:
             _drop_module("stones.engine.search")
             if "stones.engine.grid" in sys.modules:
@@ -201,62 +203,26 @@ class App:
 
     def finished(self, game, then=None, make_room=False, players=None):
         """A game is over and scored, or given up for a new one: keep its record (an unfinished
-        game's has no result), forget its save; True once kept, and the caller goes on. When
-        MAX_RECORDS are kept the player is asked whether the oldest may go (make_room), and
-        then() runs once that is answered. When the storage is full the player is told and the
-        game stays in its save; a finished one is self.unkept, which the Records screen keeps
-        once a deleted record makes room (keep_unkept)."""
+        game's has no result), forget its save; True once kept, and the caller goes on. Where
+        there is no room the player is asked or told (ui/keeping.py, loaded only then), then()
+        runs once a question is answered, and a finished game that found no room is
+        self.unkept."""
         if not self.session:
-            if self.game is game:
-                self.game = None
-            return True
-        players = self.players if players is None else players
-        try:
-            number = self.session.finish(game, players, make_room)
-        except (OSError, MemoryError) as error:
-            self.unkept = (game, players) if game.over else None
-            self.open("message", "Storage full" if isinstance(error, OSError) else "No memory",
-                      "No room for its record: it stays saved till a new game. Delete records "
-                      "to keep it.")
-            return False
-        if not number:  # the most records are kept
-            self.unkept = (game, players) if game.over else None  # B leaves it so
-            names = self.session.records()
-            self.open("confirm", "Records full", "%d kept, the most. Delete %s to keep this one?"
-                      % (len(names), record_label(names[0])), "Delete oldest", "Not this game",
-                      lambda: self.finished(game, then, True, players),
-                      lambda: self.unkeep(game, then))
-            return False
+            number = 1
+        else:
+            players = self.players if players is None else players
+            try:
+                number = self.session.finish(game, players, make_room)
+            except (OSError, MemoryError) as error:
+                return _load("keeping").no_room(self, game, players, error)
+            if not number:
+                return _load("keeping").records_full(self, game, then, players)
         self.unkept = None
         if self.game is game:
             self.game = None
-        if then is not None:
-            then()
-        elif make_room:
-            self.open("message", "Kept", "The oldest record went; this game is record %d."
-                      % number)
+        if make_room:
+            _load("keeping").made_room(self, then, number)
         return True
-
-    def keep_unkept(self):
-        """Try again to keep the finished game that found no room (after a record is deleted);
-        True if it is kept now."""
-        if self.unkept is None:
-            return False
-        game, players = self.unkept
-        if not self.finished(game, None, False, players):
-            return False
-        self.open("message", "Kept", "The game that found no room is kept now.")
-        return True
-
-    def unkeep(self, game, then):
-        """The player chose not to keep a game's record: its save goes too."""
-        self.unkept = None
-        if self.session:
-            self.session.clear_game()
-        if self.game is game:
-            self.game = None
-        if then is not None:
-            then()
 
     def save_settings(self):
         if self.session:
@@ -444,18 +410,6 @@ class App:
         if working is not None and working():
             return 0
         return _IDLE_MS
-
-
-def record_label(name):
-    """'7 Go' from a record's file name ("0007-go.sgf"): its number and its game's title."""
-    from stones.engine.registry import title
-
-    number, _, rest = name.partition("-")
-    key = rest.partition(".")[0]
-    try:
-        return "%d %s" % (int(number), title(key))
-    except (ValueError, TypeError):  # a file that is not one of the device's records
-        return name
 
 
 def _system_settings(settings):

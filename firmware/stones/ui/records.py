@@ -9,14 +9,14 @@ Only the first bytes of each file are read for the list (the facts are near the 
 kinds of record); a replay reads the whole record through the module its game names
 (Game.records: SGF for Go, the record format for the others), after the app has dropped the
 engines no game in memory needs. A deletion that makes room keeps the game that found none
-(App.keep_unkept).
+(ui/keeping.py).
 """
 
 from stones.compat import const
 from stones.engine import registry
 from stones.ui import keys
-from stones.ui.app import record_label
 from stones.ui.draw import LINE, SMALL_LINE, ListView, columns, lines, title, wrap
+from stones.ui.keeping import keep_unkept, record_label
 
 LIST = const(0)
 RECORD = const(1)
@@ -175,5 +175,5 @@ class Screen:
         self.stage = LIST
         self.refresh()
         self.dirty = True
-        if self.app.keep_unkept():
+        if keep_unkept(self.app):
             self.refresh()

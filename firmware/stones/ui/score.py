@@ -170,9 +170,8 @@ class Screen:
         elif button == keys.B:
             self.stage = TABLE
         elif button == keys.A:
-            self.app.home()  # first: what keeping the record has to say opens over the menu
             finished = getattr(self.app, "finished", None)
-            if finished:
-                finished(self.game)
+            if finished is None or finished(self.game, self.app.home):
+                self.app.home()  # else the player is asked first (records full), or told
             return
         self.dirty = True

@@ -1,0 +1,119 @@
+"""The finished games kept in records/ (the session's finish, records and the rest come here).
+
+A record is a file "0007-go.sgf": its number, its game's key, the ending its writer gives (SGF
+for Go, stones.engine.sgf; the record format of stones.engine.records for the others). Each
+says who played (Human, or Device N) and when (the date, when the clock is set), besides the
+moves and the result.
+
+A record is measured before it is written (the writer run into a counter), checked against the
+free space, and checked after: a record that does not fit is never left empty or cut short.
+At most a limit are kept (the session's MAX_RECORDS), and the oldest goes only when the player
+agrees (make_room).
+
+This module is imported only when a game ends or the records are browsed: the app drops it
+again at the menu, so it takes no heap while a game is played.
+"""
+
+from stones.compat import const
+
+RECORDS = "records"
+
+# Room left free beyond a record's own bytes: littlefs writes a file and its folder's entry to
+# fresh 4 KB blocks before it lets the old ones go.
+_SPARE = const(8192)
+_UNSET_YEAR = const(2021)  # the year a clock that was never set reads, or an earlier one
+
+
+class StorageFull(OSError):
+    """The storage has no room for a record (checked before, or found while writing)."""
+
+
+def records(fs):
+    """The record files, oldest first."""
+    try:
+        return sorted(n for n in fs.listdir(RECORDS) if n[:1].isdigit())
+    except OSError:  # no folder yet
+        return []
+
+
+def record_text(fs, name, limit=-1):
+    with fs.open(RECORDS + "/" + name, "rb") as handle:
+        return handle.read(limit).decode()
+
+
+def delete(fs, name):
+    fs.remove(RECORDS + "/" + name)
+
+
+def finish(fs, game, players, make_room, limit):
+    """Write game's record; its number, or 0 when limit records are kept and make_room is not
+    given (then the oldest go first). StorageFull when it does not fit: nothing is left."""
+    fs.mkdir(RECORDS)
+    names = records(fs)
+    number = int(names[-1].split("-")[0]) + 1 if names else 1
+    if len(names) >= limit and not make_room:
+        return 0
+    facts = record_facts(players)
+    size = [0]
+
+    def measure(text):
+        size[0] += len(text.encode())
+
+    write_record_file(game, measure, facts)
+    free = getattr(fs, "free", None)
+    free = free() if free else None
+    if free is not None and free < size[0] + _SPARE:
+        raise StorageFull(28, "%d bytes needed, %d free" % (size[0] + _SPARE, free))
+    while len(names) >= limit:
+        fs.remove(RECORDS + "/" + names.pop(0))
+    name = "%s/%04d-%s.%s" % (RECORDS, number, game.key, game.record_ending)
+    try:
+        with fs.open(name, "wb") as handle:
+            write_record_file(game, lambda text: handle.write(text.encode()), facts)
+        if fs.size(name) != size[0]:
+            raise OSError(28, "the record was cut short")
+    except OSError as error:
+        try:
+            fs.remove(name)  # never an empty or partial record
+        except OSError:
+            pass
+        raise StorageFull(28, str(error))
+    return number
+
+
+def write_record_file(game, write, facts=None):
+    """A finished game as its record file, piece by piece, by the module the game names:
+    SGF for Go (stones.engine.sgf), the record format (stones.engine.records) for the others.
+    facts: who played and when (record_facts)."""
+    module = __import__(game.records, None, None, ("write_record",))
+    module.write_record(game, write, facts)
+
+
+def player_name(who):
+    """'Human' or 'Device 3' from a players entry ("human", "device:3")."""
+    if who.startswith("device:"):
+        return "Device " + who[7:]
+    return "Human" if who == "human" else who
+
+
+def record_facts(players):
+    """What a record says of a game beyond its moves: who played each colour, and the date."""
+    facts = {}
+    for colour, key in (("1", "black"), ("2", "white")):
+        if players.get(colour):
+            facts[key] = player_name(players[colour])
+    date = today()
+    if date:
+        facts["date"] = date
+    return facts
+
+
+def today():
+    """The date as SGF writes it (2026-11-27), or None when the clock was never set: a Pico's
+    clock starts at 2021-01-01 (the unix port's at 1970) unless a computer sets it."""
+    import time
+
+    year, month, day = time.localtime()[:3]
+    if year <= _UNSET_YEAR:
+        return None
+    return "%04d-%02d-%02d" % (year, month, day)
