@@ -130,6 +130,20 @@ def test_scripted_game_shows_what_the_simulator_shows(game):
         assert pico.counters()["watchdog_resets"] == 0
 
 
+def test_records_screen_shows_what_the_simulator_shows(monkeypatch):
+    """tests/scripts/records.txt: two games kept, listed, one opened, replayed and the question
+    before deleting it, on the frozen firmware's heap. The emulated Pico's clock is never set,
+    so its records carry no date: the simulator is told the same."""
+    import stones.recordfiles
+
+    monkeypatch.setattr(stones.recordfiles, "today", lambda: None)
+    _, steps, device = simulated(script_lines("records"))
+    assert device.fs.listdir("records") == ["0001-go.sgf", "0002-go.sgf"]
+    with boot() as pico:
+        replay(pico, steps, "records")
+        assert "Traceback" not in pico.serial()
+
+
 def test_rules_read_from_the_frozen_firmware():
     """The rule texts are frozen as modules (no files beside frozen code): Loose's rules, their
     first two pages, as the simulator shows them from the text file."""
