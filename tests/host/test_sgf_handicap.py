@@ -10,7 +10,7 @@ from host_tools.records.sgf import Record, SgfError, read, write
 from host_tools.sim.device import Device
 from stones.engine.game import BLACK, WHITE
 from stones.engine.go import Go
-from stones.session import write_record_file
+from stones.recordfiles import write_record_file
 
 
 def handicap_game(size, stones, moves=("D6", "C4", "pass", "pass")):
