@@ -72,8 +72,7 @@ def test_area_scoring_is_written_as_chinese_rules_and_read_back():
 def test_a_handicap_setup_is_written_as_ha_and_ab():
     game = new_game("go", 9, komi="0.5")
     stones = [game.parse(name) for name in ("C3", "G7", "G3")]
-    game.set_position([(BLACK, p) for p in stones])
-    game.set_turn(WHITE)
+    game.set_position([(BLACK, p) for p in stones], WHITE)
     game.play_text("E5")
     text = kept(game, {"1": "human", "2": "device:2"})
     root = sgf.Sgf_game.from_string(text).get_root()
