@@ -9,9 +9,11 @@
                  does not fit is never left empty, and the game save stays until it is kept.
 
 A power cut loses at most the move being saved: the game save then holds the move before it,
-and the next boot resumes there and says so. A damaged save never crashes the boot: it is
-reported and ignored. Finished games are moved out of the game save so the next boot starts at
-the menu.
+and the next boot resumes there and says so. A damaged save never crashes the boot: when no copy
+of it checks out, or the newest that does cannot be read, the player is told what was lost (the
+game, or the settings: back to their defaults) and its slot files are set aside for inspection
+(Store.set_aside: the folder storage.ASIDE); records/ is left as it is. Finished games are moved
+out of the game save so the next boot starts at the menu.
 
 The game save is made after every move, so it is cheap: one header line of text, then the
 set-up stones and the moves as 16-bit stone words (Game.move_words: 2 bytes a move), the
@@ -24,9 +26,12 @@ so a save that does not replay is refused like a corrupt one.
 """
 
 from stones.compat import const
-from stones.storage import NONE, OK, OLDER
+from stones.storage import DAMAGED, NONE, OK, OLDER
 
 MAX_RECORDS = const(20)
+GAME_LOST = "Saved game damaged: could not be resumed."
+SETTINGS_LOST = "Settings damaged: defaults are back."
+MOVE_LOST = "Last move not saved (power loss): resumed a move earlier."
 
 
 class Session:
@@ -35,6 +40,21 @@ class Session:
     def __init__(self, store):
         self.store = store
         self.notice = ""  # what the player should be told at the next screen, if anything
+
+    def tell(self, text):
+        """Add text to the notice (a line of its own): a boot may have more than one thing to
+        say."""
+        self.notice = self.notice + "\n" + text if self.notice else text
+
+    def lost(self, name, text):
+        """A save that cannot be used, whether no copy checks out or the one that does cannot
+        be read: its slot files go aside (never fatal: on a full flash they stay where they
+        are) and the player is told text."""
+        try:
+            self.store.set_aside(name)
+        except OSError:
+            pass
+        self.tell(text)
 
     # -- settings -------------------------------------------------------------------------------
 
@@ -45,11 +65,13 @@ class Session:
         if status == NONE:
             return {}
         try:
+            if status == DAMAGED:
+                raise ValueError("no copy checks out")
             settings = json.loads(payload)
             if not isinstance(settings, dict):
                 raise ValueError("not a table")
         except ValueError:
-            self.notice = "Settings were damaged: defaults are back."
+            self.lost("settings", SETTINGS_LOST)
             return {}
         return settings
 
@@ -65,20 +87,23 @@ class Session:
 
     def load_game(self):
         """(game, players) of the game in progress, or (None, None). Sets notice when the
-        newest save was damaged (the game resumes a move earlier) or nothing could be read.
+        newest save was damaged (the game resumes a move earlier) or the game is lost (every
+        copy damaged, or the newest good one does not replay): then its files are set aside.
         A game that ended (two passes) but was not yet counted and recorded comes back too:
         the app opens its score screen."""
         status, payload = self.store.load("game")
-        if status == NONE or not payload:
+        if status == NONE:
             return None, None
         try:
+            if status == DAMAGED:
+                raise ValueError("no copy checks out")
             game, players = decode_game(payload)
         except (ValueError, KeyError, TypeError, IndexError):
             # ValueError covers GameError: a save that no longer replays through the rules
-            self.notice = "The saved game could not be read and was set aside."
+            self.lost("game", GAME_LOST)
             return None, None
         if status == OLDER:
-            self.notice = "The last move was not saved (power loss): resumed a move earlier."
+            self.tell(MOVE_LOST)
         return game, players
 
     def clear_game(self):
@@ -166,4 +191,4 @@ def decode_game(data):
     return game, players
 
 
-__all__ = ("Session", "OK", "OLDER", "NONE")
+__all__ = ("Session", "OK", "OLDER", "NONE", "DAMAGED", "GAME_LOST", "SETTINGS_LOST", "MOVE_LOST")

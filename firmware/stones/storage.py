@@ -10,6 +10,11 @@ drops any whose header, length or CRC does not check out (a save cut short by a 
 corrupted sector), and returns the payload with the higher sequence number. Nothing relies on
 rename being atomic, which FAT-formatted boards do not promise.
 
+A save whose every copy fails its check is DAMAGED, told apart from NONE (nothing was ever
+saved, or it was cleared). set_aside moves a save's slot files into the DAMAGED folder for
+inspection, so the next boot starts clean and the player is told once; each name keeps the
+latest damaged pair only, so repeated damage cannot fill the flash.
+
 The filesystem is injected (an object with open/remove/listdir/mkdir like the os module and
 built-in open): RealFS on the device, Pi and simulator, and the tests' FakeFS, which can cut the
 power after any number of bytes or file operations.
@@ -28,7 +33,10 @@ _SEQUENCE_LIMIT = const(0x3FFFFFFF)  # stays a small int on the Pico; wraps (see
 
 OK = "ok"  # the newest save was read
 OLDER = "older"  # the newest save was damaged: the one before it was read
-NONE = "none"  # no save at all (or every copy damaged)
+NONE = "none"  # no save at all
+DAMAGED = "damaged"  # slot files exist but none checks out: the save is lost
+ASIDE = "damaged"  # the folder set_aside moves damaged slot files into
+_CHUNK = const(256)  # set_aside copies this much at a time: a damaged file may be any size
 
 
 class RealFS:
@@ -96,11 +104,12 @@ class Store:
         self.fs = fs
         self._newest = {}  # name -> (slot, sequence) of its newest good copy, once known
 
-    def _read_slot(self, name, slot):
-        """(sequence, payload) of a good slot, or None."""
+    def _read_slot(self, name, slot, header_only=False):
+        """(sequence, payload) of a good slot, or None. header_only: the sequence number of a
+        slot whose header checks out (its payload unchecked), or None."""
         try:
             with self.fs.open("%s.%d" % (name, slot), "rb") as handle:
-                data = handle.read()
+                data = handle.read(_HEADER_SIZE) if header_only else handle.read()
         except OSError:
             return None
         if len(data) < _HEADER_SIZE:
@@ -109,8 +118,12 @@ class Store:
             magic, version, sequence, length, crc = struct.unpack(_HEADER, data[:_HEADER_SIZE])
         except ValueError:
             return None
+        if magic != _MAGIC or version != _VERSION:
+            return None
+        if header_only:
+            return sequence
         payload = data[_HEADER_SIZE:]
-        if magic != _MAGIC or version != _VERSION or length != len(payload):
+        if length != len(payload):
             return None
         if binascii.crc32(payload) & 0xFFFFFFFF != crc:
             return None
@@ -120,20 +133,50 @@ class Store:
         return self._read_slot(name, 0), self._read_slot(name, 1)
 
     def load(self, name):
-        """(status, payload): the newest good save of name, OK or OLDER, or (NONE, None).
+        """(status, payload): the newest good save of name, OK or OLDER; (DAMAGED, None) when
+        slot files exist but none checks out; (NONE, None) when there are none.
         OLDER means a newer copy existed but was damaged (the player should be told)."""
         a, b = self._slots(name)
-        slot, sequence = _pick(a, b)
-        if not sequence:
+        if a is None and b is None:
+            if self._exists(name, 0) or self._exists(name, 1):
+                return DAMAGED, None
             return NONE, None
+        slot, sequence = _pick(a, b)
         self._newest[name] = (slot, sequence)
         good = a if slot == 0 else b
         other = b if slot == 0 else a
         # The other slot is damaged, and was the newer one, when it exists but does not check
-        # out: a save cut short. (A slot never written, or an older good one, is fine.)
+        # out: a save cut short. Its header, where it still reads, tells an older copy damaged
+        # since (nothing lost) from a newer one; where it does not, the newer is assumed.
         if other is None and self._exists(name, 1 - slot):
-            return OLDER, good[1]
+            damaged = self._read_slot(name, 1 - slot, True)
+            if damaged is None or _newer(damaged, sequence):
+                return OLDER, good[1]
         return OK, good[1]
+
+    def set_aside(self, name):
+        """Move name's slot files into the ASIDE folder (over any set aside before), to be
+        inspected; a later load says NONE. Returns the paths kept. A copy cut short by a power
+        loss leaves the slot in place: the next load finds it damaged again and retries."""
+        self._newest.pop(name, None)
+        fs = self.fs
+        kept = []
+        for slot in (0, 1):
+            source = "%s.%d" % (name, slot)
+            if not self._exists(name, slot):
+                continue
+            if not kept:
+                fs.mkdir(ASIDE)
+            target = ASIDE + "/" + source
+            with fs.open(source, "rb") as old, fs.open(target, "wb") as new:
+                while True:
+                    chunk = old.read(_CHUNK)
+                    if not chunk:
+                        break
+                    new.write(chunk)
+            fs.remove(source)
+            kept.append(target)
+        return kept
 
     def _exists(self, name, slot):
         try:

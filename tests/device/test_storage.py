@@ -2,7 +2,7 @@
 leaves the previous save readable."""
 
 from stones.platforms.fakes import FakeFS, PowerCut
-from stones.storage import NONE, OK, OLDER, Store
+from stones.storage import DAMAGED, NONE, OK, OLDER, Store
 
 
 def test_save_and_load_round_trip_and_alternate_slots():
@@ -55,7 +55,7 @@ def test_corrupt_and_truncated_slots_are_detected():
     fs.files["game.1"] = fs.files["game.1"][:5]  # truncated header
     assert Store(fs.reboot()).load("game") == (OLDER, b"good")
     fs.files["game.0"] = bytearray(b"garbage that is long enough to look like a header")
-    assert Store(fs.reboot()).load("game") == (NONE, None)
+    assert Store(fs.reboot()).load("game") == (DAMAGED, None)  # not NONE: there was a save
 
 
 def test_saving_after_damage_keeps_the_good_copy_until_the_new_one_is_complete():
