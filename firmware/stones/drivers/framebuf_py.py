@@ -593,6 +593,10 @@ class FrameBuffer:
         y1 = max(0, -y)
         x0end = min(self._fb_w, x + source._fb_w)
         y0end = min(self._fb_h, y + source._fb_h)
+        if (palette is None and self._fb_format == MONO_VLSB and source._fb_format == MONO_VLSB
+                and source._fb_buf is not self._fb_buf):
+            self._blit_vlsb(source, x0, y0, x1, y1, x0end - x0, y0end - y0, key)
+            return
         getpixel = source._fb_get
         setpixel = self._fb_set
         palette_get = palette._fb_get if palette is not None else None
@@ -607,6 +611,42 @@ class FrameBuffer:
                 cx1 += 1
             y0 += 1
             y1 += 1
+
+    def _blit_vlsb(self, source, x0, y0, x1, y1, w, h, key):
+        """blit between two MONO_VLSB buffers (the compact font's glyphs): a column at a time,
+        its h pixels as one int read from the source's pages and merged into the target's, to
+        the same pixels as the C loop. Pixels equal to key (0 or 1) are left alone."""
+        src = source._fb_buf
+        sstride = source._fb_stride
+        buf = self._fb_buf
+        stride = self._fb_stride
+        mask = (1 << h) - 1
+        spage0 = y1 >> 3
+        spages = range(spage0, ((y1 + h - 1) >> 3) + 1)
+        sshift = y1 & 7
+        page0 = y0 >> 3
+        pages = range(page0, ((y0 + h - 1) >> 3) + 1)
+        shift = y0 & 7
+        place = mask << shift  # the target rows, in the int of the target's pages
+        for i in range(w):
+            sx = x1 + i
+            bits = 0
+            for p in spages:
+                bits |= src[p * sstride + sx] << ((p - spage0) << 3)
+            bits = (bits >> sshift & mask) << shift
+            tx = x0 + i
+            old = 0
+            for p in pages:
+                old |= buf[p * stride + tx] << ((p - page0) << 3)
+            if key == 0:  # only the set pixels are copied
+                new = old | bits
+            elif key == 1:  # only the clear ones
+                new = old & ~(place & ~bits)
+            else:
+                new = (old & ~place) | bits
+            if new != old:
+                for p in pages:
+                    buf[p * stride + tx] = new >> ((p - page0) << 3) & 0xFF
 
 
 def _as_framebuffer(obj):
