@@ -182,8 +182,9 @@ install-pi:
 	sh host_tools/device/pi_install.sh
 
 # Hostile input: a million random button events on the simulated device (CPython), then a
-# shorter run under the MicroPython unix port (its heap: see host_tools/sim/fuzz.py). The tests run
-# short ones.
+# shorter run under the MicroPython unix port (its heap: see host_tools/sim/fuzz.py); their rates
+# go to docs/results/fuzz.json and the benchmarks page. The tests run short ones.
 fuzz: $(STAMP)
-	$(PY) -m host_tools.sim.fuzz --events 1000000
-	$(PY) -m host_tools.sim.fuzz --events 100000 --runtime micropython
+	$(PY) -m host_tools.bench.fuzz --events 1000000
+	$(PY) -m host_tools.bench.fuzz --events 100000 --runtime micropython
+	$(PY) -m host_tools.bench.render

@@ -48,6 +48,62 @@ def make_display(kind, width=128, height=64):
     raise ScriptError("unknown display %r" % kind)
 
 
+class NullPanel:
+    """A 128x64 panel that draws nothing: the fuzz's on CPython, where no frame is read back and
+    drawing the pixels in pure Python (stones.drivers.framebuf_py) was a third of its time. Each
+    call still checks its arguments as MicroPython's C framebuf does (integers where it takes
+    integers, a string to text), so a screen that would fail drawing on the device fails here.
+    The MicroPython fuzz draws with the real framebuf."""
+
+    def __init__(self, width=128, height=64):
+        self.width = width
+        self.height = height
+        self.frames = 0  # show() calls
+
+    # x | y ... raises TypeError for anything but integers (bools pass, as in C): the check
+
+    def fill(self, c):
+        c | 0
+
+    def fill_rect(self, x, y, w, h, c):
+        x | y | w | h | c
+
+    def pixel(self, x, y, c=None):
+        x | y
+        if c is None:
+            return 0
+        c | 0
+
+    def hline(self, x, y, w, c):
+        x | y | w | c
+
+    def vline(self, x, y, h, c):
+        x | y | h | c
+
+    def line(self, x1, y1, x2, y2, c):
+        x1 | y1 | x2 | y2 | c
+
+    def rect(self, x, y, w, h, c, f=False):
+        x | y | w | h | c
+
+    def ellipse(self, x, y, xr, yr, c, f=False, m=15):
+        x | y | xr | yr | c | m
+
+    def text(self, s, x, y, c=1):
+        if not isinstance(s, str):
+            raise TypeError("can't convert %s to str" % type(s).__name__)
+        x | y | c
+
+    def blit(self, fbuf, x, y, key=-1, palette=None):
+        x | y | key
+
+    def scroll(self, xstep, ystep):
+        xstep | ystep
+
+    def show(self):
+        self.frames += 1
+
+
 class Device:
     """The whole simulated device: clock, buttons, display, storage, app.
 
@@ -195,19 +251,92 @@ class FuzzFailure(Exception):
     pass
 
 
-def fuzz(device, events, seed=1, check_every=500, report=None):
+THIN = 256  # the fuzz's device players run one playout in THIN (ThinSearch)
+
+
+class ThinSearch:
+    """The fuzz's computer player: the app's own Search, made from the search module as it is
+    loaded now (the app drops and reloads it between games), on a budget THIN times smaller,
+    running one playout for every THIN the app asks for. Its moves still take the app's ticks
+    (at least THIN playouts' worth of asking), so presses land while it thinks, MENU forces it
+    and the progress bar moves, through every path of the search (its tree kept between moves,
+    pondering, hints), while the playouts, most of a fuzz's time at full strength, are few: a
+    move is the root's priors and tactics and a playout or a few. Everything else is the
+    Search's. What it costs the fuzz: the search's deeper trees go unvisited here (the search's
+    own tests walk them); --thin 1 restores them.
+    """
+
+    def __init__(self, thin=THIN):
+        from stones.engine.search import Search
+
+        self.search = Search()
+        self.thin = thin
+        self.owed = 0  # playouts asked for and not yet run (fewer than thin)
+
+    def begin(self, game, budget, seed=1, tuning=None, keep=False):
+        self.owed = 0
+        if budget > 0:
+            budget = max(1, budget // self.thin)
+        self.search.begin(game, budget, seed, tuning, keep)
+
+    def step(self, playouts=1):
+        owed = self.owed + playouts
+        self.owed = owed % self.thin
+        return self.search.step(owed // self.thin)
+
+    def __getattr__(self, name):
+        return getattr(self.search, name)
+
+
+def _check(app, n):
+    """The fuzz's checks of the app as it is after event n: no error caught, the game sound."""
+    if app.error is not None:
+        raise FuzzFailure("event %d: the app caught %s: %s"
+                          % (n, type(app.error).__name__, app.error))
+    if app.game is not None:
+        broken = app.game.broken()
+        if broken:
+            raise FuzzFailure("event %d: %s" % (n, broken))
+
+
+def fuzz(device, events, seed=1, check_every=500, report=None, thin=THIN):
     """Hostile input: `events` random button events on device (presses, releases, long holds,
     chords, all at random moments), seeded for reproduction.
 
     Fails (FuzzFailure) if the app's top-level handler ever had to catch an error, or if the
-    game's structures disagree (Game.broken), or if the live heap grows across games: it is
+    game's structures disagree (Game.broken, checked every check_every events and at the end),
+    or if the live heap grows across games: it is
     sampled at the menu with no game in progress, once a first game has finished (so the
     one-time loading of the board, score and opponent code is behind it), and the caller
     compares the last sample with the first (the unix port's figures; CPython reports none).
     Only the first, the last and the highest sample are kept: a list of every sample would
     itself grow in the heap it measures (it did: a 4 KB step each time it doubled).
-    Returns a summary dict.
+    thin: the device players' search runs one playout in thin (ThinSearch); 1 for the full
+    search. Returns a summary dict.
     """
+    import gc
+
+
+    if thin > 1 and device.app.searcher is None:
+        device.app.searcher = lambda: ThinSearch(thin)
+    # CPython only: the firmware collects at every screen change, and CPython's full collection
+    # walks every object of the process. Frozen objects are skipped, so each collection walks
+    # only what was made since; at each check they are unfrozen, all collected and frozen again.
+    # (Nothing depends on when CPython frees; the unix port's heap, measured, is untouched.)
+    freeze = getattr(gc, "freeze", None)
+    if freeze is not None:
+        gc.collect()
+        freeze()
+    try:
+        summary = _fuzz(device, events, seed, check_every, report, freeze)
+    finally:
+        if freeze is not None:
+            gc.unfreeze()
+    summary["thin"] = thin
+    return summary
+
+
+def _fuzz(device, events, seed, check_every, report, freeze):
     import gc
 
     from stones.engine.rng import Rng
@@ -241,10 +370,12 @@ def fuzz(device, events, seed=1, check_every=500, report=None):
         if was_playing and not playing:
             games += 1
         was_playing = playing
-        if n % check_every == 0 and app.game is not None:
-            broken = app.game.broken()
-            if broken:
-                raise FuzzFailure("event %d: %s" % (n, broken))
+        if n % check_every == 0:
+            _check(app, n)
+            if freeze is not None:
+                gc.unfreeze()
+                gc.collect()
+                freeze()
         top = app.top.module_name
         if top != last_top:
             last_top = top
@@ -261,6 +392,7 @@ def fuzz(device, events, seed=1, check_every=500, report=None):
     for pin in held:
         device.pins[pin].release()
     device.run(100)
+    _check(device.app, events)
     growth = last - first if sampled > 1 else 0
     return {"events": events, "games": games, "heap_samples": sampled, "growth": growth,
             "first": first, "last": last, "peak": peak}

@@ -1,7 +1,15 @@
 """Hostile input for the whole device: python -m host_tools.sim.fuzz [--events N] [--seed S]
-[--runtime cpython|micropython] [--heap 256K] (make fuzz runs a million events on CPython and a
-shorter run under the MicroPython unix port). Exits 1 on the first failure, with the seed to
-reproduce it.
+[--runtime cpython|micropython] [--heap 256K] [--thin T] [--draw] (make fuzz runs a million
+events on CPython and a shorter run under the MicroPython unix port, through host_tools.bench.fuzz,
+which records their rates). Exits 1 on the first failure, with the seed to reproduce it.
+
+What makes a million events fit in minutes (host_tools.sim.device.fuzz has the details): the
+device players' search runs one playout in --thin (ThinSearch: a move takes as many of the app's
+ticks as at full strength, for a fraction of the playouts; --thin 1 is the full search), and on
+CPython the screens draw on a NullPanel (the drawing calls made and their arguments checked, no
+pixels: nothing reads them; --draw draws them with framebuf_py). The structural check
+(Game.broken) runs every few hundred events and at the end. The rate printed is events per
+second of CPU time (a shared machine's wall clock says more about the other processes).
 
 The fuzz gives the unix port 256 KB of heap by default, more than the 240 KB of the other
 MicroPython tests: this port is 64-bit, and the same objects take about 1.7 times the bytes they
@@ -14,6 +22,7 @@ MemoryError shows a clear screen and keeps the game.
 
 import argparse
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -29,20 +38,24 @@ from host_tools.paths import ROOT, tool
 GROWTH_LIMIT = 8192
 
 
-def run_cpython(events, seed):
-    from host_tools.sim.device import Device, fuzz
+def run_cpython(events, seed, thin=None, draw=False):
+    from host_tools.sim.device import THIN, Device, NullPanel, fuzz
     from stones.platforms.fakes import FakeFS
 
     started = time.monotonic()
 
     def report(n, games):
         print("  %d events, %d games, %.0f s" % (n, games, time.monotonic() - started),
-              flush=True)  # a soak test of hours: its progress shows in a log as it goes
+              flush=True)  # a long run: its progress shows in a log as it goes
 
-    return fuzz(Device(fs=FakeFS(discard=("records/",))), events, seed, report=report)
+    device = Device(display="ssd1306" if draw else NullPanel(), fs=FakeFS(discard=("records/",)))
+    cpu = time.process_time()
+    summary = fuzz(device, events, seed, report=report, thin=THIN if thin is None else thin)
+    summary["cpu_s"] = time.process_time() - cpu
+    return summary
 
 
-def run_micropython(events, seed, heap):
+def run_micropython(events, seed, heap, thin=None):
     from host_tools.sim.cli import compile_device_tree
 
     with tempfile.TemporaryDirectory() as tree:
@@ -53,37 +66,60 @@ def run_micropython(events, seed, heap):
         # needs no relocation, so MicroPython does not pin it).
         compile_device_tree(tree, arch="none")
         script = os.path.join(ROOT, "host_tools", "sim", "mp", "fuzz_device.py")
-        done = subprocess.run([tool("micropython"), "-X", "heapsize=" + heap, script,
-                               str(events), str(seed)],
-                              capture_output=True, text=True, timeout=3600,
+        command = [tool("micropython"), "-X", "heapsize=" + heap, script, str(events), str(seed)]
+        if thin is not None:
+            command.append(str(thin))
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        done = subprocess.run(command, capture_output=True, text=True, timeout=3600,
                               env=dict(os.environ, MICROPYPATH=tree))
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode:
         raise RuntimeError(done.stdout + done.stderr)
-    return eval(done.stdout.strip().splitlines()[-1])  # a dict printed by the device side
+    summary = eval(done.stdout.strip().splitlines()[-1])  # a dict printed by the device side
+    summary["cpu_s"] = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return summary
 
 
-def main(argv=None):
+def arguments():
+    """The command line's parser (host_tools.bench.fuzz takes the same)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=1000000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--runtime", choices=("cpython", "micropython"), default="cpython")
     parser.add_argument("--heap", default="256K")
-    args = parser.parse_args(argv)
+    parser.add_argument("--thin", type=int, default=None,
+                        help="the device players run one playout in THIN (1: the full search)")
+    parser.add_argument("--draw", action="store_true",
+                        help="CPython: draw the pixels (framebuf_py) instead of a NullPanel")
+    return parser
+
+
+def run(args):
+    """(exit status, summary): the fuzz args ask for, reported; the summary None on failure."""
+    if args.thin is not None and args.thin < 1:
+        print("FAILED: --thin must be 1 or more", file=sys.stderr)
+        return 2, None
     print("fuzz: %d events, seed %d, %s" % (args.events, args.seed, args.runtime))
     try:
         if args.runtime == "micropython":
-            summary = run_micropython(args.events, args.seed, args.heap)
+            summary = run_micropython(args.events, args.seed, args.heap, args.thin)
         else:
-            summary = run_cpython(args.events, args.seed)
+            summary = run_cpython(args.events, args.seed, args.thin, args.draw)
     except Exception as error:  # report any failure with what reproduces it
         print("FAILED (seed %d): %s" % (args.seed, error), file=sys.stderr)
-        return 1
+        return 1, None
+    summary["seed"] = args.seed
+    summary["rate"] = summary["events"] / max(summary["cpu_s"], 1e-9)
     print("fuzz: %(events)d events, %(games)d games finished, heap growth %(growth)d bytes "
-          "over %(heap_samples)d samples" % summary)
+          "over %(heap_samples)d samples, %(rate).0f events a CPU second" % summary)
     if summary["growth"] > GROWTH_LIMIT:
         print("FAILED: the heap grew across games", file=sys.stderr)
-        return 1
-    return 0
+        return 1, None
+    return 0, summary
+
+
+def main(argv=None):
+    return run(arguments().parse_args(argv))[0]
 
 
 if __name__ == "__main__":
