@@ -5,7 +5,6 @@
     ai.py        the computer player's strength: win rates with intervals (make bench-ai)
     web.py       the web page (host_tools/web) in headless chromium: its weight, the time to the
                  menu, Go's playouts a second in the page
-
     fuzz.py      the button fuzz's rate (host_tools.sim.fuzz), events a CPU second (make fuzz)
     opponents.py the players it is measured against (random, greedy, version 0.1, GNU Go) and
                  the match runner
