@@ -332,10 +332,14 @@ def test_levels_grow_and_the_top_pico_level_comes_last():
 def test_a_pico_levels_budget_is_scaled_to_the_board():
     # Game.pico_scale: (size, percent) for the Pico levels on a board; a class, the Pi levels
     # and the other boards keep the table's budgets.
+    import gc
+
     for key, _ in GAMES:
         cls = registry.game_class(key)
         scale = dict(cls.pico_scale)
         for size in cls.sizes:
+            game = None
+            gc.collect()  # (one board at a time in a Pico-sized heap)
             game = registry.new_game(key, size)
             percent = scale.get(size, 100)
             for level, work in enumerate(levels(cls, pi=True), 1):
