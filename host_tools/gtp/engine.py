@@ -60,6 +60,14 @@ worker processes (stones.platforms.workers: root parallelism), each spending the
 with its own seed derived from --seed; the move is the one with the most playouts summed over
 them, so the answers stay reproducible for the same N. 1 searches in this process, as the
 Pico's levels always do.
+
+Input is read as GTP 2 defines it, and anything else is refused by name, never by a traceback:
+a command line holds at most MAX_LINE characters (a longer one is answered 'line too long' and
+the rest of it dropped unread); words are separated by spaces and tabs only (a no-break space
+is part of a word); ids, integers, vertices and colours are ASCII ('E\uff15' and 'A\u0661' are
+no vertices, a number of thousands of digits is out of range, not a crash); komi is a decimal
+number ('6.5', '-3'; not '1_000', '6.5e0' or 'inf'). loadsgf reads a file up to
+host_tools.records.files.MAX_BYTES.
 """
 
 import argparse
@@ -71,6 +79,7 @@ import traceback
 
 from host_tools import paths  # noqa: F401  (puts the firmware on sys.path)
 from host_tools.records import sgf
+from host_tools.records.files import read_text
 from stones import VERSION
 from stones.engine import registry, search
 from stones.engine.game import BLACK, COLOUR_NAMES, PASS, WHITE, GameError, half_points
@@ -80,10 +89,53 @@ COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # GTP's 25 columns: no I
 COLOURS = {"b": BLACK, "black": BLACK, "w": WHITE, "white": WHITE}
 PONDER_SLICE = 8  # --ponder's playouts between two looks at stdin: a command waits that long
 PONDER_WAIT = 0.01  # with --workers, seconds between two looks at stdin while the workers ponder
+# The longest command line read: set_position with every point of a 19x19 board named takes
+# under 3,000 characters; a longer line is refused and dropped unread, not kept in memory.
+MAX_LINE = 1 << 16
+INT_MAX = (1 << 31) - 1  # GTP's int: 0 <= x <= 2 ** 31 - 1
+DIGITS = "0123456789"
 
 
 class CommandError(Exception):
     """A GTP command that fails; the message is the text after '?'."""
+
+
+class LongLine(str):
+    """The start of a command line longer than MAX_LINE characters, the rest dropped unread."""
+
+
+def bounded_lines(stdin):
+    """stdin's lines, each cut to a LongLine past MAX_LINE characters (the rest of that line read
+    in slices and dropped), so that no line, however long, is held whole."""
+    while True:
+        line = stdin.readline(MAX_LINE + 1)
+        if not line:
+            return
+        if len(line) > MAX_LINE and not line.endswith("\n"):
+            rest = line
+            while rest and not rest.endswith("\n"):
+                rest = stdin.readline(MAX_LINE + 1)
+            line = LongLine(line)
+        yield line
+
+
+def is_int(text):
+    """Whether text is ASCII digits only (str.isdigit also takes '\u0669' and '\uff15')."""
+    return bool(text) and not text.strip(DIGITS)
+
+
+def parse_int(text, what):
+    """A GTP int (ASCII digits, at most INT_MAX); CommandError naming what is wrong else."""
+    if not is_int(text):
+        raise CommandError("%s not an integer" % what)
+    if len(text.lstrip("0")) > 10 or int(text) > INT_MAX:  # never an int of thousands of digits
+        raise CommandError("%s out of range (GTP integers are at most %d)" % (what, INT_MAX))
+    return int(text)
+
+
+def shown(text):
+    """A word as an error message quotes it: sgf.shown (non-ASCII by code point, cut short)."""
+    return sgf.shown(text)
 
 
 # -- vertices and colours -----------------------------------------------------------------------
@@ -91,11 +143,11 @@ class CommandError(Exception):
 
 def parse_vertex(text, size):
     """(col, row) from 0 at the bottom left for 'D5' / 'd5', None for 'pass'; ValueError else."""
-    text = text.strip().upper()
+    text = text.strip(" \t\r\n").upper()
     if text == "PASS":
         return None
     col = COLUMNS.find(text[:1]) if text else -1
-    if col < 0 or not text[1:].isdigit() or text[1] == "0":
+    if col < 0 or not is_int(text[1:]) or text[1] == "0" or len(text) > 3:
         raise ValueError("%r is not a vertex" % text)
     row = int(text[1:]) - 1
     if col >= size or row >= size:
@@ -112,7 +164,7 @@ def format_vertex(vertex):
 
 
 def parse_colour(text, error="invalid color"):
-    colour = COLOURS.get(text.lower())
+    colour = COLOURS.get(text.lower()) if text.isascii() else None
     if colour is None:
         raise CommandError(error)
     return colour
@@ -164,6 +216,8 @@ class Engine:
     def move(self, text):
         """The move a GTP vertex names on this board; CommandError if none."""
         game = self.game
+        if not text.isascii():  # GTP's vertices are ASCII letters and digits
+            raise CommandError("invalid color or coordinate")
         try:
             if game.grid.kind == "square":
                 vertex = parse_vertex(text, game.size)
@@ -214,17 +268,26 @@ class Engine:
     def execute(self, line):
         """The full response to one command line ('=id text' or '?id text'), None for a line that
         holds no command (empty, or a comment)."""
-        line = "".join(c for c in line.replace("\t", " ") if " " <= c != "\x7f")  # no controls
-        words = line.partition("#")[0].split()
+        too_long = isinstance(line, LongLine) or len(line.rstrip("\r\n")) > MAX_LINE
+        # GTP 2: control characters go, but for the tab, which becomes a space; the words are
+        # what spaces separate (str.split would also split at a no-break space).
+        line = "".join(c for c in line.replace("\t", " ") if " " <= c != "\x7f")
+        words = [word for word in line.partition("#")[0].split(" ") if word]
         if not words:
             return None
-        ident = words.pop(0) if words[0].isdigit() else ""
+        ident = words.pop(0) if is_int(words[0]) else ""
+        if too_long:
+            return "?%s line too long (more than %d characters)" % (ident, MAX_LINE)
         if not words:
             return "?%s syntax error" % ident
         handler = COMMANDS.get(words[0])
         self.moved = False
         try:
             if handler is None:
+                odd = [c for c in words[0] if not " " < c <= "~"]
+                if odd:  # a no-break space, a letter from another alphabet
+                    raise CommandError("unknown command (U+%04X is not ASCII; GTP separates "
+                                       "words by spaces and tabs)" % ord(odd[0]))
                 raise CommandError("unknown command")
             text = handler(self, words[1:])
             mark = "="
@@ -290,6 +353,7 @@ class Engine:
         wake select."""
         fd = stdin.fileno()
         pending = b""
+        long = False  # the line under way passed MAX_LINE bytes: the rest of it is dropped
         while True:
             while b"\n" not in pending:
                 if self.pondering and not select.select([fd], [], [], 0)[0]:
@@ -299,17 +363,29 @@ class Engine:
                 chunk = os.read(fd, 4096)  # ready (or nothing left to ponder: wait for it)
                 if not chunk:
                     if pending:
-                        yield pending.decode("utf-8", "replace")
+                        yield self.decoded(pending, long)
                     return
+                if long:  # only the line's end matters now
+                    chunk = chunk[chunk.find(b"\n"):] if b"\n" in chunk else b""
                 pending += chunk
+                if len(pending) > MAX_LINE and b"\n" not in pending:
+                    pending = pending[:MAX_LINE]
+                    long = True
             line, _, pending = pending.partition(b"\n")
-            yield line.decode("utf-8", "replace") + "\n"
+            yield self.decoded(line + b"\n", long)
+            long = False
+
+    @staticmethod
+    def decoded(data, long):
+        """A line's bytes as text (bad UTF-8 replaced), a LongLine if its rest was dropped."""
+        text = data.decode("utf-8", "replace")
+        return LongLine(text) if long else text
 
     def serve(self, stdin, stdout, stderr):
         """The GTP loop. The one top-level handler: a bug in a command answers '? internal
         error' (the traceback goes to stderr) and the game goes on, as a controller expects.
         With --ponder, stdin must be a file with a descriptor (a pipe, a terminal)."""
-        lines = stdin
+        lines = bounded_lines(stdin)
         if self.ponder:
             try:
                 stdin.fileno()
@@ -366,9 +442,7 @@ def do_quit(engine, args):
 
 
 def do_boardsize(engine, args):
-    if not args or not args[0].isdigit():
-        raise CommandError("boardsize not an integer")
-    size = int(args[0])
+    size = parse_int(args[0] if args else "", "boardsize")
     if size not in engine.cls.sizes:
         raise CommandError("unacceptable size")
     engine.game = engine.cls(size, **engine.game.settings)
@@ -384,19 +458,23 @@ def do_clear_board(engine, args):
 def do_komi(engine, args):
     """Komi for White, given to the game as its komi setting ('6.5', '4'), which the game checks
     (Go: whole or half points; Loose: even integers). The game is rebuilt with its moves under the
-    new komi. Games without komi accept and ignore it, as GTP asks of every engine."""
+    new komi. Games without komi accept and ignore it, as GTP asks of every engine. The number is
+    a decimal one, as SGF's KM: sgf.half_points_of."""
+    problem = ""
     try:
-        value2 = float(args[0]) * 2 if args else None
-    except ValueError:
-        value2 = None
-    if value2 is None or value2 != value2 or abs(value2) == float("inf"):
+        value2 = sgf.half_points_of(args[0]) if args else None
+    except ValueError as error:
+        value2, problem = None, str(error)
+    if not args or problem == "not a number":
         raise CommandError("komi not a float")
+    if "range" in problem:
+        raise CommandError(problem)
     option = find_option(engine.cls, "komi")
     if option is None:
         return ""
-    if value2 != int(value2):
-        raise CommandError("komi must be a whole or half number")
-    engine.game = engine.copy(komi=half_points(int(value2)))
+    if problem:  # not a whole or half number
+        raise CommandError(problem)
+    engine.game = engine.copy(komi=half_points(value2))
     return ""
 
 
@@ -545,18 +623,15 @@ def do_loadsgf(engine, args):
     path = args[0]
     moves = None
     if len(args) > 1:
-        if not args[1].isdigit() or int(args[1]) < 1:
+        if not is_int(args[1]) or not args[1].strip("0"):
             raise CommandError("syntax error")
-        moves = int(args[1]) - 1  # the position before move MOVE_NUMBER
+        moves = parse_int(args[1], "move number") - 1  # the position before move MOVE_NUMBER
     try:
-        with open(path, "rb") as handle:
-            data = handle.read()
+        text = read_text(path)  # UTF-8, else Latin-1 (SGF's default character set)
     except OSError:
         raise CommandError("cannot open or parse '%s'" % path) from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")  # SGF's default character set
+    except ValueError as error:  # too large for a record
+        raise CommandError("cannot open or parse '%s': %s" % (path, error)) from None
     settings = dict(engine.game.settings)
     try:
         record = sgf.read(text)
@@ -799,6 +874,12 @@ def main(argv=None):
         return 2
     args = build_parser(cls).parse_args(argv)
     settings = {option.key: getattr(args, option.key) for option in cls.options}
+    if "komi" in settings:  # a decimal number as the komi command takes, before the game's check
+        try:
+            sgf.half_points_of(str(settings["komi"]))
+        except ValueError as error:
+            print("gtp: --komi %s: %s" % (shown(str(settings["komi"])), error), file=sys.stderr)
+            return 2
     try:
         engine = Engine(args.game, args.size, args.seed, args.level, args.ponder_budget,
                         args.ponder, max(1, args.workers), **settings)

@@ -2,15 +2,40 @@
 format of firmware/stones/engine/records.py. Its own module so that the records command (which
 starts the simulator for `replay`) and host_tools.sim (which opens a record with --replay) both
 import it and not each other.
+
+A record file is read up to MAX_BYTES and no further: a longer file (or a device that never ends,
+/dev/zero) is refused by name before it fills the memory. GTP's loadsgf reads through read_text
+too.
 """
 
 from host_tools import paths  # noqa: F401  (puts the firmware on sys.path)
 
+# A record of the longest game at the move limit is a few kilobytes, a commented professional
+# game some hundreds; a megabyte leaves room for any one game and its comments.
+MAX_BYTES = 1 << 20
+
+
+class TooLarge(ValueError):
+    """A file longer than MAX_BYTES: not read."""
+
+
+def read_text(path, limit=MAX_BYTES):
+    """The text of a record file: UTF-8, else Latin-1 (SGF's default character set). TooLarge
+    if it holds more than limit bytes (only limit + 1 are read); OSError if it cannot be read."""
+    with open(path, "rb") as handle:
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise TooLarge("%s holds more than %d bytes: too large for a game record"
+                       % (path, limit))
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
 
 def load(path):
     """The finished game a record file describes (SGF for Go, else the record format)."""
-    with open(path) as handle:
-        text = handle.read()
+    text = read_text(path)
     if text.lstrip().startswith("("):
         from host_tools.records.sgf import read
 

@@ -23,8 +23,6 @@ SGF points are two letters, column then row, 'a' at the top left; a pass is an e
 'tt' on boards up to 19x19 (the FF[3] convention). Komi is kept in half points like the engine.
 """
 
-import math
-
 from host_tools import paths  # noqa: F401  (puts the firmware on sys.path)
 from stones.engine import registry
 from stones.engine.game import BLACK, PASS, WHITE, GameError, half_points
@@ -155,13 +153,31 @@ def parse(text):
     The grammar of SGF FF[4]: Collection = GameTree+, GameTree = '(' Node+ GameTree* ')',
     Node = ';' (Ident Value+)*, Value = '[' text with '\\' escapes ']'. Only the first branch of
     each tree is followed; the others are checked for syntax and dropped. Game trees after the
-    first are not read.
+    first are not read. The trees nested in a tree are walked with a stack of their own, not by
+    recursion, so variations nested any depth deep read like any others. Identifiers are ASCII
+    letters and white space between the parts is ASCII's, as FF[4] defines them.
     """
     reader = _Reader(text)
     reader.skip_space()
     if not reader.take("("):
-        raise SgfError("an SGF record starts with '(' (%s)" % reader.where())
-    return reader.tree(main=True)
+        raise SgfError("an SGF record starts with '(' but this starts with %s (%s)"
+                       % (reader.found(), reader.where()))
+    return reader.tree()
+
+
+SPACE = " \t\n\r\x0b\x0c"  # SGF's white space: ASCII's (a no-break space is not one)
+UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+IDENT = UPPER + UPPER.lower()  # FF[4] identifiers are capitals; FF[3]'s had lower case too
+DIGITS = "0123456789"
+
+
+def shown(text, most=24):
+    """text as an error message quotes it: at most `most` characters, those outside printable
+    ASCII by their code point (U+00A0), so a message names what it refuses."""
+    out = []
+    for c in text[:most]:
+        out.append(c if " " <= c <= "~" else "U+%04X" % ord(c))
+    return "".join(out) + ("... (%d characters)" % len(text) if len(text) > most else "")
 
 
 class _Reader:
@@ -173,9 +189,14 @@ class _Reader:
         line = self.text.count("\n", 0, self.i) + 1
         return "line %d" % line
 
+    def found(self):
+        """The character at the reading point as a message names it, or the end of the text."""
+        c = self.peek()
+        return "%r" % c if " " <= c <= "~" else "U+%04X" % ord(c) if c else "the end of the text"
+
     def skip_space(self):
         text = self.text
-        while self.i < len(text) and text[self.i].isspace():
+        while self.i < len(text) and text[self.i] in SPACE:
             self.i += 1
 
     def take(self, char):
@@ -187,27 +208,35 @@ class _Reader:
     def peek(self):
         return self.text[self.i] if self.i < len(self.text) else ""
 
-    def tree(self, main):
-        """After '(': the nodes of this tree and, if main, of its first variation."""
+    def tree(self):
+        """After the first '(': the nodes of the tree and of the first variation at each branch.
+
+        A stack holds, for each tree open around the reading point, whether its nodes belong to
+        the main line and whether a variation of it has been read yet (the first is the main
+        line's, the others are dropped)."""
         nodes = []
-        self.skip_space()
-        while self.peek() == ";":
-            self.i += 1
-            nodes.append(self.node())
+        stack = [[True, False]]  # [main, a variation read] of each open tree, innermost last
+        while stack:
+            main, branched = stack[-1]
             self.skip_space()
-        if not nodes:
-            raise SgfError("a game tree needs at least one node (%s)" % self.where())
-        first = True
-        while self.peek() == "(":
-            self.i += 1
-            branch = self.tree(main and first)
-            if main and first:
-                nodes.extend(branch)
-            first = False
-            self.skip_space()
-        if not self.take(")"):
-            found = self.peek() or "the end of the text"
-            raise SgfError("expected ';', '(' or ')' but found %r (%s)" % (found, self.where()))
+            if not branched:  # a tree's nodes, before its variations
+                if self.peek() != ";":
+                    raise SgfError("a game tree needs at least one node (%s)" % self.where())
+                while self.peek() == ";":
+                    self.i += 1
+                    node = self.node()
+                    if main:
+                        nodes.append(node)
+                    self.skip_space()
+            if self.take("("):
+                stack[-1][1] = True
+                stack.append([main and not branched, False])
+            elif self.take(")"):
+                stack.pop()
+            else:
+                expected = "'(' or ')'" if branched else "';', '(' or ')'"
+                raise SgfError("expected %s but found %s (%s)"
+                               % (expected, self.found(), self.where()))
         return nodes
 
     def node(self):
@@ -215,12 +244,12 @@ class _Reader:
         while True:
             self.skip_space()
             start = self.i
-            while self.peek().isalpha():
+            while self.peek() and self.peek() in IDENT:
                 self.i += 1
             if start == self.i:
                 return props
             # FF[3] allowed lower-case letters in names (AddBlack = AB); the capitals are the name.
-            ident = "".join(c for c in self.text[start:self.i] if c.isupper())
+            ident = "".join(c for c in self.text[start:self.i] if c in UPPER)
             values = []
             self.skip_space()
             while self.peek() == "[":
@@ -228,43 +257,41 @@ class _Reader:
                 values.append(self.value())
                 self.skip_space()
             if not values:
-                raise SgfError("property %s has no value (%s)" % (ident, self.where()))
+                raise SgfError("property %s has no value (%s)" % (shown(ident), self.where()))
             if ident in props:
-                raise SgfError("property %s given twice in one node (%s)" % (ident, self.where()))
+                raise SgfError("property %s given twice in one node (%s)"
+                               % (shown(ident), self.where()))
             props[ident] = values
 
     def value(self):
         text = self.text
+        end = len(text)
         out = []
         while True:
-            if self.i >= len(text):
-                raise SgfError("a property value is not closed with ']'")
-            c = text[self.i]
-            self.i += 1
-            if c == "]":
-                return "".join(out)
-            if c == "\\":
-                if self.i >= len(text):
+            close = text.find("]", self.i)
+            backslash = text.find("\\", self.i, close if close >= 0 else end)
+            if backslash < 0:
+                if close < 0:
                     raise SgfError("a property value is not closed with ']'")
-                c = text[self.i]
-                self.i += 1
-                if c == "\n":  # a soft line break: nothing
-                    continue
-            out.append(c)
+                out.append(text[self.i:close])
+                self.i = close + 1
+                return "".join(out)
+            out.append(text[self.i:backslash])  # up to a backslash: it takes the next character
+            if backslash + 1 >= end:
+                raise SgfError("a property value is not closed with ']'")
+            c = text[backslash + 1]
+            self.i = backslash + 2
+            if c != "\n":  # an escaped newline is a soft line break: nothing
+                out.append(c)
 
 
 def read(text):
     """The Record of SGF text; SgfError if it is malformed or not a Go game this device plays."""
     nodes = parse(text)
     root = nodes[0]
-    if _one(root, "GM", "1") != "1":
-        raise SgfError("GM[%s] is not Go (GM[1])" % root["GM"][0])
-    size_text = _one(root, "SZ", "19").strip()
-    if not size_text.isdigit():
-        raise SgfError("SZ[%s]: only square boards of a whole number of points" % size_text)
-    size = int(size_text)
-    if not 1 <= size <= 25:
-        raise SgfError("SZ[%d]: no such board" % size)
+    if _one(root, "GM", "1").strip(SPACE) != "1":
+        raise SgfError("GM[%s] is not Go (GM[1])" % shown(root["GM"][0]))
+    size = _size(_one(root, "SZ", "19"))
     setup = []
     for letter in "BW":
         for value in root.get("A" + letter, []):
@@ -288,7 +315,7 @@ def read(text):
                 if len(values) != 1:
                     raise SgfError("move %s has %d values" % (letter, len(values)))
                 moves.append((COLOURS[letter], _move(values[0], size, letter)))
-    result = _one(root, "RE", "").strip() or None
+    result = _one(root, "RE", "").strip(SPACE) or None
     player = _colour(_one(root, "PL", ""), "PL") if "PL" in root else None
     komi2 = _komi(_one(root, "KM", "")) if "KM" in root else None
     dead = _dead(size, setup, moves, territory) if territory else []
@@ -303,6 +330,19 @@ def _handicap(text):
     if not text or len(text) > 3 or any(c not in "0123456789" for c in text):
         raise SgfError("HA[%s] is not a number of stones" % text)
     return int(text)
+
+
+def _size(text):
+    """SZ's board side: FF[4] writes a square board as a Number ('19'), a rectangle as two
+    ('19:13'); digits are ASCII's. SgfError unless a square of 1 to 25 points a side."""
+    side, colon, other = text.strip(SPACE).partition(":")
+    if colon and other != side:
+        raise SgfError("SZ[%s]: only square boards" % shown(text))
+    if not side or side.strip(DIGITS):
+        raise SgfError("SZ[%s] is not a whole number (digits 0-9)" % shown(text))
+    if len(side) > 2 or not 1 <= int(side) <= 25:  # two digits: no int of thousands of them
+        raise SgfError("SZ[%s]: no such board (1 to 25 points a side)" % shown(text))
+    return int(side)
 
 
 def _dead(size, setup, moves, territory):
@@ -325,34 +365,58 @@ def _one(props, ident, default):
     return values[0]
 
 
+KOMI_LIMIT2 = 1 << 24  # komi in half points stays under 2 ** 23 points: what GTP's float
+# (an IEEE 754 single) holds to the half point; no real game comes near it
+
+
+def half_points_of(text):
+    """Half points of a real number as SGF FF[4] writes one (Number ['.' Digit+], Number being
+    ['+'|'-'] Digit+, ASCII digits): '6.5' 13, '-3' -6, '6.50' 13. ValueError naming what is
+    wrong: not such a number ('1_000', '6.5e0', 'inf', non-ASCII digits), not a whole or half
+    number ('6.3'), or too large to be a komi (KOMI_LIMIT2)."""
+    body = text.strip(SPACE)
+    sign = -1 if body[:1] == "-" else 1
+    if body[:1] in "+-":
+        body = body[1:]
+    whole, dot, fraction = body.partition(".")
+    if not whole or whole.strip(DIGITS) or dot and (not fraction or fraction.strip(DIGITS)):
+        raise ValueError("not a number")
+    whole = whole.lstrip("0")
+    fraction = fraction.rstrip("0")
+    if fraction not in ("", "5"):
+        raise ValueError("komi must be a whole or half number")
+    if len(whole) > 8 or int(whole or "0") * 2 >= KOMI_LIMIT2:  # no int of thousands of digits
+        raise ValueError("komi out of range (under %d points either way)" % (KOMI_LIMIT2 // 2))
+    return sign * (int(whole or "0") * 2 + (fraction == "5"))
+
+
 def _komi(text):
     """Komi text ('6.5', '0', '-3', '6.50') in half points; SgfError unless whole or half."""
     try:
-        value2 = float(text) * 2
-    except ValueError:
-        raise SgfError("KM[%s] is not a number" % text) from None
-    if not math.isfinite(value2) or value2 != int(value2):
-        raise SgfError("KM[%s]: komi must be a whole or half number" % text)
-    return int(value2)
+        return half_points_of(text)
+    except ValueError as error:
+        raise SgfError("KM[%s] is %s" % (shown(text), error) if str(error) == "not a number"
+                       else "KM[%s]: %s" % (shown(text), error)) from None
 
 
 def _colour(text, ident):
-    colour = COLOURS.get(text.strip().upper())
+    colour = COLOURS.get(text.strip(SPACE).upper())
     if colour is None:
-        raise SgfError("%s[%s] is not B or W" % (ident, text))
+        raise SgfError("%s[%s] is not B or W" % (ident, shown(text)))
     return colour
 
 
 def _point(text, size, ident):
     """(col, row) from the bottom left of a two-letter SGF point."""
     if len(text) != 2 or text[0] not in LETTERS[:size] or text[1] not in LETTERS[:size]:
-        raise SgfError("%s[%s] is not a point of a %dx%d board" % (ident, text, size, size))
+        raise SgfError("%s[%s] is not a point of a %dx%d board"
+                       % (ident, shown(text), size, size))
     return LETTERS.index(text[0]), size - 1 - LETTERS.index(text[1])
 
 
 def _points(text, size, ident):
     """The points of a set-up value: one point, or a rectangle 'aa:cc' (FF[4] compressed list)."""
-    first, colon, last = text.strip().partition(":")
+    first, colon, last = text.strip(SPACE).partition(":")
     if not colon:
         return [_point(first, size, ident)]
     (c1, r1), (c2, r2) = _point(first, size, ident), _point(last, size, ident)
@@ -361,7 +425,7 @@ def _points(text, size, ident):
 
 
 def _move(text, size, letter):
-    text = text.strip()
+    text = text.strip(SPACE)
     if not text or (text == "tt" and size <= 19):
         return None
     return _point(text, size, letter)

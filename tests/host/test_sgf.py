@@ -235,33 +235,7 @@ def test_the_text_has_no_blank_line_and_ends_the_tree():
 # -- errors ---------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("text, words", [
-    ("", "starts with '('"),
-    ("GM[1]", "starts with '('"),
-    ("(;GM[1]SZ[9];B[aa]", "expected"),
-    ("(;GM[1]SZ[9];B[aa", "not closed"),
-    ("(;GM[1]SZ[9];B[aa\\", "not closed"),
-    ("()", "at least one node"),
-    ("(;GM[1]SZ[9];B)", "no value"),
-    ("(;GM[1]SZ[9]SZ[9])", "twice"),
-    ("(;GM[2]SZ[9])", "not Go"),
-    ("(;GM[1]SZ[9:13])", "square"),
-    ("(;GM[1]SZ[0])", "no such board"),
-    ("(;GM[1]SZ[9];B[jj])", "not a point"),
-    ("(;GM[1]SZ[9];B[a])", "not a point"),
-    ("(;GM[1]SZ[9];B[aa]W[bb])", "both"),
-    ("(;GM[1]SZ[9];B[aa][bb])", "2 values"),
-    ("(;GM[1]SZ[9];B[aa];AB[cc])", "after the start"),
-    ("(;GM[1]SZ[9]KM[six])", "not a number"),
-    ("(;GM[1]SZ[9]KM[6.3])", "whole or half"),
-    ("(;GM[1]SZ[9]KM[inf])", "whole or half"),
-    ("(;GM[1]SZ[9]PL[X])", "not B or W"),
-    ("(;GM[1]SZ[9]AB[aa:zz])", "not a point"),
-])
-def test_malformed_records(text, words):
-    with pytest.raises(SgfError) as caught:
-        read(text)
-    assert words in str(caught.value)
+# The malformed records are rows of tests/host/test_hostile_input.py's table.
 
 
 def test_records_the_engine_refuses():
