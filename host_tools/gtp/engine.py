@@ -82,7 +82,15 @@ from host_tools.records import sgf
 from host_tools.records.files import read_text
 from stones import VERSION
 from stones.engine import registry, search
-from stones.engine.game import BLACK, COLOUR_NAMES, PASS, WHITE, GameError, half_points
+from stones.engine.game import (
+    BLACK,
+    COLOUR_NAMES,
+    MOVE_LIMIT,
+    PASS,
+    WHITE,
+    GameError,
+    half_points,
+)
 from stones.engine.rng import Rng
 
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # GTP's 25 columns: no I
@@ -484,6 +492,9 @@ def do_play(engine, args):
     try:
         game.play(move)  # in turn, a refused move changes nothing (the Game protocol)
     except GameError:
+        code = game.reason(move)
+        if code == MOVE_LIMIT:  # not the rules: the game's length, which the player should know
+            raise CommandError("illegal move (%s)" % game.reason_text(code)) from None
         raise CommandError("illegal move") from None
     engine.game = game
     return ""
@@ -492,7 +503,7 @@ def do_play(engine, args):
 def do_genmove(engine, args):
     colour = parse_colour(args[0] if args else "")
     if engine.game.over:
-        raise CommandError("the game is over")
+        raise CommandError(engine.game.reason_text(engine.game.reason(PASS)))
     game = engine.as_colour(colour)
     if engine.level:
         if engine.search is None:

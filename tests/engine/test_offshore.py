@@ -476,7 +476,8 @@ def test_move_cap_ends_the_game_without_a_result():
     game.playout(9)
     assert game.over and game.count == 6 and game.passes < 2
     result = game.result()
-    assert result.winner is None and result.gtp() == "?" and "cap" in result.note
+    assert result.winner is None and result.gtp() == "?" and result.note == "move limit 6 reached"
+    assert str(raises(GameError, game.play, 0)) == "pass: move limit 6 reached"
 
 
 # -- set-up positions that break the turn invariant ----------------------------------------------

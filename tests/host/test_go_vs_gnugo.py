@@ -23,7 +23,7 @@ from stones.engine.game import KO, SUICIDE
 from stones.engine.rng import Rng
 
 GAMES = 24  # about 5 s on a developer machine
-MOVES = 180  # below the engine's move cap of 243 on 9x9
+MOVES = 180  # well below the engine's move limit on 9x9 (rules.md A9)
 CHECK_EVERY = 3
 POINTS = [format_vertex((c, r)) for r in range(8, -1, -1) for c in range(9)]
 

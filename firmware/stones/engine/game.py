@@ -29,7 +29,7 @@ Protocol for the UI, the computer player, GTP, records and the simulator (the on
 above the engine asks which game it is, tests/host/test_one_door.py):
 
     play(move) / play_text("D5")   checked; raises IllegalMove naming the point and the reason
-    reason(move) -> 0 or a code     why a move is illegal (REASONS[code]), without playing it
+    reason(move) -> 0 or a code     why a move is illegal (reason_text(code) says it), unplayed
     legal(move), legal_moves()
     undo()                          any number of times
     to_move, over, diagram()
@@ -80,6 +80,9 @@ NO_SECOND_STONE = const(8)
 ENEMY_TERRITORY = const(9)
 OVERSIZED_GROUP = const(10)
 MID_TURN = const(11)
+MOVE_LIMIT = const(12)
+# The fewest moves a game's history holds, whatever the board (Game._cap: the move limit).
+LONG_GAME = const(1000)
 # The arrays every game has, in the order Game.copy_from copies them.
 _BASE_ARRAYS = ("cell", "root", "link", "stones", "empty", "where", "history")
 
@@ -96,6 +99,7 @@ REASONS = (
     "inside the opponent's territory",
     "next to a group larger than your group count",
     "the turn's second stone is due: a pass replaces a whole turn",
+    "move limit reached",  # Game.reason_text names the limit: 'move limit 1000 reached'
 )
 
 
@@ -108,8 +112,8 @@ class GameError(ValueError):
 
 
 class IllegalMove(GameError):
-    def __init__(self, point, code):
-        super().__init__("%s: %s" % (point, REASONS[code]))
+    def __init__(self, point, code, text=""):
+        super().__init__("%s: %s" % (point, text or REASONS[code]))
         self.point = point
         self.code = code
 
@@ -202,7 +206,7 @@ class Game:
     default_size = 9
     size = None  # a game's board size (the class has none)
     options = ()  # Option instances
-    cap_factor = 3  # move cap = cap_factor * points (an engine safeguard, docs/rules.md A9)
+    cap_factor = 3  # the move limit is cap_factor moves a point, at least LONG_GAME (_cap)
     log_per_move = 4  # most log words a move writes besides its captured/flipped stones
     log_points = 4  # undo log length, in words per point of the board
     REASONS = REASONS
@@ -286,9 +290,20 @@ class Game:
     # -- settings ---------------------------------------------------------------------------
 
     def _cap(self, points):
-        """The move cap, which ends a game with no result (an engine safeguard against
-        repetition, docs/rules.md A9): cap_factor moves a point. The history holds as many."""
-        return self.cap_factor * points
+        """The move limit ('cap'), which ends a game with no result (docs/rules.md A9): under
+        simple ko a game can cycle for ever, and the history, allocated once, holds this many.
+
+        cap_factor moves a point, and never fewer than LONG_GAME. Three a point on 19x19 is
+        1,083 moves: over twice the longest professional game on record (411 moves), with room
+        for the programs' long records (GNU Go's run past 300). Small boards run longer for
+        their size: a ko fight or a capturing race takes as many moves on 9x9 as on 19x19, and
+        a 9x9 record of 300 moves is as legal as any, where three a point would stop it at 243.
+        So every board holds LONG_GAME moves at least, past any real game on the boards below
+        19x19 several times over. The cost is a word a move in the history and in the search's
+        line (search.py): no board needs more than Go's 19x19, which a Pico holds at its limit
+        (tests/device/test_move_limit.py, run in a Pico-sized heap)."""
+        limit = self.cap_factor * points
+        return limit if limit > LONG_GAME else LONG_GAME
 
     def _check_settings(self, given):
         settings = {}
@@ -564,7 +579,7 @@ class Game:
     def reason(self, move):
         """0 if move is legal now, else the reason code; the state is left as it was."""
         if self.over:
-            return GAME_OVER
+            return self._over()
         if move != PASS and not self.grid.on_board(move):
             return OFF_BOARD
         code = self._push(move)
@@ -581,9 +596,23 @@ class Game:
             return []
         return [p for p in self.grid.points if not self.cell[p] & 3 and self.legal(p)]
 
+    def _over(self):
+        """Why a game that is over refuses a move: MOVE_LIMIT when it ended at the move limit
+        (not by the players' two passes), else GAME_OVER."""
+        if self.count >= self.cap and self.passes < 2:
+            return MOVE_LIMIT
+        return GAME_OVER
+
+    def reason_text(self, code):
+        """What the player is told of a refusal: REASONS[code], the limit with its number."""
+        if code == MOVE_LIMIT:
+            return "move limit %d reached" % self.cap
+        return REASONS[code]
+
     def play(self, move):
         if self.over:
-            raise IllegalMove(self.name(move), GAME_OVER)
+            code = self._over()
+            raise IllegalMove(self.name(move), code, self.reason_text(code))
         if move != PASS and not self.grid.on_board(move):
             raise IllegalMove(str(move), OFF_BOARD)
         code = self._push(move)

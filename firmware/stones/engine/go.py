@@ -1251,7 +1251,7 @@ class Go(Game):
 
         score = self.score()
         if self.count >= self.cap and self.passes < 2:
-            return Result(None, 0, score, note="move cap reached")
+            return Result(None, 0, score, note="move limit %d reached" % self.cap)
         return decide(score)
 
     def panel(self):

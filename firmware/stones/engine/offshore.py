@@ -54,7 +54,6 @@ from stones.compat import MICROPYTHON, const, micropython, zeros
 from stones.engine.game import (
     BLACK,
     ENEMY_TERRITORY,
-    GAME_OVER,
     OCCUPIED,
     OFF_BOARD,
     OVERSIZED_GROUP,
@@ -318,7 +317,7 @@ class OffShore(Game):
 
         score = self.score()
         if self.count >= self.cap and self.passes < 2:
-            return Result(None, 0, score, note="move cap reached")
+            return Result(None, 0, score, note="move limit %d reached" % self.cap)
         # Tie: the last player to place a stone wins; no stone at all, the second player (D8).
         return decide(score, self.last_placer() or WHITE,
                            "tie: the last to place a stone wins")
@@ -395,7 +394,7 @@ class OffShore(Game):
 
     def reason(self, move):
         if self.over:
-            return GAME_OVER
+            return self._over()  # GAME_OVER, or MOVE_LIMIT where the game ended at the limit
         if move == PASS:
             return 0
         if not self.grid.on_board(move):

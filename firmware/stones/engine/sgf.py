@@ -112,16 +112,13 @@ def record_data(game):
     stones' count (Game.handicap); the arguments of sgf_text."""
     grid = game.grid
     setup = [(colour, grid.coords(p)) for colour, p in game.setup]
-    moves = []
-    for i in range(game.count):
-        colour, move = game.entry(i)
-        moves.append((colour, grid.coords(move) if move else None))
+    moves = Moves(game)
     player = None
     if setup:  # who moves after the set-up: the first mover, else whoever is to move
         player = moves[0][0] if moves else game.to_move
     result = game.result().gtp() if game.over else None
     if result == "?":
-        result = "Void"  # the move cap ended the game without a result
+        result = "Void"  # the move limit ended the game without a result
     dead = [(game.cell[p] & 3, grid.coords(p)) for p in game.dead_stones()] if game.over else []
     return game.size, game.komi2, setup, moves, result, player, dead, game.handicap
 
@@ -219,3 +216,26 @@ def _root_game(root):
     if root.get("PL", [""])[0] in ("B", "W"):  # who moves first after the set-up
         game.set_turn(BLACK if root["PL"][0] == "B" else WHITE)
     return game
+
+
+class Moves:
+    """A game's moves as (colour, (col, row) or None for a pass), made one at a time as they
+    are read (the record is written a piece at a time too): a list of them all, two tuples a
+    move, would take tens of kilobytes of a Pico's heap for a game at the move limit, where
+    the history words they come from take two bytes a move."""
+
+    def __init__(self, game):
+        self.game = game
+
+    def __len__(self):
+        return self.game.count
+
+    def __getitem__(self, i):
+        if not 0 <= i < self.game.count:
+            raise IndexError(i)
+        colour, move = self.game.entry(i)
+        return colour, self.game.grid.coords(move) if move else None
+
+    def __iter__(self):
+        for i in range(self.game.count):
+            yield self[i]

@@ -10,6 +10,7 @@ that changed (the drivers diff them): nothing is allocated on that path.
 """
 
 from stones.compat import const
+from stones.engine.game import MOVE_LIMIT
 from stones.ui import keys
 from stones.ui.app import AWAKE
 from stones.ui.board import LABEL_W, BoardView, layout
@@ -304,7 +305,7 @@ class Screen:
         p = self.view.cursor
         code = game.reason(p)
         if code:
-            self.say("%s: %s" % (game.grid.name(p), game.REASONS[code]))
+            self.say("%s: %s" % (game.grid.name(p), game.reason_text(code)))
             self.app.sound("illegal")
             return
         game.play(p)
@@ -314,7 +315,7 @@ class Screen:
     def pass_turn(self):
         code = self.game.reason(0)
         if code:  # Loupe refuses a pass between the two stones of a turn
-            self.say("pass: " + self.game.REASONS[code])
+            self.say("pass: " + self.game.reason_text(code))
             self.app.sound("illegal")
             return
         self.game.play(0)
@@ -346,6 +347,10 @@ class Screen:
             self.thinking = None
             self.app.search = None  # the tree and its scratch game: scoring needs the room
             self.app.replace("score", self.game)
+            code = self.game.reason(0)
+            if code == MOVE_LIMIT:  # an end no player chose: say why, over the score screen
+                self.app.open("message", "Game over", self.game.reason_text(code)
+                              + ": the game ends without a result.")
             return
         if not self.maybe_think():  # (it redraws what changed when the device starts)
             self.redraw_changed()
