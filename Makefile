@@ -127,10 +127,13 @@ $(WASM_STAMP): host_tools/bench/wasm/package-lock.json
 # emulated RP2040 (~15 minutes). Each writes docs/results/; make bench-page renders the page. bench-ai: the player alone; BENCH_AI adds flags, e.g.
 # make bench-ai BENCH_AI="go --only-vs gnugo --games 20".
 BENCH_AI ?=
+# The soak: whole games back to back on the emulated RP2040 (hours); BENCH_SOAK="--hours 2" bounds it.
+BENCH_SOAK ?=
 bench: $(STAMP) system-deps $(WASM_STAMP) $(PICO_STAMP) $(WEB_STAMP) firmware
 	$(PY) -m host_tools.bench.speed
 	$(PY) -m host_tools.bench.pico
 	$(PY) -m host_tools.bench.web
+	$(PY) -m host_tools.bench.soak $(BENCH_SOAK)
 	$(PY) -m host_tools.bench.ai $(BENCH_AI)
 	$(PY) -m host_tools.bench.render
 

@@ -18,9 +18,10 @@ from host_tools.paths import ROOT
 PAGE = os.path.join(ROOT, "docs", "benchmarks.md")
 README = os.path.join(ROOT, "README.md")
 BEGIN, END = "<!-- levels:begin -->", "<!-- levels:end -->"
-ORDER = ("speed", "pico", "ai")  # the benchmarks' order on the page; others follow by name
+ORDER = ("speed", "pico", "soak", "ai")  # the benchmarks' order on the page; others by name
 TITLES = {"speed": "Engines and app: CPython, the MicroPython unix port, WebAssembly",
-          "pico": "The Pico, emulated RP2040", "ai": "The computer player's strength"}
+          "pico": "The Pico, emulated RP2040", "ai": "The computer player's strength",
+          "soak": "Soak: whole games back to back on the emulated Pico"}
 # the figure a level's row quotes, where several were measured: the strongest opponent first
 OPPONENTS = ("gnugo", "v01", "greedy", "random")
 
@@ -143,6 +144,29 @@ def bench_section(bench, data):
                 row.append(labels.get(run_id(figure), "?"))
             row.append(note_text(figure))
             out.append("| " + " | ".join(cell(text) for text in row) + " |")
+    for figure in data.get("figures", []):
+        if "rows" in figure:
+            out += soak_table(figure["rows"])
+    return out
+
+
+def soak_table(rows):
+    """The soak's game-by-game table (host_tools/bench/soak.py): what the heap held after each
+    game."""
+    from stones.engine import registry
+
+    out = ["", "### Game by game", "",
+           "| # | Game | Level | Moves | Time on the device | Free heap | Largest free block |",
+           "|---:|---|---:|---:|---:|---:|---:|"]
+    for n, row in enumerate(rows, 1):
+        name = registry.title(row["game"])
+        if "failed" in row:
+            out.append("| %d | %s | %d | failed: %s | | | |" % (n, name, row["level"],
+                                                               cell(row["failed"])))
+            continue
+        largest = "-" if row.get("largest") is None else "%d B" % row["largest"]
+        out.append("| %d | %s | %d | %d | %.0f s | %d B | %s |" % (
+            n, name, row["level"], row["moves"], row["ms"] / 1000, row["free"], largest))
     return out
 
 
