@@ -340,7 +340,7 @@ def _size(text):
         raise SgfError("SZ[%s]: only square boards" % shown(text))
     if not side or side.strip(DIGITS):
         raise SgfError("SZ[%s] is not a whole number (digits 0-9)" % shown(text))
-    if len(side) > 2 or not 1 <= int(side) <= 25:  # two digits: no int of thousands of them
+    if len(side.lstrip("0")) > 2 or not 1 <= int(side) <= 25:  # no int() of thousands of digits
         raise SgfError("SZ[%s]: no such board (1 to 25 points a side)" % shown(text))
     return int(side)
 

@@ -117,6 +117,7 @@ SGF = [
     ("(;GM[1]SZ[%s])" % HUGE, "no such board"),
     ("(;GM[1]SZ[%s:%s])" % (HUGE, HUGE), "no such board"),
     ("(;GM[1]SZ[-9])", "not a whole number"),
+    ("(;GM[1]SZ[0%s])" % HUGE, "no such board"),
     ("(;GM[%s]SZ[9])" % HUGE, "not Go"),
     ("(;GM[1]SZ[9];B[d%s])" % FULLWIDTH_FIVE, "not a point"),
     ("(;GM[1]" + NBSP + "SZ[9])", "found U+00A0"),  # not SGF's white space
