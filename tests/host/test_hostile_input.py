@@ -32,100 +32,100 @@ FULLWIDTH_FIVE = "\uff15"
 ARABIC_ONE = "\u0661"
 DEEP = 1000  # variations nested this deep: a recursive reader's RecursionError
 
-# (commands, what the last answer's error says). 'SGF' in a command is the path of a file holding
-# a small legal record (one black move), 'MISSING' a path where there is no file.
-GTP = [
-    (["boardsize " + HUGE], "boardsize out of range"),
-    (["boardsize 2147483648"], "boardsize out of range"),
-    (["boardsize " + ARABIC_NINE], "boardsize not an integer"),
-    (["boardsize " + FULLWIDTH_FIVE], "boardsize not an integer"),
-    (["boardsize 9.0"], "boardsize not an integer"),
-    (["boardsize -9"], "boardsize not an integer"),
-    (["boardsize"], "boardsize not an integer"),
-    (["boardsize 7"], "unacceptable size"),
-    (["boardsize 0"], "unacceptable size"),
-    (["play b A" + ARABIC_ONE], "invalid color or coordinate"),
-    (["play b E" + FULLWIDTH_FIVE], "invalid color or coordinate"),
-    (["play b \uff25" + "5"], "invalid color or coordinate"),  # a fullwidth E
-    (["play b E" + HUGE], "invalid color or coordinate"),
-    (["play b E05"], "invalid color or coordinate"),
-    (["play b" + NBSP + "E5"], "invalid color or coordinate"),  # one word 'b E5': no vertex
-    (["play" + NBSP + "b" + NBSP + "E5"], "unknown command (U+00A0 is not ASCII"),
-    (["pl\u0430y b E5"], "unknown command (U+0430 is not ASCII"),  # a Cyrillic a
-    (["play \u0299 E5"], "invalid color or coordinate"),  # a small capital B
-    (["play b i5"], "invalid color or coordinate"),
-    (["play b d10"], "invalid color or coordinate"),
-    (["play red d5"], "invalid color or coordinate"),
-    (["play b"], "invalid color or coordinate"),
-    (["play b d5", "play w d5"], "illegal move"),
-    (["is_legal b E" + FULLWIDTH_FIVE], "invalid color or coordinate"),
-    (["set_position b E" + FULLWIDTH_FIVE], "invalid color or coordinate"),
-    (["set_position b"], "syntax error"),
-    (["genmove " + NBSP], "invalid color"),
-    (["list_stones \uff42"], "invalid color"),  # a fullwidth b
-    (["komi 1_000"], "komi not a float"),
-    (["komi " + HUGE], "komi out of range"),
-    (["komi " + ARABIC_NINE], "komi not a float"),
-    (["komi inf"], "komi not a float"),
-    (["komi nan"], "komi not a float"),
-    (["komi 6.5e0"], "komi not a float"),
-    (["komi 6.3"], "komi must be a whole or half number"),
-    (["komi"], "komi not a float"),
-    (["undo"], "cannot undo"),
-    (["final_status_list maybe"], "invalid status"),
-    (["frobnicate"], "unknown command"),
-    ([ARABIC_NINE + " name"], "unknown command (U+0669 is not ASCII"),  # no id: not ASCII
-    (["loadsgf /dev/zero"], "more than %d bytes" % MAX_BYTES),
-    (["loadsgf MISSING"], "cannot open or parse"),
-    (["loadsgf SGF " + HUGE], "move number out of range"),
-    (["loadsgf SGF " + ARABIC_NINE], "syntax error"),
-    (["loadsgf SGF 0"], "syntax error"),
-    (["loadsgf"], "syntax error"),
-    (["7 play b " + "x" * (front.MAX_LINE + 10)], "line too long"),
-    (["8 " + "play b d5 " * 200000], "line too long"),
+# The table: (kind, input, what the error says). A "gtp" row's input is command lines, the last
+# answer being the error; 'SGF' in a command is the path of a file holding a small legal record
+# (one black move), 'MISSING' a path where there is no file. An "sgf" row's input is a record's
+# text, read every way a record is read.
+HOSTILE = [
+    ("gtp", ["boardsize " + HUGE], "boardsize out of range"),
+    ("gtp", ["boardsize 2147483648"], "boardsize out of range"),
+    ("gtp", ["boardsize " + ARABIC_NINE], "boardsize not an integer"),
+    ("gtp", ["boardsize " + FULLWIDTH_FIVE], "boardsize not an integer"),
+    ("gtp", ["boardsize 9.0"], "boardsize not an integer"),
+    ("gtp", ["boardsize -9"], "boardsize not an integer"),
+    ("gtp", ["boardsize"], "boardsize not an integer"),
+    ("gtp", ["boardsize 7"], "unacceptable size"),
+    ("gtp", ["boardsize 0"], "unacceptable size"),
+    ("gtp", ["play b A" + ARABIC_ONE], "invalid color or coordinate"),
+    ("gtp", ["play b E" + FULLWIDTH_FIVE], "invalid color or coordinate"),
+    ("gtp", ["play b \uff25" + "5"], "invalid color or coordinate"),  # a fullwidth E
+    ("gtp", ["play b E" + HUGE], "invalid color or coordinate"),
+    ("gtp", ["play b E05"], "invalid color or coordinate"),
+    ("gtp", ["play b" + NBSP + "E5"], "invalid color or coordinate"),  # one word 'b E5': no vertex
+    ("gtp", ["play" + NBSP + "b" + NBSP + "E5"], "unknown command (U+00A0 is not ASCII"),
+    ("gtp", ["pl\u0430y b E5"], "unknown command (U+0430 is not ASCII"),  # a Cyrillic a
+    ("gtp", ["play \u0299 E5"], "invalid color or coordinate"),  # a small capital B
+    ("gtp", ["play b i5"], "invalid color or coordinate"),
+    ("gtp", ["play b d10"], "invalid color or coordinate"),
+    ("gtp", ["play red d5"], "invalid color or coordinate"),
+    ("gtp", ["play b"], "invalid color or coordinate"),
+    ("gtp", ["play b d5", "play w d5"], "illegal move"),
+    ("gtp", ["is_legal b E" + FULLWIDTH_FIVE], "invalid color or coordinate"),
+    ("gtp", ["set_position b E" + FULLWIDTH_FIVE], "invalid color or coordinate"),
+    ("gtp", ["set_position b"], "syntax error"),
+    ("gtp", ["genmove " + NBSP], "invalid color"),
+    ("gtp", ["list_stones \uff42"], "invalid color"),  # a fullwidth b
+    ("gtp", ["komi 1_000"], "komi not a float"),
+    ("gtp", ["komi " + HUGE], "komi out of range"),
+    ("gtp", ["komi " + ARABIC_NINE], "komi not a float"),
+    ("gtp", ["komi inf"], "komi not a float"),
+    ("gtp", ["komi nan"], "komi not a float"),
+    ("gtp", ["komi 6.5e0"], "komi not a float"),
+    ("gtp", ["komi 6.3"], "komi must be a whole or half number"),
+    ("gtp", ["komi"], "komi not a float"),
+    ("gtp", ["undo"], "cannot undo"),
+    ("gtp", ["final_status_list maybe"], "invalid status"),
+    ("gtp", ["frobnicate"], "unknown command"),
+    ("gtp", [ARABIC_NINE + " name"], "unknown command (U+0669 is not ASCII"),  # no id: not ASCII
+    ("gtp", ["loadsgf /dev/zero"], "more than %d bytes" % MAX_BYTES),
+    ("gtp", ["loadsgf MISSING"], "cannot open or parse"),
+    ("gtp", ["loadsgf SGF " + HUGE], "move number out of range"),
+    ("gtp", ["loadsgf SGF " + ARABIC_NINE], "syntax error"),
+    ("gtp", ["loadsgf SGF 0"], "syntax error"),
+    ("gtp", ["loadsgf"], "syntax error"),
+    ("gtp", ["7 play b " + "x" * (front.MAX_LINE + 10)], "line too long"),
+    ("gtp", ["8 " + "play b d5 " * 200000], "line too long"),
+    ("sgf", "", "starts with '('"),
+    ("sgf", "GM[1]", "starts with '('"),
+    ("sgf", "(;GM[1]SZ[9];B[aa]", "expected"),
+    ("sgf", "(;GM[1]SZ[9];B[aa", "not closed"),
+    ("sgf", "(;GM[1]SZ[9];B[aa\\", "not closed"),
+    ("sgf", "()", "at least one node"),
+    ("sgf", "(;GM[1]SZ[9];B)", "no value"),
+    ("sgf", "(;GM[1]SZ[9]SZ[9])", "twice"),
+    ("sgf", "(;GM[2]SZ[9])", "not Go"),
+    ("sgf", "(;GM[1]SZ[9:13])", "square"),
+    ("sgf", "(;GM[1]SZ[0])", "no such board"),
+    ("sgf", "(;GM[1]SZ[9];B[jj])", "not a point"),
+    ("sgf", "(;GM[1]SZ[9];B[a])", "not a point"),
+    ("sgf", "(;GM[1]SZ[9];B[aa]W[bb])", "both"),
+    ("sgf", "(;GM[1]SZ[9];B[aa][bb])", "2 values"),
+    ("sgf", "(;GM[1]SZ[9];B[aa];AB[cc])", "after the start"),
+    ("sgf", "(;GM[1]SZ[9]KM[six])", "KM[six] is not a number"),
+    ("sgf", "(;GM[1]SZ[9]KM[6.3])", "whole or half"),
+    ("sgf", "(;GM[1]SZ[9]KM[inf])", "KM[inf] is not a number"),
+    ("sgf", "(;GM[1]SZ[9]KM[1_000])", "KM[1_000] is not a number"),
+    ("sgf", "(;GM[1]SZ[9]KM[6.5e0])", "is not a number"),
+    ("sgf", "(;GM[1]SZ[9]KM[%s])" % ARABIC_NINE, "KM[U+0669] is not a number"),
+    ("sgf", "(;GM[1]SZ[9]KM[%s])" % HUGE, "komi out of range"),
+    ("sgf", "(;GM[1]SZ[9]PL[X])", "not B or W"),
+    ("sgf", "(;GM[1]SZ[9]AB[aa:zz])", "not a point"),
+    ("sgf", "(;GM[1]SZ[%s])" % ARABIC_NINE, "SZ[U+0669] is not a whole number"),
+    ("sgf", "(;GM[1]SZ[%s])" % FULLWIDTH_FIVE, "SZ[U+FF15] is not a whole number"),
+    ("sgf", "(;GM[1]SZ[%s])" % HUGE, "no such board"),
+    ("sgf", "(;GM[1]SZ[%s:%s])" % (HUGE, HUGE), "no such board"),
+    ("sgf", "(;GM[1]SZ[-9])", "not a whole number"),
+    ("sgf", "(;GM[1]SZ[0%s])" % HUGE, "no such board"),
+    ("sgf", "(;GM[%s]SZ[9])" % HUGE, "not Go"),
+    ("sgf", "(;GM[1]SZ[9];B[d%s])" % FULLWIDTH_FIVE, "not a point"),
+    ("sgf", "(;GM[1]" + NBSP + "SZ[9])", "found U+00A0"),  # not SGF's white space
+    ("sgf", "(;GM[1]\u0405Z[9])", "found U+0405"),  # a Cyrillic S starts no identifier
+    ("sgf", "(;GM[1]SZ[9]" + "(;C[deep]" * DEEP, "found the end of the text"),
+    ("sgf", "(;GM[1]SZ[9]" + "(;C[deep]" * DEEP + ")" * DEEP + ";B[aa])", "expected '(' or ')'"),
+    ("sgf", "(;GM[1]SZ[9];B[dd];W[dd])", "move 2 (W D6): D6: occupied"),
 ]
-
-# (SGF text, what the error says), for every way a record is read.
-SGF = [
-    ("", "starts with '('"),
-    ("GM[1]", "starts with '('"),
-    ("(;GM[1]SZ[9];B[aa]", "expected"),
-    ("(;GM[1]SZ[9];B[aa", "not closed"),
-    ("(;GM[1]SZ[9];B[aa\\", "not closed"),
-    ("()", "at least one node"),
-    ("(;GM[1]SZ[9];B)", "no value"),
-    ("(;GM[1]SZ[9]SZ[9])", "twice"),
-    ("(;GM[2]SZ[9])", "not Go"),
-    ("(;GM[1]SZ[9:13])", "square"),
-    ("(;GM[1]SZ[0])", "no such board"),
-    ("(;GM[1]SZ[9];B[jj])", "not a point"),
-    ("(;GM[1]SZ[9];B[a])", "not a point"),
-    ("(;GM[1]SZ[9];B[aa]W[bb])", "both"),
-    ("(;GM[1]SZ[9];B[aa][bb])", "2 values"),
-    ("(;GM[1]SZ[9];B[aa];AB[cc])", "after the start"),
-    ("(;GM[1]SZ[9]KM[six])", "KM[six] is not a number"),
-    ("(;GM[1]SZ[9]KM[6.3])", "whole or half"),
-    ("(;GM[1]SZ[9]KM[inf])", "KM[inf] is not a number"),
-    ("(;GM[1]SZ[9]KM[1_000])", "KM[1_000] is not a number"),
-    ("(;GM[1]SZ[9]KM[6.5e0])", "is not a number"),
-    ("(;GM[1]SZ[9]KM[%s])" % ARABIC_NINE, "KM[U+0669] is not a number"),
-    ("(;GM[1]SZ[9]KM[%s])" % HUGE, "komi out of range"),
-    ("(;GM[1]SZ[9]PL[X])", "not B or W"),
-    ("(;GM[1]SZ[9]AB[aa:zz])", "not a point"),
-    ("(;GM[1]SZ[%s])" % ARABIC_NINE, "SZ[U+0669] is not a whole number"),
-    ("(;GM[1]SZ[%s])" % FULLWIDTH_FIVE, "SZ[U+FF15] is not a whole number"),
-    ("(;GM[1]SZ[%s])" % HUGE, "no such board"),
-    ("(;GM[1]SZ[%s:%s])" % (HUGE, HUGE), "no such board"),
-    ("(;GM[1]SZ[-9])", "not a whole number"),
-    ("(;GM[1]SZ[0%s])" % HUGE, "no such board"),
-    ("(;GM[%s]SZ[9])" % HUGE, "not Go"),
-    ("(;GM[1]SZ[9];B[d%s])" % FULLWIDTH_FIVE, "not a point"),
-    ("(;GM[1]" + NBSP + "SZ[9])", "found U+00A0"),  # not SGF's white space
-    ("(;GM[1]\u0405Z[9])", "found U+0405"),  # a Cyrillic S starts no identifier
-    ("(;GM[1]SZ[9]" + "(;C[deep]" * DEEP, "found the end of the text"),
-    ("(;GM[1]SZ[9]" + "(;C[deep]" * DEEP + ")" * DEEP + ";B[aa])", "expected '(' or ')'"),
-    ("(;GM[1]SZ[9];B[dd];W[dd])", "move 2 (W D6): D6: occupied"),
-]
+GTP = [(given, words) for kind, given, words in HOSTILE if kind == "gtp"]
+SGF = [(given, words) for kind, given, words in HOSTILE if kind == "sgf"]
 
 
 def serve(lines):
