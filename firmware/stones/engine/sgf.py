@@ -211,10 +211,11 @@ def _root_game(root):
         raise GameError("SGF root: %s" % error)
     stones = [(BLACK, _point(game, v)) for v in root.get("AB", ())]
     stones += [(WHITE, _point(game, v)) for v in root.get("AW", ())]
+    first = WHITE if root.get("PL", [""])[0] == "W" else BLACK  # who moves after the set-up
     if stones:
-        game.set_position(stones)
-    if root.get("PL", [""])[0] in ("B", "W"):  # who moves first after the set-up
-        game.set_turn(BLACK if root["PL"][0] == "B" else WHITE)
+        game.set_position(stones, first)
+    elif first == WHITE:
+        game.set_turn(WHITE)
     return game
 
 
