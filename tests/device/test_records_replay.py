@@ -7,6 +7,10 @@ from test_records_screen import open_records
 from host_tools.sim.device import Device
 from stones.platforms.fakes import FakeFS
 
+# The records written and read here live in the heap with the app (a FakeFS; flash on a Pico),
+# a 19x19 record at the move limit among them (tests/host/test_micropython.py)
+MICROPYTHON_HEAP = "256K"
+
 
 def long_record(fs, key, size, moves):
     """A finished game of random legal moves kept in fs's records, as the device writes one

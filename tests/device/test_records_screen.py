@@ -9,6 +9,10 @@ from stones.recordfiles import today
 from stones.session import MAX_RECORDS, Session
 from stones.storage import Store
 
+# The records folder lives in the heap with the app (a FakeFS; flash on a Pico): twenty games'
+# records and a full filesystem's files (tests/host/test_micropython.py)
+MICROPYTHON_HEAP = "256K"
+
 
 def finish_a_go_game(device, moves=("E5", "D5")):
     """From the menu: a Go game of two moves and two passes, counted, its result seen."""

@@ -12,6 +12,10 @@ from stones.engine import registry
 from stones.engine.rng import Rng
 from stones.engine.search import Search
 
+# Two trees side by side (the kernels' and the reference's) and their copies for comparison,
+# with every module's code in the heap (tests/host/test_micropython.py)
+MICROPYTHON_HEAP = "256K"
+
 TREE = ("move", "first", "kids", "visits", "wins", "avisits", "awins")
 GAMES = (("go", 9), ("loose", 7), ("loupe", 7), ("offshore", 4))
 

@@ -82,7 +82,7 @@ OVERSIZED_GROUP = const(10)
 MID_TURN = const(11)
 MOVE_LIMIT = const(12)
 # The fewest moves a game's history holds, whatever the board (Game._cap: the move limit).
-LONG_GAME = const(1000)
+LONG_GAME = const(500)
 # The arrays every game has, in the order Game.copy_from copies them.
 _BASE_ARRAYS = ("cell", "root", "link", "stones", "empty", "where", "history")
 
@@ -99,7 +99,7 @@ REASONS = (
     "inside the opponent's territory",
     "next to a group larger than your group count",
     "the turn's second stone is due: a pass replaces a whole turn",
-    "move limit reached",  # Game.reason_text names the limit: 'move limit 1000 reached'
+    "move limit reached",  # Game.reason_text names the limit: 'move limit 500 reached'
 )
 
 
@@ -298,9 +298,10 @@ class Game:
         for the programs' long records (GNU Go's run past 300). Small boards run longer for
         their size: a ko fight or a capturing race takes as many moves on 9x9 as on 19x19, and
         a 9x9 record of 300 moves is as legal as any, where three a point would stop it at 243.
-        So every board holds LONG_GAME moves at least, past any real game on the boards below
-        19x19 several times over. The cost is a word a move in the history and in the search's
-        line (search.py): no board needs more than Go's 19x19, which a Pico holds at its limit
+        So every board holds LONG_GAME moves at least: such a record with two thirds more to
+        spare. The cost is a word a move in the history and in the search's line (search.py),
+        made when a game starts, in every game the tests and the app hold at once; no board
+        needs more than Go's 19x19, which a Pico holds at its limit
         (tests/device/test_move_limit.py, run in a Pico-sized heap)."""
         limit = self.cap_factor * points
         return limit if limit > LONG_GAME else LONG_GAME
