@@ -32,7 +32,7 @@ above the engine asks which game it is, tests/host/test_one_door.py):
     reason(move) -> 0 or a code     why a move is illegal (reason_text(code) says it), unplayed
     legal(move), legal_moves()
     undo()                          any number of times
-    to_move, over, diagram()
+    to_move, over, diagram(); COLOUR_NAMES[colour]: the players' names ("Black", "White")
     entry(i) -> (colour, move)      the game's move i; count moves in all; move_words() all
     keep_line(words), follows(words, n, setup), move_at(i)   whether a game came from an earlier
                                     position and by which moves (the search keeps its tree)
@@ -210,6 +210,7 @@ class Game:
     log_per_move = 4  # most log words a move writes besides its captured/flipped stones
     log_points = 4  # undo log length, in words per point of the board
     REASONS = REASONS
+    COLOUR_NAMES = COLOUR_NAMES  # the screens name the players by these ("White passes")
     stones_per_turn = 1  # stones a turn places (Loupe: 2, its first turn 1; see turn_size)
     marks_dead = False  # the players mark dead groups after the game (Go: toggle_dead)
     keeps_prisoners = False  # prisoners[colour] counts what colour took (Go; GTP showboard)
