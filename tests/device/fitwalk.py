@@ -277,8 +277,8 @@ def walk_game(walk, key, size):
     walk.press("a")
     walk.check("Score", *[line[0] for line in score.result.lines])
     walk.press("a")
-    walk.check("Result", "A: menu", score.result.text())
-    walk.press("a")
+    walk.check("Result", "A: rematch", "MENU: menu", score.result.text())
+    walk.press("menu")
     return game
 
 

@@ -92,8 +92,8 @@ def test_a_finished_go_record_keeps_the_marking_and_the_result_shown():
     assert game.dead_stones() == [game.parse("J9")]  # the marking opens with the estimate
     device.press("menu")  # done marking
     shown = device.app.top.result.gtp()
-    for _ in range(3):
-        device.press("a")  # table, result, menu
+    for button in ("a", "a", "menu"):
+        device.press(button)  # table, result, menu
     assert device.app.top.module_name == "menu"
     text = record_text(device, "0001-go.sgf")
     assert "RE[%s]" % shown in text

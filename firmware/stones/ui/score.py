@@ -5,7 +5,8 @@
     BOARD      the board with what was counted drawn on it (territory, dead stones, Loupe's
                counted loops blinking) and each side's total
     TABLE      the whole breakdown, one row a figure (territory, prisoners, komi, values...)
-    RESULT     who won and by how much, then back to the menu
+    RESULT     who won and by how much; A plays again (a rematch: the same game, settings and
+               players, as the game's Start would), MENU goes back to the main menu
 """
 
 from stones.compat import const
@@ -67,7 +68,7 @@ class Screen:
             note = self.result.note
             if note:
                 lines(fb, wrap(note, columns(fb))[:2], 36)
-            small(fb, "A: menu", 0, fb.height - SMALL_LINE + 1)
+            small(fb, "A: rematch MENU: menu", 0, fb.height - SMALL_LINE + 1)
             return
         if self.stage == TABLE:
             title(fb, "Score")
@@ -123,6 +124,11 @@ class Screen:
                     self.view.draw_point(self.app.display, p)
             self.shown = True
 
+    def rematch(self):
+        """The game's settings screen, started as its Start does (A on the result)."""
+        self.app.home()
+        self.app.open("setup", self.game.key).start_new()
+
     def handle(self, event):
         if not keys.pressed(event):
             return
@@ -169,9 +175,10 @@ class Screen:
                 self.stage = BOARD
         elif button == keys.B:
             self.stage = TABLE
-        elif button == keys.A:
+        elif button == keys.A or button == keys.MENU:
             finished = getattr(self.app, "finished", None)
-            if finished is None or finished(self.game, self.app.home):
-                self.app.home()  # else the player is asked first (records full), or told
+            then = self.app.home if button == keys.MENU else self.rematch
+            if finished is None or finished(self.game, then):
+                then()  # else the player is asked first (records full), or told
             return
         self.dirty = True
