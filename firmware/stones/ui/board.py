@@ -366,6 +366,17 @@ class BoardView:
         self.draw_point(fb, new)
         return 1
 
+    def goto(self, p):
+        """Put the cursor on point p (a reply, a hint, the last move of a resumed game) with its
+        outline shown; a window follows it. Draws nothing: True when the window scrolled (the
+        whole board is to be drawn again), else the caller redraws the old cursor's box and
+        p's."""
+        self.cursor = p
+        self.blink_on = True
+        scrolled = self._follow()
+        self.want_x = self.px[p]
+        return scrolled
+
     def blink(self, fb, on):
         """Show or hide the cursor's outline (one box redrawn)."""
         self.blink_on = on

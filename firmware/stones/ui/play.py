@@ -16,8 +16,11 @@ from stones.ui.app import AWAKE
 from stones.ui.board import LABEL_W, BoardView, layout
 from stones.ui.draw import ICON_W, SMALL, SMALL_LINE, battery, small, wrap
 
-_MESSAGE_MS = const(2500)
+_MESSAGE_MS = const(2500)  # a refused move's reason, a warning
+_NOTE_MS = const(1200)  # a pass or a hint told: short, the board is soon seen whole again
 BUSY = "Device thinks: MENU plays now"  # what A or B says while the device thinks
+_DISC = const(4)  # the turn stone's radius: 9 pixels tall, capitals are 7
+_TURN_X = const(2 * _DISC + 3)  # the mover's name starts here, after the stone and a gap
 _BLINK_ON_MS = const(600)  # the cursor outline shows this long, then hides for _BLINK_OFF_MS
 _BLINK_OFF_MS = const(250)
 # On a Pico one tick of the device's thinking runs search slices for up to _THINK_MS (at most
@@ -39,6 +42,10 @@ class Screen:
         board_w, board_h, self.panel_x, self.panel_y = layout(fb, self.game)
         self.view = BoardView(self.game, 0, 0, board_w, board_h)
         self.view.last = self.game.last_move() or 0
+        # a resumed game (or one played on from its score) shows where play stopped
+        stone = last_stone(self.game)
+        if stone:
+            self.view.goto(stone)
         # a board too fine for the panel shows a window of it: its overview goes in the panel,
         # under the turn line (or beside the numbers on a tall panel)
         self.windowed = self.view.windowed
@@ -49,6 +56,7 @@ class Screen:
             self.view.overview_at = at  # pyright: ignore[reportAttributeAccessIssue]
         self.message = None
         self.until = 0
+        self.pass_hint = False  # the message is "Hint: pass": A passes while it shows
         self.blink_at = 0
         self.thinking = None  # an opponent.Thinking while the device (or a hint) is searching
         self.pondering = None  # an opponent.Pondering while a human plays a device (its turn)
@@ -92,10 +100,13 @@ class Screen:
         if game.over:
             small(fb, "Over", x, y)
         else:
-            # a stone of the mover's colour, then its name
-            fb.ellipse(x + 3, y + 3, 3, 3, 1, game.to_move == 1)
-            small(fb, "Black" if game.to_move == 1 else "White", x + 9, y)
-        if fb.width - x >= 9 + 5 * SMALL + ICON_W:  # room beside the turn (not beside Loupe 11)
+            # a stone of the mover's colour, then its name: the stone is taller than a capital
+            # and White's has a dot at its heart, so neither reads as a letter (an O)
+            fb.ellipse(x + _DISC, y + _DISC, _DISC, _DISC, 1, game.to_move == 1)
+            if game.to_move != 1:
+                fb.pixel(x + _DISC, y + _DISC, 1)
+            small(fb, game.COLOUR_NAMES[game.to_move], x + _TURN_X, y)
+        if fb.width - x >= _TURN_X + 5 * SMALL + ICON_W:  # room beside the turn (not Loupe 11)
             battery(fb, fb.width - ICON_W + 1, y + 1)
         if self.thinking is not None and not self.thinking.hint:
             small(fb, "thinks", x, y + SMALL_LINE)
@@ -146,18 +157,32 @@ class Screen:
         self.view.label(fb, self.view.cursor, x, y)
 
     def draw_message(self, fb):
+        """The message in a box across the panel, above or below the cursor's row so the point
+        it talks about (a hint, a refused move, a reply) stays in view."""
         rows = wrap(self.message, (fb.width - 16) // SMALL)[:4]
         h = len(rows) * SMALL_LINE + 5
-        y = (fb.height - h) // 2
+        view = self.view
+        cursor_y = view.py[view.cursor]
+        if cursor_y - view.box_h // 2 - 1 >= h + 2:  # room above the cursor's box
+            y = 1
+        elif fb.height - (cursor_y + view.box_h // 2 + 2) >= h + 1:  # room below it
+            y = fb.height - h - 1
+        else:
+            y = (fb.height - h) // 2
         fb.fill_rect(4, y, fb.width - 8, h, 0)
         fb.rect(4, y, fb.width - 8, h, 1)
         for i, row in enumerate(rows):
             small(fb, row, 8, y + 3 + i * SMALL_LINE)
 
-    def say(self, text):
+    def say(self, text, ms=_MESSAGE_MS):
         self.message = text
-        self.until = self.app.clock.ticks_ms() + _MESSAGE_MS
+        self.pass_hint = False
+        self.until = self.app.clock.ticks_ms() + ms
         self.dirty = True
+
+    def passed(self, colour):
+        """Tell that colour passed: a pass changes nothing on the board."""
+        self.say("%s passes" % self.game.COLOUR_NAMES[colour], _NOTE_MS)
 
     def tick(self, now):
         if self.thinking is not None:
@@ -198,9 +223,14 @@ class Screen:
         if not keys.pressed(event):
             return
         if self.message and keys.kind(event) == keys.PRESS:
-            self.message = None  # any press dismisses a message
+            # any press dismisses a message; B does nothing else (it would take a move back),
+            # the others go on to do what they do. A on "Hint: pass" passes.
+            self.message = None
             self.dirty = True
-            if button != keys.A:
+            if button == keys.B:
+                return
+            if button == keys.A and self.pass_hint:
+                self.pass_turn()
                 return
         fb = self.app.display
         if button <= keys.RIGHT:
@@ -271,6 +301,8 @@ class Screen:
             done = thinking.step()
             slices += 1
         if not done:
+            if self.message:
+                return  # the box may cover the bar's place: the bar waits for the box to go
             filled = int((fb.width - self.panel_x - 1) * thinking.progress())
             if filled != self.bar:  # the bar is redrawn (and sent) only when a pixel changes
                 self.bar = filled
@@ -281,19 +313,37 @@ class Screen:
         self.thinking = None
         if thinking.hint:
             if move:
-                self.view.cursor = move
-                self.say("Hint: " + self.game.grid.name(move))
+                self.show(move)
+                self.say("Hint: " + self.game.grid.name(move), _NOTE_MS)
             else:
-                self.say("Hint: pass")
+                self.say("Hint: pass\nA passes")
+                self.pass_hint = True
             return
         if self.game.reason(move):  # never: the search only answers legal moves
             move = 0
+        mover = self.game.to_move
         self.game.play(move)
         if move:
             self.app.sound("stone")
+            self.show(move)  # the reply in view, where the next A press acts
+        else:
+            self.passed(mover)
         self.after_move()
         if self.pondering is not None:
             self.pondering.step()  # its search begun with the move, before the player's presses
+
+    def show(self, p):
+        """Put the cursor on p, scrolling a window to it; the old cursor's box is redrawn now,
+        p's with the move (or the whole board, when the window scrolled)."""
+        view = self.view
+        old = view.cursor
+        if view.goto(p):
+            self.dirty = True
+        else:
+            view.draw_point(self.app.display, old)
+            view.draw_point(self.app.display, p)
+            self.shown = True
+        self.blink_at = self.app.clock.ticks_ms()
 
     def resume(self):
         """Back from the in-game menu: a paused device thinks again."""
@@ -318,7 +368,9 @@ class Screen:
             self.say("pass: " + self.game.reason_text(code))
             self.app.sound("illegal")
             return
+        mover = self.game.to_move
         self.game.play(0)
+        self.passed(mover)
         self.after_move()
 
     def undo(self):
@@ -354,3 +406,12 @@ class Screen:
             return
         if not self.maybe_think():  # (it redraws what changed when the device starts)
             self.redraw_changed()
+
+
+def last_stone(game):
+    """The point of the game's last stone placed (passes skipped), or 0."""
+    for i in range(game.count - 1, -1, -1):
+        move = game.entry(i)[1]
+        if move:
+            return move
+    return 0
