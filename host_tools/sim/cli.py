@@ -1,20 +1,24 @@
 """The device simulator: python -m host_tools.sim [--window | --terminal | --headless ...].
 
-    --window     a pygame window, pixels scaled, with a button legend (the default with a display)
+    --window     a pygame window, pixels scaled, with a button legend (the default with a display;
+                 without one it says so and uses the terminal)
     --terminal   the 128x64 pixels in Unicode quadrant blocks, keys from the terminal (the default
                  without one)
-    --headless --script FILE --out DIR [--runtime cpython|micropython] [--heap 64K]
+    --headless --script FILE --out DIR [--runtime cpython|micropython] [--heap 240K]
                [--display ssd1306|sh1106|ssd1327] [--gif NAME] [--scale N]
                  run a script of button steps (see host_tools/sim/device.py), write DIR/NAME.png at
                  each 'shot NAME', DIR/final.png at the end, and print a state summary last.
+    --battery VOLTS  a battery at VOLTS (3.3 to 4.3: its icon, the low and empty warnings); in
+                 the window and the terminal V takes it 0.1 V lower (below 3.3 it starts at 4.2)
+    --shots DIR  where F12/P screenshots go (default: ~/Pictures/pocket-stones)
 
 Keys (window and terminal): arrows or WASD = d-pad, Z/J/Enter = A, X/K/Backspace = B,
 M/Tab = menu, Esc quits (and Q in the terminal), asking first while a game is in play (the
-terminal has no key-up events, so a key is a short press). The window resizes in whole-pixel
-steps, F12 or P writes a screenshot into the working folder (in the terminal too), and the
-panel's contrast and sleep (dimmed, off) show in its brightness. The terminal draws the panel
-in quadrant blocks, or in Braille where the terminal is smaller (80x24 fits), or says the size
-it needs.
+terminal has no key-up events, so a key is a short press); SIGTERM (timeout, kill) quits at
+once, the game saved as after every move. The window resizes in whole-pixel steps, F12 or P
+writes a screenshot into the --shots folder (in the terminal too), and the panel's contrast
+and sleep (dimmed, off) show in its brightness. The terminal draws the panel in quadrant blocks,
+or in Braille where the terminal is smaller (80x24 fits), or says the size it needs.
 The firmware runs unchanged: the real app, buttons logic and display driver over fakes. With
 --runtime micropython the headless run happens inside the MicroPython unix port (real framebuf,
 the given heap) and the frames come back as files.
@@ -37,6 +41,10 @@ KEYS = {
 }
 SCALE = 4  # window pixels a panel pixel unless --scale says; the terminal's screenshots too
 LEGEND = "arrows: d-pad   Z: A   X: B   M: menu   F12/P: screenshot   Esc: quit"
+SHOTS = os.path.join("~", "Pictures", "pocket-stones")  # the screenshots' folder by default
+BATTERY_STEP = 0.1  # volts the V key takes off the simulated battery
+BATTERY_TOP = 4.2  # where V starts again once below BATTERY_BOTTOM
+BATTERY_BOTTOM = 3.3
 
 
 class SimError(Exception):
@@ -62,9 +70,20 @@ def frame_image(width, height, buffer, scale=1):
 
 
 def parse_heap(text):
+    """Bytes from '240K' or '245760'; SimError naming the value otherwise."""
     text = text.strip().upper()
     factor = 1024 if text.endswith("K") else 1
-    return int(text.rstrip("K")) * factor
+    try:
+        return int(text.rstrip("K")) * factor
+    except ValueError:
+        raise SimError("--heap %s: give bytes, or kilobytes with K (e.g. %s)"
+                       % (text, PICO_HEAP)) from None
+
+
+def next_battery(volts):
+    """The V key's next voltage: BATTERY_STEP lower, back to BATTERY_TOP below BATTERY_BOTTOM."""
+    volts = round(volts - BATTERY_STEP, 2)
+    return BATTERY_TOP if volts < BATTERY_BOTTOM else volts
 
 
 # -- headless -------------------------------------------------------------------------------
@@ -91,10 +110,13 @@ def state_fs(folder):
     return RealFS(folder)
 
 
-def headless_cpython(script, out, display, scale, gif, state=None, replay=None, fps=None):
+def headless_cpython(script, out, display, scale, gif, state=None, replay=None, fps=None,
+                     battery=None):
     from host_tools.sim.device import Device, run_script
 
     device = Device(display=display, fs=state_fs(state))
+    if battery is not None:
+        device.set_battery(battery)
     open_replay(device, replay)
     fb = device.display
     frames = []
@@ -194,6 +216,10 @@ def headless_micropython(script, out, display, heap, scale):
         done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=900)
         if done.returncode:
             output = done.stderr or done.stdout
+            if "MemoryError" in output:
+                raise SimError("the firmware ran out of memory under MicroPython with --heap %s "
+                               "(a Pico has about %s free for it after boot): give it more, e.g. "
+                               "--heap %s" % (heap, PICO_HEAP, PICO_HEAP))
             raise SimError("the firmware failed under MicroPython:\n" + output)
         for name in sorted(os.listdir(raw)):
             with open(os.path.join(raw, name), "rb") as handle:
@@ -268,7 +294,7 @@ class Window:
 
     LEGEND_H = 28
 
-    def __init__(self, device, scale):
+    def __init__(self, device, scale, shots=SHOTS, battery=None):
         import pygame
 
         from stones.ui.app import CONTRAST, OFF
@@ -276,10 +302,18 @@ class Window:
         self.pygame = pygame
         self.device = device
         self.scale = scale
+        self.shots = shots
+        self.battery = battery  # the simulated cell's volts, stepped by V (None: no battery)
         self.asking = False  # quit asked while a game is in play
         self.note = ""  # the last screenshot's name, shown in the legend
         fb = device.display
         pygame.display.init()
+        driver = pygame.display.get_driver()
+        if driver in ("offscreen", "dummy") and not os.environ.get("SDL_VIDEODRIVER"):
+            # SDL fell back to drawing nowhere (asked for, it is the tests' window)
+            pygame.quit()
+            raise SimError("no display to open a window on (SDL's %s driver): run it in a "
+                           "terminal (--terminal) or headless" % driver)
         pygame.font.init()
         pygame.display.set_caption("Pocket Stones simulator")
         self.font = pygame.font.Font(None, 20)
@@ -341,6 +375,11 @@ class Window:
                 if event.key in (pygame.K_F12, pygame.K_p):
                     self.note = "saved " + self.screenshot()
                     continue
+                if event.key == pygame.K_v and self.battery is not None:
+                    self.battery = next_battery(self.battery)
+                    self.device.set_battery(self.battery)
+                    self.note = "battery %.2f V" % self.battery
+                    continue
             if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in self.names:
                 pin = self.device.pins[self.names[event.key]]
                 (pin.press if event.type == pygame.KEYDOWN else pin.release)()
@@ -352,9 +391,10 @@ class Window:
         self.scale = max(1, min(width // fb.width, (height - self.LEGEND_H) // fb.height))
         self.screen = self.pygame.display.set_mode((width, height), self.pygame.RESIZABLE)
 
-    def screenshot(self, folder="."):
-        """The panel as it looks now, scaled, into folder as pocket-stones-N.png; its name."""
-        return save_screenshot(self.panel_image(), folder)
+    def screenshot(self):
+        """The panel as it looks now, scaled, into the shots folder as pocket-stones-N.png; its
+        path."""
+        return save_screenshot(self.panel_image(), self.shots)
 
     def panel_image(self):
         fb = self.device.display
@@ -374,7 +414,7 @@ class Window:
         if self.asking:
             legend = "Quit? The game is saved. Esc again quits, any other key plays on"
         else:
-            legend = self.note or LEGEND
+            legend = self.note or (LEGEND if self.battery is None else LEGEND + "   V: battery")
         self.screen.blit(self.font.render(legend, True, (200, 200, 200)),
                          (6, fb.height * self.scale + 6))
         pygame.display.flip()
@@ -391,14 +431,30 @@ def speaker():
         return None
 
 
-def window(display, scale, state=None, replay=None):
+def quit_on_sigterm():
+    """SIGTERM (timeout, kill) ends the simulator as Esc would, without asking: the finally
+    clauses close the window or give the terminal back. (SDL would turn it into a window-close
+    event, which asks first while a game is in play: the window outlived timeout.)"""
+    import signal
+
+    def stop(number, frame):
+        raise SystemExit(128 + number)
+
+    signal.signal(signal.SIGTERM, stop)
+
+
+def window(display, scale, state=None, replay=None, shots=SHOTS, battery=None):
+    os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")  # SIGTERM is ours: quit_on_sigterm
     import pygame
 
     from host_tools.sim.device import Device
 
     device = Device(display=display, fs=state_fs(state), tone=speaker())
+    if battery is not None:
+        device.set_battery(battery)
     open_replay(device, replay)
-    view = Window(device, scale)
+    view = Window(device, scale, shots, battery)
+    quit_on_sigterm()
     clock = pygame.time.Clock()
     last = time.monotonic()
     try:
@@ -416,14 +472,17 @@ def window(display, scale, state=None, replay=None):
 QUADRANTS = " ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█"  # index: top-left 1, top-right 2, bottom-left 4, bottom-right 8
 
 
-def save_screenshot(image, folder="."):
-    """image into folder as pocket-stones-N.png, the first N not taken; the file's name."""
+def save_screenshot(image, folder=SHOTS):
+    """image into folder (made if need be; ~ is the home folder) as pocket-stones-N.png, the
+    first N not taken; the file's path."""
+    folder = os.path.expanduser(folder)
+    os.makedirs(folder, exist_ok=True)
     n = 1
     while os.path.exists(os.path.join(folder, "pocket-stones-%d.png" % n)):
         n += 1
-    name = "pocket-stones-%d.png" % n
-    image.save(os.path.join(folder, name))
-    return name
+    path = os.path.join(folder, "pocket-stones-%d.png" % n)
+    image.save(path)
+    return path
 
 
 def terminal_frame(width, height, buffer):
@@ -485,7 +544,7 @@ def game_in_play(device):
 QUIT_QUESTION = "Quit? (the game is saved) q: quit, any other key: play on"
 
 
-def terminal(display, state=None, replay=None):
+def terminal(display, state=None, replay=None, shots=SHOTS, battery=None):
     import select
     import shutil
     import termios
@@ -494,6 +553,8 @@ def terminal(display, state=None, replay=None):
     from host_tools.sim.device import Device
 
     device = Device(display=display, fs=state_fs(state))
+    if battery is not None:
+        device.set_battery(battery)
     open_replay(device, replay)
     fb = device.display
     size = shutil.get_terminal_size()
@@ -503,6 +564,7 @@ def terminal(display, state=None, replay=None):
              "\n": "a", "x": "b", "k": "b", "\x7f": "b", "m": "menu", "\t": "menu"}
     stdin = sys.stdin.fileno()
     saved = termios.tcgetattr(stdin)
+    quit_on_sigterm()
     tty.setcbreak(stdin)
     sys.stdout.write("\x1b[2J\x1b[?25l")
     try:
@@ -515,7 +577,11 @@ def terminal(display, state=None, replay=None):
                 key = os.read(stdin, 8).decode(errors="ignore")
                 if key in ("p", "\x1b[24~"):  # P or F12: the panel's pixels, at full contrast
                     image = frame_image(fb.width, fb.height, fb.buffer, SCALE).convert("RGB")
-                    status = "saved " + save_screenshot(image)
+                    status = "saved " + save_screenshot(image, shots)
+                elif key in ("v", "V") and battery is not None:
+                    battery = next_battery(battery)
+                    device.set_battery(battery)
+                    status = "battery %.2f V" % battery
                 elif key in ("q", "\x1b"):
                     if asking or not game_in_play(device):
                         return device.summary()
@@ -557,7 +623,8 @@ def main(argv=None):
     parser.add_argument("--script")
     parser.add_argument("--out")
     parser.add_argument("--runtime", choices=("cpython", "micropython"), default="cpython")
-    parser.add_argument("--heap", default=PICO_HEAP, help="MicroPython heap, e.g. 64K")
+    parser.add_argument("--heap", default=PICO_HEAP, help="the MicroPython heap (default %s, "
+                        "what a Pico has free: much less runs out of memory)" % PICO_HEAP)
     parser.add_argument("--display", choices=("ssd1306", "sh1106", "ssd1309", "ssd1327"),
                         default="ssd1306")
     parser.add_argument("--gif", help="also write an animated GIF of the run to OUT/GIF")
@@ -569,6 +636,11 @@ def main(argv=None):
                         "replay screen: left/right step through its moves")
     parser.add_argument("--state", help="a folder for the device's saves (default: none kept; "
                         "make sim uses .sim-state so games resume like on a device)")
+    parser.add_argument("--battery", type=float, metavar="VOLTS", help="a battery at VOLTS, "
+                        "e.g. 3.45 (low) or 3.3 (empty): its icon and warnings; V steps it "
+                        "0.1 V lower in the window and the terminal")
+    parser.add_argument("--shots", default=SHOTS, help="the folder F12/P screenshots go to "
+                        "(default %(default)s)")
     args = parser.parse_args(argv)
     try:
         if args.headless:
@@ -583,13 +655,22 @@ def main(argv=None):
                                                scale)
             else:
                 summary = headless_cpython(args.script, args.out, args.display, scale, args.gif,
-                                           args.state, args.replay, args.fps)
-        elif args.terminal or not (args.window or has_window()):
-            if not sys.stdin.isatty():
-                parser.error("the terminal mode needs a terminal; use --headless with a script")
-            summary = terminal(args.display, args.state, args.replay)
+                                           args.state, args.replay, args.fps, args.battery)
         else:
-            summary = window(args.display, args.scale or SCALE, args.state, args.replay)
+            use_window = args.window or (not args.terminal and has_window())
+            if use_window and not has_window():
+                print("sim: --window, but no display ($DISPLAY and $WAYLAND_DISPLAY are unset): "
+                      "using the terminal", file=sys.stderr)
+                use_window = False
+            if use_window:
+                summary = window(args.display, args.scale or SCALE, args.state, args.replay,
+                                 args.shots, args.battery)
+            else:
+                if not sys.stdin.isatty():
+                    parser.error("the terminal mode needs a terminal; use --headless with a "
+                                 "script")
+                summary = terminal(args.display, args.state, args.replay, args.shots,
+                                   args.battery)
     except (SimError, OSError) as error:
         print("sim: %s" % error, file=sys.stderr)
         return 1

@@ -131,6 +131,23 @@ class Device:
                        battery=battery)
         self.app.start()
 
+    def set_battery(self, volts):
+        """Preview a battery at volts (the cell's voltage, as the system screen shows it): a
+        simulated cell is fitted if there was none, read at once (not smoothed from the last
+        level), so the icon and any warning show now. Returns the voltage read."""
+        from stones.drivers.battery import DIODE_MV, Battery
+        from stones.platforms.fakes import FakeADC
+
+        mv = int(round(volts * 1000))
+        app = self.app
+        if app.battery is None:
+            app.battery = Battery(FakeADC())
+        app.battery.adc.millivolts = max(0, mv - DIODE_MV)  # the ADC reads VSYS, after the diode
+        app.battery.mv = 0  # no smoothing from the last level: a preview shows at once
+        app.check_battery(self.clock.ticks_ms())
+        app.refresh()
+        return app.battery.mv
+
     def run(self, ms):
         """Let ms milliseconds pass, the app polling every TICK_MS."""
         while ms > 0:

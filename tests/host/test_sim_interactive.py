@@ -74,21 +74,53 @@ def test_the_window_resizes_in_whole_steps_and_takes_screenshots(pygame, tmp_pat
     from host_tools.sim.cli import Window
     from host_tools.sim.device import Device
 
-    monkeypatch.chdir(tmp_path)
     device = Device()
-    view = Window(device, scale=3)
+    view = Window(device, scale=3, shots=str(tmp_path / "shots"))
     assert view.handle([pygame.event.Event(pygame.VIDEORESIZE, w=700, h=400, size=(700, 400))])
     assert view.scale == 5  # 700 // 128 and (400 - the legend) // 64, the smaller
     view.draw()
     assert view.screen.get_size() == (700, 400)
     assert view.handle([key(pygame, pygame.KEYDOWN, "f12")])
-    assert view.note == "saved pocket-stones-1.png"
+    first = str(tmp_path / "shots" / "pocket-stones-1.png")  # the folder made when needed
+    assert view.note == "saved " + first
     from PIL import Image
 
-    shot = Image.open(str(tmp_path / "pocket-stones-1.png"))
+    shot = Image.open(first)
     assert shot.size == (128 * 5, 64 * 5)
     assert view.handle([key(pygame, pygame.KEYDOWN, "p")])
-    assert os.path.exists(str(tmp_path / "pocket-stones-2.png"))
+    assert os.path.exists(str(tmp_path / "shots" / "pocket-stones-2.png"))
+    assert not [name for name in os.listdir(str(tmp_path)) if name.endswith(".png")]
+
+
+def test_screenshots_go_to_a_folder_in_the_home_by_default(pygame, tmp_path, monkeypatch):
+    from host_tools.sim.cli import Window
+    from host_tools.sim.device import Device
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    view = Window(Device(), scale=1)
+    assert view.handle([key(pygame, pygame.KEYDOWN, "f12")])
+    assert os.path.exists(str(tmp_path / "Pictures" / "pocket-stones" / "pocket-stones-1.png"))
+    assert not os.path.exists(str(tmp_path / "pocket-stones-1.png"))  # not where it was run
+
+
+def test_the_battery_preview_steps_down_to_the_warning(pygame):
+    from host_tools.sim.cli import Window
+    from host_tools.sim.device import Device
+    from stones.ui.draw import STATUS
+
+    device = Device()
+    device.set_battery(4.1)
+    view = Window(device, scale=1, battery=4.1)
+    full = STATUS[0]
+    assert full > 1 and device.app.top.module_name == "menu"
+    for _ in range(6):  # 4.0, 3.9 ... 3.5: lower, no warning yet
+        tap(pygame, view, "v")
+    assert view.note == "battery 3.50 V" and STATUS[0] < full
+    assert device.app.top.module_name == "menu"
+    assert view.handle([key(pygame, pygame.KEYDOWN, "v")])  # 3.4 V: low
+    assert view.note == "battery 3.40 V"
+    assert device.app.top.module_name == "message" and device.app.top.heading == "Battery low"
 
 
 def test_the_window_shows_the_contrast_and_the_panel_off(pygame):
@@ -136,7 +168,7 @@ def test_no_sound_device_means_one_line_not_the_sound_library_s_errors():
         assert lines == []
 
 
-def start_terminal(tmp_path, columns, lines):
+def start_terminal(tmp_path, columns, lines, flags=()):
     """python -m host_tools.sim --terminal in a pseudo terminal of columns x lines."""
     import fcntl
     import struct
@@ -147,7 +179,8 @@ def start_terminal(tmp_path, columns, lines):
     env = dict(os.environ, PYTHONPATH=ROOT)
     for name in ("DISPLAY", "COLUMNS", "LINES"):
         env.pop(name, None)
-    process = subprocess.Popen([sys.executable, "-m", "host_tools.sim", "--terminal"],
+    process = subprocess.Popen([sys.executable, "-m", "host_tools.sim", "--terminal"]
+                               + list(flags),
                                stdin=child, stdout=child, stderr=child, cwd=str(tmp_path),
                                env=env)
     os.close(child)
@@ -170,10 +203,10 @@ def reader(main):
     return seen, read_until
 
 
-def in_terminal(tmp_path, columns, lines, steps):
+def in_terminal(tmp_path, columns, lines, steps, flags=()):
     """Run steps(main, seen, read_until, process) against the terminal mode in a pseudo terminal
     of columns x lines; the process is killed if it is still running after them."""
-    main, process = start_terminal(tmp_path, columns, lines)
+    main, process = start_terminal(tmp_path, columns, lines, flags)
     seen, read_until = reader(main)
     try:
         steps(main, seen, read_until, process)
@@ -208,14 +241,14 @@ def test_p_in_the_terminal_writes_the_panel_as_a_screenshot(tmp_path):
 
     def steps(main, seen, read_until, process):
         read_until("quit".encode())
-        for expected in (b"saved pocket-stones-1.png", b"saved pocket-stones-2.png"):
+        for n in (1, 2):
             os.write(main, b"p")
-            read_until(expected)
+            read_until(b"saved " + str(tmp_path / ("pocket-stones-%d.png" % n)).encode())
         os.write(main, b"q")
         read_until(b"screen=menu game=none")
         assert process.wait(timeout=30) == 0
 
-    in_terminal(tmp_path, 100, 40, steps)
+    in_terminal(tmp_path, 100, 40, steps, ["--shots", str(tmp_path)])
     first = Image.open(tmp_path / "pocket-stones-1.png")
     assert first.size == (512, 256)  # the window's default scale, 4
     colours = dict((colour, count) for count, colour in first.getcolors())
@@ -235,6 +268,44 @@ def test_an_80x24_terminal_gets_the_panel_in_braille(tmp_path):
         assert process.wait(timeout=30) == 0
 
     in_terminal(tmp_path, 80, 24, steps)
+
+
+def test_sigterm_ends_the_simulator_in_play_and_gives_the_terminal_back(tmp_path):
+    def steps(main, seen, read_until, process):
+        read_until("quit".encode())
+        for step in ("z", "z", "z"):  # Go, Start, a stone: a game in play
+            del seen[:]
+            os.write(main, step.encode())
+            read_until("quit".encode())
+        del seen[:]
+        process.terminate()
+        assert process.wait(timeout=30) == 128 + 15  # gone, without asking
+        read_until(b"\x1b[?25h")  # the cursor shown again: the terminal restored
+
+    in_terminal(tmp_path, 100, 40, steps, ["--state", str(tmp_path / "state")])
+    assert os.listdir(str(tmp_path / "state"))  # the game saved, to resume
+
+
+def test_window_without_a_display_says_so_and_does_not_run_unseen(tmp_path):
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        env.pop(name, None)
+    done = subprocess.run([sys.executable, "-m", "host_tools.sim", "--window"],
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                          cwd=str(tmp_path), env=env, timeout=60)
+    assert done.returncode == 2  # no terminal to fall back on either: said, not hung
+    assert "no display" in done.stderr and "terminal" in done.stderr
+
+
+def test_too_small_a_heap_is_named_not_a_traceback(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "host_tools.sim", "--headless", "--runtime",
+                           "micropython", "--heap", "64K", "--script",
+                           os.path.join(ROOT, "tests", "scripts", "system.txt"),
+                           "--out", str(tmp_path)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert done.returncode == 1
+    assert "ran out of memory" in done.stderr and "--heap 64K" in done.stderr
+    assert "Traceback" not in done.stderr
 
 
 def test_a_terminal_too_small_is_told_the_size_needed(tmp_path):
