@@ -49,7 +49,11 @@ def main(argv=None):
 
     try:
         if args.command == "fetch":
-            names = fetch(args.port, args.out)
+            try:
+                names = fetch(args.port, args.out)
+            except CommandError as error:  # the advice to name the port, in this command's words
+                raise CommandError(str(error).replace(
+                    "make flash PORT=", "python -m host_tools.records fetch --port ")) from None
             print("%d record%s copied to %s" % (len(names), "" if len(names) == 1 else "s",
                                                 args.out))
             for name in names:

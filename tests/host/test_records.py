@@ -160,3 +160,17 @@ def test_a_game_given_up_for_a_new_one_shows_as_unfinished(tmp_path):
                           capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert done.returncode == 0, done.stderr
     assert "Result: none, the game was left unfinished" in done.stdout
+
+
+def test_fetch_without_a_pico_advises_its_own_port_flag(monkeypatch, capsys):
+    from host_tools.device.flash import NO_DEVICE, CommandError
+    from host_tools.records import cli
+
+    def no_pico(port, out):
+        raise CommandError(NO_DEVICE)
+
+    monkeypatch.setattr(cli, "fetch", no_pico)
+    assert cli.main(["fetch"]) == 1
+    said = capsys.readouterr().err
+    assert "no Pico found" in said and "fetch --port /dev/ttyACM0" in said
+    assert "PORT=" not in said  # make flash's variable, which fetch does not take
