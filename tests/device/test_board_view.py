@@ -1,4 +1,4 @@
-"""The window with its overview for boards too fine for a 128x64 panel (19x19 Go)."""
+"""The window with its overview for boards too fine for a 128x64 panel (Go 13x13 and 19x19)."""
 
 from host_tools.sim.device import Device, run_script
 
@@ -12,8 +12,8 @@ def go19():
 def test_19x19_shows_a_window_that_follows_the_cursor_and_an_overview():
     device, screen = go19()
     view = screen.view
-    assert screen.game.size == 19 and view.windowed and view.span == 12
-    assert view.box_w >= 4  # legible: a white ring and a black stone stay distinct
+    assert screen.game.size == 19 and view.windowed and view.span == 9
+    assert view.radius >= 2  # legible: round stones, a white ring and a black disc
     first = (view.left_col, view.top_row)
     for _ in range(9):  # from K10 to A1: the window scrolls to keep the cursor inside
         device.press("left")
@@ -29,3 +29,16 @@ def test_19x19_shows_a_window_that_follows_the_cursor_and_an_overview():
     px = x + 1
     py = y + 1 + 18 * 2
     assert fb.pixel(px, py) and fb.pixel(px + 1, py + 1)
+
+
+def test_the_counted_board_scrolls_its_window_on_13x13():
+    device = Device()
+    run_script(device, ["a", "down", "right", "up", "a", "play pass", "play pass"], None)
+    score = device.app.top
+    assert score.module_name == "score" and score.game.size == 13 and score.view.windowed
+    device.press("menu")  # done marking: the counted board
+    view = score.view
+    first = view.left_col
+    for _ in range(6):
+        device.press("left")
+    assert view.left_col == 0 < first  # the left edge of the board came into view

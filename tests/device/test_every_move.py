@@ -115,7 +115,7 @@ def test_on_19x19_the_window_follows_the_reply_and_A_acts_there():
     fb = device.display
     x, y = view.px[t1], view.py[t1]
     assert 0 <= x < screen.panel_x and 0 <= y < fb.height
-    assert fb.pixel(x - 1, y) and not fb.pixel(x, y)  # a small white stone: a ring, dark heart
+    assert fb.pixel(x - 2, y) and not fb.pixel(x - 1, y)  # a white stone: a ring
     device.press("a")  # the next A press acts at the reply: it is occupied
     assert screen.message == "T1: occupied" and game.count == 2
 

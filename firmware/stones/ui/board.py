@@ -7,10 +7,12 @@ The spacing is the largest that fits the area; each point owns a box of the spac
 around it, and boxes tile the board, so one point can be redrawn alone (cursor moves) without
 touching its neighbours.
 
-When the spacing would fall below LEGIBLE pixels (19x19 Go on a 64-pixel panel), the view shows
-a window of the board at a legible spacing that follows the cursor, and the screen puts an
-overview of the whole board (2 pixels a point, the window outlined) where it has room for it:
-view.overview_at = (x, y).
+When the spacing would fall below LEGIBLE pixels (Go 13x13 and 19x19, Loose from 11x11 on a
+64-pixel panel), the view shows a window of the board at a legible spacing that follows the
+cursor, and the screen puts an overview of the whole board (2 pixels a point, the window outlined)
+where it has room for it: view.overview_at = (x, y). Below LEGIBLE a stone is a 3x3 square, and a
+white one differs from a black one by its centre pixel alone: at 1:1 on a 0.96" panel the two
+read alike (tests/device/test_stones_legible.py).
 
 Stones (the game's colour(p), never its cell bytes): black filled, white a ring, empty a grid
 crossing (square) or a dot (hex). Marks per
@@ -25,7 +27,7 @@ from character codes, so a cursor move redraw runs with the heap locked.
 from stones.compat import const, octets, zeros
 from stones.ui.draw import SMALL, glyph
 
-LEGIBLE = const(4)  # smallest spacing at which a white ring and a black stone stay distinct
+LEGIBLE = const(6)  # smallest spacing with round stones (radius 2): a ring and a disc
 OVERVIEW = const(2)  # pixels per point in the overview
 
 # marks
@@ -134,8 +136,8 @@ class BoardView:
         # a stone leaves its box's edge dark, so neighbouring stones never touch
         self.radius = (min(self.box_w, self.box_h) - 2) // 2
         self.span = min(rows, self.height // self.box_h)  # rows/cols shown in a window
-        self.top_row = 0
-        self.left_col = 0
+        # a window opens on the middle of the board, where the cursor starts
+        self.top_row = self.left_col = (rows - self.span) // 2 if self.windowed else 0
         self._place()
 
     def _place(self):

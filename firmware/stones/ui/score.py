@@ -3,7 +3,7 @@
     MARK       (Go) mark dead groups with A, MENU when done; B takes back the last pass. It
                opens with the groups that most playouts lose marked (Game.mark_estimated)
     BOARD      the board with what was counted drawn on it (territory, dead stones, Loupe's
-               counted loops blinking) and each side's total
+               counted loops blinking) and each side's total; the d-pad scrolls a window
     TABLE      the whole breakdown, one row a figure (territory, prisoners, komi, values...)
     RESULT     who won and by how much; A plays again (a rematch: the same game, settings and
                players, as the game's Start would), MENU goes back to the main menu
@@ -134,9 +134,13 @@ class Screen:
             return
         button = keys.button(event)
         fb = self.app.display
-        if self.stage == MARK and button <= keys.RIGHT:
+        # the d-pad marks with the cursor; on a board shown through a window it also scrolls
+        # the counted board (the cursor unseen there)
+        if button <= keys.RIGHT and (self.stage == MARK
+                                     or self.stage == BOARD and self.view.windowed):
             if self.view.move(fb, (0, 0, -1, 1)[button], (1, -1, 0, 0)[button]):
-                self.draw_cursor_label(fb)
+                if self.stage == MARK:
+                    self.draw_cursor_label(fb)
                 self.shown = True
             return
         if keys.kind(event) != keys.PRESS:
