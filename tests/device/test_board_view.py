@@ -42,3 +42,16 @@ def test_the_counted_board_scrolls_its_window_on_13x13():
     for _ in range(6):
         device.press("left")
     assert view.left_col == 0 < first  # the left edge of the board came into view
+
+
+def test_on_a_tall_panel_the_overview_sits_beside_the_window():
+    device = Device(display="ssd1327")
+    run_script(device, ["a", "down", "right", "right", "up", "a"], None)  # Go 19x19
+    screen = device.app.top
+    view = screen.view
+    assert view.windowed and view.radius >= 2
+    x, y = view.overview_at
+    size = view.overview_size()
+    assert x + size <= 128 and y + size <= screen.panel_y  # above the strip of text
+    board_right = max(view.px[p] + view.box_w // 2 for p in view.grid.points if view.visible(p))
+    assert board_right < x  # beside the board, not over it

@@ -49,9 +49,14 @@ def layout(fb, game):
     A 128x64 panel puts the board on the left (a square for square boards, the hexagon's width
     for hex boards) and a text panel of 10 compact columns on the right (9 beside a hexagon, 7
     where a hexagon needs the room to keep its points HEX_LEGIBLE apart: Loupe's side 11); a
-    tall panel (128x128) puts a strip of three compact rows under the board."""
+    tall panel (128x128) puts a strip of three compact rows under the board, and a windowed
+    board's overview at the top right, beside the board."""
     if fb.height >= 96:
-        return fb.width, fb.height - PANEL_H - 1, 0, fb.height - PANEL_H
+        w = fb.width
+        h = fb.height - PANEL_H - 1
+        if game.grid.kind != "hex" and min(w, h) // game.grid.n < LEGIBLE:
+            w -= game.grid.n * OVERVIEW + 4  # the overview, its frame and a gap
+        return w, h, 0, fb.height - PANEL_H
     if game.grid.kind == "hex":
         w = fb.width - 9 * SMALL - 1
         if hex_unit(game.grid.n, w, fb.height) < HEX_LEGIBLE:
@@ -135,7 +140,7 @@ class BoardView:
             self.dx = self.dy = self.box_w = self.box_h = s
         # a stone leaves its box's edge dark, so neighbouring stones never touch
         self.radius = (min(self.box_w, self.box_h) - 2) // 2
-        self.span = min(rows, self.height // self.box_h)  # rows/cols shown in a window
+        self.span = min(rows, min(self.width, self.height) // self.box_h)  # shown in a window
         # a window opens on the middle of the board, where the cursor starts
         self.top_row = self.left_col = (rows - self.span) // 2 if self.windowed else 0
         self._place()

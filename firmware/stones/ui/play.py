@@ -47,10 +47,10 @@ class Screen:
         if stone:
             self.view.goto(stone)
         # a board too fine for the panel shows a window of it: its overview goes in the panel,
-        # under the turn line (or beside the numbers on a tall panel)
+        # under the turn line (or beside the board on a tall panel)
         self.windowed = self.view.windowed
         if self.windowed:
-            at = ((fb.width - self.view.overview_size(), self.panel_y)
+            at = ((fb.width - self.view.overview_size(), 0)  # beside the board (layout())
                   if self.tall else (self.panel_x, SMALL_LINE))
             # (BoardView starts it at None; the checker takes that for its type)
             self.view.overview_at = at  # pyright: ignore[reportAttributeAccessIssue]
