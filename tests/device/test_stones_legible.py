@@ -6,19 +6,15 @@ triangular lattice's proportions (rows a * sqrt 3 apart for points 2a apart, to 
 Readable at 1:1: a 0.96" 128x64 panel's pixels are about a sixth of a millimetre. A stone 3
 pixels across (a 3x3 square, or the hex boards' plus and hollow diamond) tells black from white
 by its centre pixel alone, which at arm's length reads as the same speck. From ROUND pixels
-across a stone is a disc or a ring that differ in most of their pixels. Every square board gets
-round stones on both panels (a window that follows the cursor, with an overview, where the whole
-board would not allow them); the dense hex boards do not yet (SMALL_HEX, the boards still
-waiting for the same window). Both runtimes."""
+across a stone is a disc or a ring that differ in most of their pixels. Every board of every
+game gets round stones on both panels: where the whole board would not allow them, a window of
+it that follows the cursor, with an overview. Both runtimes."""
 
 from stones.drivers.ssd1306 import MemoryPanel
 from stones.engine.registry import game_class, keys
 from stones.ui.board import BoardView, layout
 
 ROUND = 5  # pixels across from which a white stone is a ring and a black one a disc
-# (game, size, panel height) of the hex boards whose stones are still under ROUND pixels
-SMALL_HEX = {("loupe", 7, 64), ("loupe", 9, 64), ("loupe", 11, 64), ("loupe", 9, 128),
-             ("loupe", 11, 128), ("offshore", 6, 64), ("offshore", 7, 64)}
 
 
 def ink(fb, view, p):
@@ -77,17 +73,16 @@ def test_every_board_keeps_its_stones_apart_and_distinct():
                 check_board(key, size, height)
 
 
-def test_loupe_side_11_is_no_longer_squeezed_on_the_small_panel():
+def test_loupe_side_11_shows_round_stones_through_a_window():
     view = check_board("loupe", 11, 64)
-    assert view.dx == 4 and view.dy == 3  # it was 2 by 3: stretched, stones merged
+    assert view.windowed and view.dx == 8 and view.dy == 7 and view.radius == 2
 
 
 def across(lit):
     return max(x for x, _ in lit) - min(x for x, _ in lit) + 1
 
 
-def test_stones_are_round_on_every_square_board_and_the_dense_hex_boards_are_known():
-    small = set()
+def test_stones_are_round_on_every_board_on_both_panels():
     for key in keys():
         for size in game_class(key).sizes:
             for height in (64, 128):
@@ -103,15 +98,11 @@ def test_stones_are_round_on_every_square_board_and_the_dense_hex_boards_are_kno
                 view.draw(fb)
                 black, white = ink(fb, view, p), ink(fb, view, q)
                 where = "%s %d on 128x%d" % (key, size, height)
-                if across(black) < ROUND:
-                    small.add((key, size, height))
-                    assert game.grid.kind == "hex", where  # every square board is readable
-                    continue
-                assert across(white) >= ROUND, where
+                assert view.visible(p) and view.visible(q), where
+                assert across(black) >= ROUND and across(white) >= ROUND, where
                 # a disc and a ring: they differ in more than a third of the disc's pixels
                 assert len(black ^ white) * 3 > len(black), where
                 assert len(white) < len(black), where
-    assert small == SMALL_HEX  # a hex board made readable comes off the list
 
 
 def test_a_dense_square_board_shows_a_window_with_its_overview():
@@ -122,3 +113,25 @@ def test_a_dense_square_board_shows_a_window_with_its_overview():
         view = BoardView(game, 0, 0, w, h)
         assert view.windowed and view.span < size and view.visible(view.cursor), (key, size)
         assert view.radius >= 2 and view.overview_size() == 2 * size + 2
+
+
+def test_a_dense_hex_board_shows_a_window_that_follows_the_cursor():
+    for key, size in (("loupe", 7), ("loupe", 11), ("offshore", 7)):
+        game = game_class(key)(size)
+        fb = MemoryPanel(128, 64)
+        w, h, _, _ = layout(fb, game)
+        view = BoardView(game, 0, 0, w, h)
+        assert view.windowed and view.radius >= 2, (key, size)
+        assert view.span < 2 * size - 1 and view.visible(view.cursor)
+        corner = game.grid.points[0]  # the top left corner: out of the middle's window
+        assert not view.visible(corner)
+        view.overview_at = (w + 2, 9)
+        for _ in range(2 * size):  # up to the top row, the window following
+            view.move(fb, 0, 1)
+        for _ in range(2 * size):  # then left along it
+            if view.cursor == corner:
+                break
+            view.move(fb, -1, 0)
+        assert view.cursor == corner and view.visible(corner), (key, size)
+        x, y = view.px[corner], view.py[corner]
+        assert view.box_w // 2 <= x < w and 0 <= y < h

@@ -8,11 +8,13 @@ around it, and boxes tile the board, so one point can be redrawn alone (cursor m
 touching its neighbours.
 
 When the spacing would fall below LEGIBLE pixels (Go 13x13 and 19x19, Loose from 11x11 on a
-64-pixel panel), the view shows a window of the board at a legible spacing that follows the
-cursor, and the screen puts an overview of the whole board (2 pixels a point, the window outlined)
-where it has room for it: view.overview_at = (x, y). Below LEGIBLE a stone is a 3x3 square, and a
-white one differs from a black one by its centre pixel alone: at 1:1 on a 0.96" panel the two
-read alike (tests/device/test_stones_legible.py).
+64-pixel panel), or a hex unit below HEX_ROUND (Loupe 7, 9, 11 and OffShore 6, 7 there), the view
+shows a window of the board at a legible spacing that follows the cursor, and the screen puts an
+overview of the whole board (2 pixels a point; a hex board a pixel a half step across and a row
+down; the window outlined) where it has room for it: view.overview_at = (x, y). Smaller stones
+(3x3 squares, or a plus and a hollow diamond on hex boards: what a panel smaller than these gets)
+tell black from white by their centre pixel alone, which at 1:1 on a 0.96" panel reads as the
+same speck (tests/device/test_stones_legible.py).
 
 Stones (the game's colour(p), never its cell bytes): black filled, white a ring, empty a grid
 crossing (square) or a dot (hex). Marks per
@@ -38,7 +40,7 @@ DEAD = const(4)
 LOOP = const(8)
 HIDE = const(16)  # drawn as empty (blinking of counted loops)
 
-HEX_LEGIBLE = const(2)  # hex points 4 pixels apart: the smallest unit whose stones keep gaps
+HEX_ROUND = const(4)  # the smallest hex unit with round stones (boxes 8x7, radius 2)
 LABEL_W = const(18)  # room for a point's name: a letter and two digits, 3 compact characters
 PANEL_H = const(27)  # a tall panel's strip under the board: three compact rows
 _COLUMNS = b"ABCDEFGHJKLMNOPQRST"  # bytes: indexing gives an int, a str would allocate
@@ -46,24 +48,34 @@ _COLUMNS = b"ABCDEFGHJKLMNOPQRST"  # bytes: indexing gives an int, a str would a
 
 def layout(fb, game):
     """(board width, board height, panel x, panel y) of a board screen (play, score, replay).
-    A 128x64 panel puts the board on the left (a square for square boards, the hexagon's width
-    for hex boards) and a text panel of 10 compact columns on the right (9 beside a hexagon, 7
-    where a hexagon needs the room to keep its points HEX_LEGIBLE apart: Loupe's side 11); a
-    tall panel (128x128) puts a strip of three compact rows under the board, and a windowed
-    board's overview at the top right, beside the board."""
+    A 128x64 panel puts the board on the left (a square for square boards and windowed hex
+    boards, the hexagon's width for the others) and a text panel of 10 compact columns on the
+    right (9 beside a hexagon); a tall panel (128x128) puts a strip of three compact rows under
+    the board, and a windowed board's overview at the top right, beside the board."""
+    n = game.grid.n
+    hexagon = game.grid.kind == "hex"
     if fb.height >= 96:
         w = fb.width
         h = fb.height - PANEL_H - 1
-        if game.grid.kind != "hex" and min(w, h) // game.grid.n < LEGIBLE:
-            w -= game.grid.n * OVERVIEW + 4  # the overview, its frame and a gap
+        if hexagon and hex_unit(n, w, h) < HEX_ROUND:
+            w -= 4 * n + 2  # the overview (a pixel a half step), its frame and a gap
+        elif not hexagon and min(w, h) // n < LEGIBLE:
+            w -= n * OVERVIEW + 4
         return w, h, 0, fb.height - PANEL_H
-    if game.grid.kind == "hex":
-        w = fb.width - 9 * SMALL - 1
-        if hex_unit(game.grid.n, w, fb.height) < HEX_LEGIBLE:
-            w = fb.width - 7 * SMALL - 1
-    else:
-        w = fb.height
+    w = fb.height
+    if hexagon and hex_unit(n, fb.width - 9 * SMALL - 1, fb.height) >= HEX_ROUND:
+        w = fb.width - 9 * SMALL - 1  # the whole hexagon with round stones
     return w, fb.height, w + 2, 0
+
+
+def last_stone(game):
+    """The point of the game's last stone placed (passes skipped), or 0: where a window opens
+    on a game under way."""
+    for i in range(game.count - 1, -1, -1):
+        move = game.entry(i)[1]
+        if move:
+            return move
+    return 0
 
 
 def hex_unit(n, width, height):
@@ -99,11 +111,15 @@ class BoardView:
         # number in its row (hex): the labels and the window need them without divmod tuples
         self.col = octets(bytes(grid.length))
         self.row = octets(bytes(grid.length))
+        # hex: the point's column in half steps from the left of the widest row (where the
+        # lattice puts it across, and what a window scrolls by)
+        self.half = octets(bytes(grid.length))
         for p in grid.points:
             if self.hex:
                 q, r = grid.axial(p)
                 self.col[p] = r + grid.radius
                 self.row[p] = q - max(-grid.radius, -r - grid.radius) + 1
+                self.half[p] = 2 * (q + grid.radius) + r
             else:
                 c, r = grid.coords(p)
                 self.col[p] = c
@@ -127,11 +143,23 @@ class BoardView:
         rows = cols = 2 * self.grid.n - 1 if self.hex else self.grid.n
         if self.hex:
             a = hex_unit(self.grid.n, self.width, self.height)
+            self.windowed = a < HEX_ROUND
+            if self.windowed:
+                a = HEX_ROUND
             self.dx = 2 * a
             self.dy = _row_step(a)
             self.box_w = self.dx
             self.box_h = self.dy
-            self.windowed = False
+            self.radius = (min(self.box_w, self.box_h) - 2) // 2
+            # a window: rows shown (span) and half steps shown across (span_h), from top_row
+            # and left_col (for hex boards, a half step)
+            halves = 4 * self.grid.n - 3
+            self.span = min(rows, self.height // self.dy)
+            self.span_h = min(halves, self.width // a - 1)
+            self.top_row = (rows - self.span) // 2 if self.windowed else 0
+            self.left_col = (halves - self.span_h) // 2 if self.windowed else 0
+            self._place()
+            return
         else:
             s = min(self.height // rows, self.width // cols)
             self.windowed = s < LEGIBLE
@@ -150,7 +178,16 @@ class BoardView:
         grid = self.grid
         px = self.px
         py = self.py
-        if self.hex:
+        if self.hex and self.windowed:
+            a = self.dx // 2
+            ox = self.x + (self.width - (self.span_h + 1) * a) // 2 + a
+            oy = self.y + (self.height - self.span * self.dy) // 2 + self.dy // 2
+            half = self.half
+            row = self.col  # a hex point's row
+            for p in grid.points:
+                px[p] = ox + (half[p] - self.left_col) * a
+                py[p] = oy + (row[p] - self.top_row) * self.dy
+        elif self.hex:
             r_max = grid.radius
             width = (2 * grid.n - 2) * self.dx // 2 * 2 + self.box_w
             height = (2 * grid.n - 2) * self.dy + self.box_h
@@ -174,6 +211,11 @@ class BoardView:
     def visible(self, p):
         if not self.windowed:
             return True
+        if self.hex:
+            half = self.half[p]
+            row = self.col[p]
+            return (self.left_col <= half < self.left_col + self.span_h
+                    and self.top_row <= row < self.top_row + self.span)
         col = self.col[p]
         top = self.row[p]
         return (self.left_col <= col < self.left_col + self.span
@@ -184,23 +226,36 @@ class BoardView:
         if not self.windowed:
             return False
         n = self.grid.n
-        col = self.col[self.cursor]
-        top = self.row[self.cursor]
+        span = self.span
+        if self.hex:  # across in half steps, a point (two) from the edge; rows as below
+            col = self.half[self.cursor]
+            top = self.col[self.cursor]
+            across = self.span_h
+            margin = 2
+            cols = 4 * n - 3
+            rows = 2 * n - 1
+        else:
+            col = self.col[self.cursor]
+            top = self.row[self.cursor]
+            across = span
+            margin = 1
+            cols = rows = n
         left = self.left_col
         first = self.top_row
-        span = self.span
-        if col < left + 1:
-            left = col - 1
-        elif col > left + span - 2:
-            left = col - span + 2
+        if col < left + margin:
+            left = col - margin
+        elif col > left + across - 1 - margin:
+            left = col - across + 1 + margin
         if top < first + 1:
             first = top - 1
         elif top > first + span - 2:
             first = top - span + 2
-        left = max(0, min(n - span, left))
-        first = max(0, min(n - span, first))
+        left = max(0, min(cols - across, left))
+        first = max(0, min(rows - span, first))
         if left == self.left_col and first == self.top_row:
             return False
+        if self.hex:  # the column the cursor keeps to moves with the points
+            self.want_x -= (left - self.left_col) * (self.dx // 2)
         self.left_col = left
         self.top_row = first
         self._place()
@@ -209,6 +264,8 @@ class BoardView:
     # -- drawing --------------------------------------------------------------------------------
 
     def draw(self, fb):
+        if self.windowed:  # (a scrolled hexagon's edge leaves ground no box covers)
+            fb.fill_rect(self.x, self.y, self.width, self.height, 0)
         for p in self.grid.points:
             if self.visible(p):
                 self.draw_point(fb, p)
@@ -329,7 +386,11 @@ class BoardView:
             fb.pixel(x + 1, y + 1, ink)
 
     def draw_overview(self, fb):
-        """The whole board at 2 pixels a point at overview_at, with the window outlined."""
+        """The whole board at 2 pixels a point at overview_at, with the window outlined (a hex
+        board: a pixel a half step across and a row down, black stones two pixels wide)."""
+        if self.hex:
+            self._hex_overview(fb)
+            return
         n = self.grid.n
         size = n * OVERVIEW
         ox = self.overview_at[0] + 1
@@ -349,9 +410,33 @@ class BoardView:
         fb.rect(ox + self.left_col * OVERVIEW, oy + self.top_row * OVERVIEW,
                 self.span * OVERVIEW, self.span * OVERVIEW, 1)
 
+    def _hex_overview(self, fb):
+        n = self.grid.n
+        ox = self.overview_at[0] + 1
+        oy = self.overview_at[1] + 1
+        fb.fill_rect(ox - 1, oy - 1, 4 * n, 2 * n + 1, 0)
+        fb.rect(ox - 1, oy - 1, 4 * n, 2 * n + 1, 1)
+        game = self.game
+        half = self.half
+        row = self.col
+        for p in self.grid.points:
+            colour = game.colour(p)
+            if colour:
+                fb.hline(ox + half[p], oy + row[p], 2 if colour == 1 else 1, 1)
+        # the window, outlined around its points
+        fb.rect(ox + self.left_col - 1, oy + self.top_row - 1, self.span_h + 2, self.span + 2, 1)
+
     def overview_size(self):
-        """Pixels the overview takes each way, its frame included (0 when not windowed)."""
-        return self.grid.n * OVERVIEW + 2 if self.windowed else 0
+        """Pixels the overview takes across, its frame included (0 when not windowed)."""
+        if not self.windowed:
+            return 0
+        return 4 * self.grid.n if self.hex else self.grid.n * OVERVIEW + 2
+
+    def overview_height(self):
+        """Pixels the overview takes down, its frame included (0 when not windowed)."""
+        if not self.windowed:
+            return 0
+        return 2 * self.grid.n + 1 if self.hex else self.grid.n * OVERVIEW + 2
 
     # -- the cursor -----------------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from stones.compat import const
 from stones.engine.game import MOVE_LIMIT
 from stones.ui import keys
 from stones.ui.app import AWAKE
-from stones.ui.board import LABEL_W, BoardView, layout
+from stones.ui.board import LABEL_W, BoardView, last_stone, layout
 from stones.ui.draw import ICON_W, SMALL, SMALL_LINE, battery, small, wrap
 
 _MESSAGE_MS = const(2500)  # a refused move's reason, a warning
@@ -50,8 +50,10 @@ class Screen:
         # under the turn line (or beside the board on a tall panel)
         self.windowed = self.view.windowed
         if self.windowed:
+            # (on a small panel under the turn line, and under "1 of 2" where turns are two)
             at = ((fb.width - self.view.overview_size(), 0)  # beside the board (layout())
-                  if self.tall else (self.panel_x, SMALL_LINE))
+                  if self.tall else
+                  (self.panel_x, SMALL_LINE * (2 if self.game.stones_per_turn > 1 else 1)))
             # (BoardView starts it at None; the checker takes that for its type)
             self.view.overview_at = at  # pyright: ignore[reportAttributeAccessIssue]
         self.message = None
@@ -119,7 +121,7 @@ class Screen:
             if self.windowed:
                 self.view.draw_overview(fb)
         elif self.windowed:  # the overview fills the middle: the count goes under it
-            row = SMALL_LINE + self.view.overview_size() + 1
+            row = self.view.overview_at[1] + self.view.overview_height() + 1
             if row + 2 * SMALL_LINE <= fb.height - SMALL_LINE + 1:  # room for the label too
                 small(fb, label, x, row)
                 row += SMALL_LINE
@@ -406,12 +408,3 @@ class Screen:
             return
         if not self.maybe_think():  # (it redraws what changed when the device starts)
             self.redraw_changed()
-
-
-def last_stone(game):
-    """The point of the game's last stone placed (passes skipped), or 0."""
-    for i in range(game.count - 1, -1, -1):
-        move = game.entry(i)[1]
-        if move:
-            return move
-    return 0

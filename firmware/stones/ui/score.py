@@ -11,7 +11,7 @@
 
 from stones.compat import const
 from stones.ui import keys
-from stones.ui.board import DEAD, HIDE, LABEL_W, LAND_B, LAND_W, LOOP, BoardView, layout
+from stones.ui.board import DEAD, HIDE, LABEL_W, LAND_B, LAND_W, LOOP, BoardView, last_stone, layout
 from stones.ui.draw import LINE, SMALL_LINE, centre, columns, lines, right, small, title, wrap
 
 MARK = const(0)
@@ -30,6 +30,9 @@ class Screen:
         width, height, self.panel_x, self.panel_y = layout(app.display, game)
         self.view = BoardView(game, 0, 0, width, height)
         self.view.show_cursor = False
+        stone = last_stone(game)
+        if stone:  # a window opens where the game ended
+            self.view.goto(stone)
         self.stage = MARK if game.marks_dead else BOARD
         if self.stage == MARK:  # the marking opens with the playouts' estimate marked
             self.view.show_cursor = True
@@ -121,7 +124,8 @@ class Screen:
             for p in self.game.grid.points:
                 if marks[p] & LOOP:
                     marks[p] = (marks[p] | HIDE) if self.hidden else (marks[p] & ~HIDE)
-                    self.view.draw_point(self.app.display, p)
+                    if self.view.visible(p):  # (a window shows part of the board)
+                        self.view.draw_point(self.app.display, p)
             self.shown = True
 
     def rematch(self):
