@@ -268,6 +268,8 @@ def walk_game(walk, key, size):
     walk.check_list()
     walk.press("b")
     while not game.over:
+        if game.reason(0):  # no pass between a turn's two stones (Loupe): its second first
+            play_some(game, 1)
         walk.device.play("pass")
     score = app.top
     if score.stage == 0:  # Go: marking the dead
