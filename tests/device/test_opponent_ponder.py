@@ -10,6 +10,9 @@ from stones.ui.app import AWAKE, DIMMED, SLEEP_S
 from stones.ui.opponent import PONDER_PIECES, level_count
 
 LEVEL = 4  # the top Pico level: pondering to its end takes a moment on either runtime
+# two devices in play at once, each with its app, screens and search (a device holds one): more
+# than a Pico-sized heap on the 64-bit unix port (tests/host/test_micropython.py)
+MICROPYTHON_HEAP = "256K"
 
 
 def against_device(ponder=True, level=None, fs=None):

@@ -113,7 +113,7 @@ class BoardView:
         self.row = octets(bytes(grid.length))
         # hex: the point's column in half steps from the left of the widest row (where the
         # lattice puts it across, and what a window scrolls by)
-        self.half = octets(bytes(grid.length))
+        self.half = octets(bytes(grid.length if self.hex else 1))
         for p in grid.points:
             if self.hex:
                 q, r = grid.axial(p)
