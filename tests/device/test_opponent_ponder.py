@@ -10,8 +10,9 @@ from stones.ui.app import AWAKE, DIMMED, SLEEP_S
 from stones.ui.opponent import PONDER_PIECES, level_count
 
 LEVEL = 4  # the top Pico level: pondering to its end takes a moment on either runtime
-# two devices in play at once, each with its app, screens and search (a device holds one): more
-# than a Pico-sized heap on the 64-bit unix port (tests/host/test_micropython.py)
+# Devices made one after another (rebooted), each with its app, screens and search, and every
+# module's code in the heap, where a Pico runs it from flash: Go's pattern table then finds no
+# block in a Pico-sized heap of 64-bit objects (tests/host/test_micropython.py)
 MICROPYTHON_HEAP = "256K"
 
 
