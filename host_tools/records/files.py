@@ -13,6 +13,7 @@ from host_tools import paths  # noqa: F401  (puts the firmware on sys.path)
 # A record of the longest game at the move limit is a few kilobytes, a commented professional
 # game some hundreds; a megabyte leaves room for any one game and its comments.
 MAX_BYTES = 1 << 20
+_PIECE = 1 << 14  # bytes read at a time
 
 
 class TooLarge(ValueError):
@@ -21,9 +22,19 @@ class TooLarge(ValueError):
 
 def read_text(path, limit=MAX_BYTES):
     """The text of a record file: UTF-8, else Latin-1 (SGF's default character set). TooLarge
-    if it holds more than limit bytes (only limit + 1 are read); OSError if it cannot be read."""
+    if it holds more than limit bytes (only limit + 1 are read, a piece at a time: a buffer of
+    the limit's size up front would be a megabyte of the web page's heap); OSError if it cannot
+    be read."""
+    pieces = []
+    size = 0
     with open(path, "rb") as handle:
-        data = handle.read(limit + 1)
+        while size <= limit:
+            piece = handle.read(min(_PIECE, limit + 1 - size))
+            if not piece:
+                break
+            pieces.append(piece)
+            size += len(piece)
+    data = b"".join(pieces)
     if len(data) > limit:
         raise TooLarge("%s holds more than %d bytes: too large for a game record"
                        % (path, limit))
