@@ -23,8 +23,9 @@ def finish_a_go_game(device, moves=("E5", "D5")):
     device.play("pass")
     device.play("pass")
     device.press("menu")  # done marking
-    for _ in range(3):
-        device.press("a")  # table, result, back to the menu
+    device.press("a")  # the table
+    device.press("a")  # the result
+    device.press("menu")  # back to the menu (A: a rematch)
 
 
 def open_records(device):
