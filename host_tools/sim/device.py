@@ -365,7 +365,7 @@ def _fuzz(device, events, seed, check_every, report, freeze):
     games = 0
     first = last = peak = None
     sampled = 0
-    was_playing = False
+    was_playing = None  # the game in play after the last event
     last_top = ""
     for n in range(events):
         roll = rng.below(100)
@@ -384,9 +384,9 @@ def _fuzz(device, events, seed, check_every, report, freeze):
             raise FuzzFailure("event %d: the app caught %s: %s"
                               % (n, type(app.error).__name__, app.error))
         playing = app.game is not None
-        if was_playing and not playing:
-            games += 1
-        was_playing = playing
+        if was_playing is not None and app.game is not was_playing:
+            games += 1  # over (or given up): to the menu, or a rematch's new game
+        was_playing = app.game
         if n % check_every == 0:
             _check(app, n)
             if freeze is not None:
