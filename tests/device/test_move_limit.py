@@ -15,6 +15,10 @@ from stones.platforms.fakes import FakeFS
 from stones.session import Session
 from stones.storage import Store
 
+# A 19x19 game at its move limit, the test's own paths and lists beside it, and every module's
+# code in the heap, where a Pico runs it from flash (tests/host/test_micropython.py)
+MICROPYTHON_HEAP = "256K"
+
 
 def resumed_at(game, players=None):
     """A device booted over a save of game (two humans unless players says), its game resumed

@@ -8,8 +8,9 @@ from host_tools.sim.device import Device
 from stones.platforms.fakes import FakeFS
 
 # The records written and read here live in the heap with the app (a FakeFS; flash on a Pico),
-# a 19x19 record at the move limit among them (tests/host/test_micropython.py)
-MICROPYTHON_HEAP = "256K"
+# a 19x19 record at the move limit among them, replayed beside a Loupe 11 game in progress, with
+# every module's code in the heap too (tests/host/test_micropython.py)
+MICROPYTHON_HEAP = "320K"
 
 
 def long_record(fs, key, size, moves):
