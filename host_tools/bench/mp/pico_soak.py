@@ -75,11 +75,12 @@ def game(key, level):
         print("failed %s %r" % (key, the_app.error))
         return
     moves = current.count
-    for _ in range(8):  # a message (the move limit) closed, Go's marking done, A to the menu
-        top = the_app.top
+    for _ in range(8):  # a message (the move limit) closed, Go's marking done, on to the result,
+        top = the_app.top  # MENU there to the menu (A would start a rematch)
         if top.module_name == "menu":
             break
-        press(the_app, keys.MENU if top.module_name == "score" and top.stage == 0 else keys.A)
+        stage = top.stage if top.module_name == "score" else -1
+        press(the_app, keys.MENU if stage == 0 or stage == 3 else keys.A)  # MARK, RESULT
     if the_app.top.module_name != "menu":
         print("failed %s the score screens led to %s" % (key, the_app.top.module_name))
         return
