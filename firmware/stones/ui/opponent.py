@@ -21,7 +21,7 @@ stops while it is dimmed, under a menu, and at the end of the game.
 
 from stones.compat import MICROPYTHON, const
 
-_SLICE = const(1) if MICROPYTHON else const(4)  # playouts a tick: a Pico playout is 10-60 ms
+_SLICE = const(1) if MICROPYTHON else const(4)  # playouts a tick: one where a playout is slow
 PONDER_MOVES = const(8)  # moves of a playout a pondering piece (Search.ponder)
 # A press waits for the pondering slice it lands in: pieces until this much time has passed,
 # and at most PONDER_PIECES of them (a clock that stands still within a tick: the simulator's).
@@ -131,11 +131,9 @@ class Pondering:
         start = clock.ticks_ms()
         for _ in range(PONDER_PIECES):
             before = clock.ticks_ms()
-            if search.ponder(PONDER_MOVES) or search.full():
-                self.done = True
-                break
+            over = search.ponder(PONDER_MOVES) or search.full()
             now = clock.ticks_ms()
-            if clock.ticks_diff(now, before) > PONDER_MS:
+            if over or clock.ticks_diff(now, before) > PONDER_MS:
                 self.done = True
                 break
             if clock.ticks_diff(now, start) >= PONDER_SLICE_MS:
