@@ -646,3 +646,16 @@ def test_whole_playouts_end_and_leave_a_consistent_game():
         state = game.state()
         again = load_record(record(game))
         assert again.state() == state
+
+
+def test_material_counts_as_the_stones_do():
+    """Loose.material's count (machine code on MicroPython, two C calls on CPython) is the
+    plain count of the stones of each colour, along random games on two boards."""
+
+    def check(game, before):
+        for c in (BLACK, WHITE):
+            assert game.material(c) == 2 * game.count_stones(c) - (
+                game.count_stones(BLACK) + game.count_stones(WHITE)), (c, game.count)
+
+    random_games(lambda: Loose(5), 3, 7, check)
+    random_games(lambda: Loose(9), 1, 8, check, moves=60)

@@ -608,3 +608,63 @@ def test_decided_agrees_with_a_slow_reference_all_along_a_search():
                 agreed += 1
                 decided += answer
     assert agreed > 20 and decided > 0
+
+
+def tactics_by_copies(search, n):
+    """The root's one-move tactics as Search._tactics first did them, the scratch copied afresh
+    for each move played: the reference its take-backs (_pop) must agree with."""
+    game, scratch, cand, pri, sums = search.game, search.scratch, search.cand, search.pri, \
+        search.sums
+    c = game.to_move
+    base = game.material(c)
+    low = 0x3FFF
+    for i in range(n):
+        m = cand[i]
+        if game.quiet(m):
+            sums[i] = 0x2000
+            low = min(low, 0)
+            continue
+        scratch.copy_from(game)
+        if scratch._push(m):
+            pri[i] = 0
+            continue
+        gain = scratch.material(c) - base
+        scratch.copy_from(game)
+        scratch.set_turn(3 - c)
+        if not scratch._push(m):
+            gain += base - scratch.material(c)
+        sums[i] = gain + 0x2000
+        low = min(low, gain)
+    scratch.copy_from(game)
+    for i in range(n):
+        if pri[i]:
+            gain = sums[i] - 0x2000 - low
+            pri[i] = max(1, min(255, pri[i] + search.tactics * gain))
+            sums[i] = min(gain * search.tactic_visits, 60)
+
+
+def test_root_tactics_take_back_as_copies_would():
+    """Search._tactics plays each candidate and takes it back; along random Go and Loose games
+    (captures, flips, ko, refused points among them) its priors and virtual wins are the
+    reference's (a fresh copy a move), and the scratch is left at the root."""
+    from support import playout_positions
+
+    compared = gains = 0
+    for key, size in (("go", 9), ("go", 13), ("loose", 5), ("loose", 9)):
+        for game in playout_positions(lambda k=key, s=size: registry.new_game(k, s), 12, 5, 10,
+                                      90):
+            search = Search()
+            search.begin(game, 0)
+            n = search.scratch.candidates(search.cand, search.pri)
+            n = -n - 1 if n < 0 else n
+            given = list(search.pri[:n])
+            search._tactics(n)
+            got = (list(search.pri[:n]), list(search.sums[:n]))
+            assert search.scratch.state() == game.state() and not search.scratch.broken()
+            for i in range(n):
+                search.pri[i] = given[i]
+            tactics_by_copies(search, n)
+            assert got == (list(search.pri[:n]), list(search.sums[:n])), (key, size, game.count)
+            compared += 1
+            gains += any(got[1])
+    assert compared >= 30 and gains >= 10, (compared, gains)

@@ -30,7 +30,7 @@ Komi (B7): an even integer setting; KomiProtocol holds the steps of the two-scre
 pre-game protocol (one player names the komi, the other picks a colour).
 """
 
-from stones.compat import const, micropython
+from stones.compat import MICROPYTHON, const, micropython
 from stones.engine.game import (
     BLACK,
     PASS,
@@ -82,6 +82,27 @@ for _v in range(256):
 del _v
 
 KOMI_CHOICES = ("0", "2", "4", "6", "8", "10")
+
+if MICROPYTHON:
+    @micropython.native
+    def _stones_of(cell, c):
+        """The stones of colour c in cell (sentinels are EDGE, never a colour): the root's
+        tactics ask it twice a candidate (material), so it is machine code here."""
+        n = 0
+        for v in cell:
+            if v & _COLOUR == c:
+                n += 1
+        return n
+else:
+    # _ONLY[c][v] is 1 where byte v holds a stone of colour c: CPython counts in C (the cells
+    # are a list here, compat.octets)
+    _ONLY = (None, bytes(1 if v & _COLOUR == 1 else 0 for v in range(256)),
+             bytes(1 if v & _COLOUR == 2 else 0 for v in range(256)))
+
+    def _stones_of(cell, c):
+        """The stones of colour c in cell (the MicroPython twin's loop, as two C calls)."""
+        return bytes(cell).translate(_ONLY[c]).count(1)
+
 
 
 def parse_komi(value):
@@ -635,12 +656,7 @@ class Loose(Game):
 
     def material(self, c):
         """What one move can win at once, for c: c's stones minus the opponent's."""
-        cell = self.cell
-        mine = 0
-        for p in self.grid.points:
-            if cell[p] & _COLOUR == c:
-                mine += 1
-        return 2 * mine - (self.grid.count - self.n_empty)
+        return 2 * _stones_of(self.cell, c) - (self.grid.count - self.n_empty)
 
     def quick_winner(self):
         """result().winner without allocating: stones (+ komi), a tie lost by the last placer."""

@@ -714,7 +714,11 @@ class Search:
         scratch game by the mover (what it wins at once) and by the opponent (what the opponent
         would win there, which taking the point prevents); the prior grows by tactics x the sum,
         less the smallest sum, so that quiet moves stay where candidates put them. A candidate
-        the rules refuse gets prior 0 (dropped). The work table holds the sums meanwhile."""
+        the rules refuse gets prior 0 (dropped). The work table holds the sums meanwhile.
+
+        Each move is taken back (_pop) rather than the scratch copied again: the mover's moves
+        in one pass, then the turn handed over once and the opponent's in a second, two copies
+        a root instead of two a candidate (tests/engine/test_search.py compares the two ways)."""
         game = self.game
         scratch = self.scratch
         cand = self.cand
@@ -723,23 +727,31 @@ class Search:
         c = game.to_move
         base = game.material(c)
         low = 0x3FFF
+        scratch.copy_from(game)
         for i in range(n):
             m = cand[i]
             if game.quiet(m):  # legal, and wins nothing either way: no need to play it out
-                sums[i] = 0x2000
+                sums[i] = 0  # (marks it for the second pass; a played sum is never 0)
                 if low > 0:
                     low = 0
                 continue
-            scratch.copy_from(game)
             if scratch._push(m):
                 pri[i] = 0
                 continue
-            gain = scratch.material(c) - base
-            scratch.copy_from(game)
-            scratch.set_turn(3 - c)
-            if not scratch._push(m):
+            sums[i] = scratch.material(c) - base + 0x2000  # kept non-negative in the table
+            scratch._pop()
+        scratch.set_turn(3 - c)
+        for i in range(n):
+            if not pri[i]:
+                continue
+            gain = sums[i] - 0x2000
+            if gain == -0x2000:  # quiet
+                sums[i] = 0x2000
+                continue
+            if not scratch._push(cand[i]):
                 gain += base - scratch.material(c)
-            sums[i] = gain + 0x2000  # kept non-negative in the 16-bit table
+                scratch._pop()
+            sums[i] = gain + 0x2000
             if gain < low:
                 low = gain
         scratch.copy_from(game)
