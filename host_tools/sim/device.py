@@ -268,7 +268,7 @@ class FuzzFailure(Exception):
     pass
 
 
-THIN = 256  # the fuzz's device players run one playout in THIN (ThinSearch)
+THIN = 1024  # the fuzz's device players run one playout in THIN (ThinSearch)
 
 
 class ThinSearch:
