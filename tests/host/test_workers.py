@@ -206,7 +206,7 @@ def test_gtp_workers_from_the_command_line():
 
 
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")
-def test_the_pi_app_plays_a_device_move_on_its_workers(tmp_path, monkeypatch):
+def test_the_pi_app_plays_and_ponders_on_its_workers(tmp_path, monkeypatch):
     from gpiozero.pins.mock import MockFactory
     from luma.core.device import dummy
 
@@ -224,6 +224,7 @@ def test_the_pi_app_plays_a_device_move_on_its_workers(tmp_path, monkeypatch):
         game = loose()
         app.players = {"1": "device:%d" % (len(levels(game)) + 1), "2": "human"}  # a Pi level
         app.start()
+        app.system["ponder"] = True  # the player's turn goes to the workers too
         app.begin("play", game)
         search = seen["search"] = app.search
         search.step()
@@ -236,6 +237,8 @@ def test_the_pi_app_plays_a_device_move_on_its_workers(tmp_path, monkeypatch):
         seen["processes"] = list(app.searcher.pool.processes)
         for _ in range(20):  # the human's turn: the device ponders on its workers
             app.step()
+            time.sleep(0.002)
+        seen["pondering"] = app.top.pondering.working() and search.parallel
         seen["moves"] = game.count
         seen["error"] = app.error
 
@@ -244,6 +247,7 @@ def test_the_pi_app_plays_a_device_move_on_its_workers(tmp_path, monkeypatch):
     assert isinstance(seen["search"], ParallelSearch) and seen["search"].parallel
     assert seen["first"] < 1.0  # the app's step came back while the workers thought
     assert seen["moves"] == 1 and seen["error"] is None and app.game.to_move == 2
+    assert seen["pondering"]
     assert len(seen["processes"]) == 2
     assert not any(p.is_alive() for p in seen["processes"])  # ended with the app
 
