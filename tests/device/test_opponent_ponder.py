@@ -234,9 +234,9 @@ def test_a_slice_longer_than_the_bound_ends_the_turns_pondering():
     plain = search.ponder
     clock = device.app.clock
 
-    def slow(moves):
+    def slow(moves, grow=True):
         clock.advance(PONDER_MS + 1)
-        return plain(moves)
+        return plain(moves, grow)
 
     search.ponder = slow
     before = search.playouts

@@ -650,11 +650,10 @@ def test_root_tactics_take_back_as_copies_would():
     from support import playout_positions
 
     compared = gains = 0
-    for key, size in (("go", 9), ("go", 13), ("loose", 5), ("loose", 9)):
-        for game in playout_positions(lambda k=key, s=size: registry.new_game(k, s), 12, 5, 10,
-                                      90):
-            search = Search()
-            search.begin(game, 0)
+    for key, size in (("go", 9), ("loose", 5), ("loose", 7)):
+        for game in playout_positions(lambda k=key, s=size: registry.new_game(k, s), 14, 5, 10,
+                                      60):
+            search = think(game, 0)[1]  # the root expanded, the tables made
             n = search.scratch.candidates(search.cand, search.pri)
             n = -n - 1 if n < 0 else n
             given = list(search.pri[:n])

@@ -114,6 +114,15 @@ class Buttons:
         comes within that time, if the level holds (the app polls closely meanwhile)."""
         return self._raw != self._down
 
+    def stirred(self):
+        """Whether a button has moved since the app last polled: the pins are sampled now (when
+        no event waits), and True if an event waits or a level is settling. Work done in
+        slices (the pondering) asks between pieces, so that a press ends the slice at once, its
+        debounce counted from then."""
+        if not self._count:
+            self._sample()
+        return self._count > 0 or self._raw != self._down
+
     def is_pressed(self, name):
         return bool(self.pressed >> _index(name) & 1)
 

@@ -168,6 +168,7 @@ class Search:
         self.work = 0
         self.playouts = 0
         self.most = MP_MAX_PLAYOUTS if MICROPYTHON else MAX_PLAYOUTS
+        self.grow = True  # playouts expand the nodes they reach (ponder's grow)
         self.seed = 1
         self.base = 0  # the real game's move count: the playout's moves follow it
         # ponder(): a playout played in pieces. pending is its walk's depth + 1 (0: none);
@@ -215,6 +216,7 @@ class Search:
         self.budget = budget
         self.work = 0
         self.playouts = 0
+        self.grow = True  # (ponder() may say otherwise)
         self.seed = (seed & 0x3FFFFFFF) or 1
         self.base = game.count
         self.pending = 0
@@ -258,15 +260,25 @@ class Search:
             self._counted()
         return self.finished
 
-    def ponder(self, moves):
+    def ponder(self, moves, grow=True):
         """A piece of one playout: its walk down the tree, or up to moves of its random
         playout, the last piece with the count; True when the budget is spent. The pieces of a
         playout play exactly the moves it plays in one piece (the games' playouts stop and go
         on from the position and the generator state alone), so pondering in pieces grows the
-        same tree as step() does; its slices stay short on any board (the app's pondering)."""
+        same tree as step() does; its slices stay short on any board (the app's pondering).
+        Without grow, no node is expanded (an expansion is one piece, too long for a slice
+        on a large board): the playouts then only add to the counts of the tree there is."""
+        self.grow = grow
         if not self.finished and self._iterate(moves):
             self._counted()
         return self.finished
+
+    def probe(self):
+        """Compute the candidates of the root's position once more, changing nothing the search
+        keeps: what expanding a node costs, for a caller that times it (the app's pondering,
+        which stops growing the tree where one expansion would hold a press too long)."""
+        if self.game is not None and not self.game.over:
+            self.scratch.candidates(self.cand, self.pri)
 
     def _counted(self):
         """After a playout's count: whether the search is over."""
@@ -791,7 +803,7 @@ class Search:
         while depth < _DEPTH and not scratch.over:
             k = kids[node]
             if not k:
-                if visits[node] - pv < self.expand_at or not self._expand(node):
+                if visits[node] - pv < self.expand_at or not self.grow or not self._expand(node):
                     break
                 k = kids[node]
             start = first[node]

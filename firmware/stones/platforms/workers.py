@@ -13,10 +13,10 @@ workers give the same move, and one worker gives exactly the plain Search's move
 keeps its tree between moves (its begin passes keep on), so tree reuse works as in Search.
 
 **ParallelSearch** has Search's interface as the app (ui/opponent.py) and GTP drive it: begin,
-step, ponder, progress, stop, full, best_move, think, ranked, and ``work``. begin sends the game
-(pickled: the workers rebuild an exact copy) and returns at once; the workers then search in the
-background, and step() and progress() only read what they reported, never waiting for them, so the
-app's loop goes on while they think. step() returns True once every worker has sent its final
+step, ponder, probe, progress, stop, full, best_move, think, ranked, and ``work``. begin sends the
+game (pickled: the workers rebuild an exact copy) and returns at once; the workers then search in
+the background, and step() and progress() only read what they reported, never waiting for them, so
+the app's loop goes on while they think. step() returns True once every worker has sent its final
 report. stop() asks them to end now; best_move() waits for their reports (a chunk of playouts at
 most), and called before the end it stops the search first. think() is begin, then waiting until
 the end: it blocks (GTP's genmove). ``wait`` blocks for a report or a timeout: for loops that have
@@ -263,12 +263,18 @@ class ParallelSearch:
             return self.local.step(playouts)
         return self._poll(0)
 
-    def ponder(self, moves):
+    def ponder(self, moves, grow=True):
         """Search.ponder: in the workers, read their reports (they search meanwhile, moves
-        being the app's piece of a playout: theirs are whole); True when they are done."""
+        and grow being the app's pieces of a playout: theirs are whole); True when they are
+        done."""
         if not self.parallel:
-            return self.local.ponder(moves)
+            return self.local.ponder(moves, grow)
         return self._poll(0)
+
+    def probe(self):
+        """Search.probe, where the search runs here (the workers' expansions hold no press)."""
+        if not self.parallel:
+            self.local.probe()
 
     def wait(self, timeout):
         """Block until a worker reports or timeout seconds pass; True when the search is done."""

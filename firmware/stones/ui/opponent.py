@@ -12,10 +12,12 @@ searches the human's position, up to its level's budget of work or until its tre
 search after the human's move keeps the subtree of that move. The search is begun in the tick of
 the device's move (its cost is the move's, not a press's: ui/play.py), then pondered in pieces
 (Search.ponder: the walk down the tree, or PONDER_MOVES moves of a random playout) for up to
-PONDER_SLICE_MS a tick (PONDER_PIECES at most), so a press waits at most about that, on every
-board; none while a press settles (its frame comes first), and the app's loop does not rest
-while there is pondering to do (App.pause_ms). A piece longer than PONDER_MS (a large tree's
-expansion on a slow runtime) ends the turn's pondering. It draws nothing, lets the panel dim and
+PONDER_SLICE_MS a tick (PONDER_PIECES at most); the buttons are sampled between pieces, and a
+button that moved ends the slice, so a press waits for one piece at most, on every board; none
+while a press settles (its frame comes first), and the app's loop does not rest while there is
+pondering to do (App.pause_ms). Where one expansion takes longer than PONDER_GROW_MS (timed as
+the pondering begins: a large board on a Pico), the pondering grows no nodes, and a piece
+longer than PONDER_MS ends the turn's pondering. It draws nothing, lets the panel dim and
 stops while it is dimmed, under a menu, and at the end of the game.
 """
 
@@ -30,6 +32,10 @@ PONDER_PIECES = const(32)
 # Where one piece takes longer than this on the app's clock, pondering ends for the turn rather
 # than make presses wait that long: the device then thinks on its own time only.
 PONDER_MS = const(40)
+# Where expanding a node (the candidates of a position, timed once as the pondering begins) takes
+# longer than this, the pondering's playouts expand nothing: they only add to the counts of the
+# tree the device's own search left (a large board on a Pico).
+PONDER_GROW_MS = const(16)
 
 
 def level_count(key):
@@ -115,28 +121,34 @@ class Pondering:
         self.left = budget(game, level, pi=not MICROPYTHON)  # the level's work, as a move's
         self.running = False  # begun on the app's search, and not paused since
         self.done = False
+        self.grow = True  # whether its playouts expand nodes (see step)
 
     def step(self):
         """One short slice of pondering; True when it is over (the work done, the tree full).
         The first (and the first after a hint) begins the search, in a tick of its own."""
         if self.done:
             return True
+        clock = self.app.clock
         if not self.running:
             # keep: from the device's last search (the subtree of its move), or a hint's
-            _search(self.app).begin(self.game, self.left, _seed(self.app, self.game), keep=True)
+            search = _search(self.app)
+            search.begin(self.game, self.left, _seed(self.app, self.game), keep=True)
             self.running = True
+            before = clock.ticks_ms()
+            search.probe()  # what one expansion costs on this board and runtime
+            self.grow = clock.ticks_diff(clock.ticks_ms(), before) <= PONDER_GROW_MS
             return False
         search = self.app.search
-        clock = self.app.clock
+        buttons = self.app.buttons
         start = clock.ticks_ms()
         for _ in range(PONDER_PIECES):
             before = clock.ticks_ms()
-            over = search.ponder(PONDER_MOVES) or search.full()
+            over = search.ponder(PONDER_MOVES, self.grow) or search.full()
             now = clock.ticks_ms()
             if over or clock.ticks_diff(now, before) > PONDER_MS:
                 self.done = True
                 break
-            if clock.ticks_diff(now, start) >= PONDER_SLICE_MS:
+            if clock.ticks_diff(now, start) >= PONDER_SLICE_MS or buttons.stirred():
                 break
         return self.done
 
