@@ -1,5 +1,5 @@
 """Hostile input for the whole device: python -m host_tools.sim.fuzz [--events N] [--seed S]
-[--runtime cpython|micropython] [--heap 320K] [--thin T] [--draw] (make fuzz runs a million
+[--runtime cpython|micropython] [--heap 400K] [--thin T] [--draw] (make fuzz runs a million
 events on CPython and a shorter run under the MicroPython unix port, through host_tools.bench.fuzz,
 which records their rates). Exits 1 on the first failure, with the seed to reproduce it.
 
@@ -11,17 +11,18 @@ pixels: nothing reads them; --draw draws them with framebuf_py). The structural 
 (Game.broken) runs every few hundred events and at the end. The rate printed is events per
 second of CPU time (a shared machine's wall clock says more about the other processes).
 
-The fuzz gives the unix port 320 KB of heap by default, more than the 240 KB of the other
+The fuzz gives the unix port 400 KB of heap by default, more than the 240 KB of the other
 MicroPython tests: this port is 64-bit, and the same objects take about 1.7 times the bytes they
 take on a Pico (make bench measures the app during a game at ~121 KB here and ~71 KB on the 32-bit
 WebAssembly port), and every module's code sits in the heap, so a Pico's 240 KB holds what ~400 KB
-holds here. The fuzz reaches the heaviest corners (two device players on 19x19, thousands of
-games in one heap), where 256 KB of 64-bit objects and code ran out by fragmentation alone (a Go
-game's pattern table, one block). The Pico's own heap over many games is the soak's, on the
-emulated chip (make bench). Before the first event every screen and engine module is imported
-once and forgotten (mp/fuzz_device.py), so that their names are interned as a Pico's frozen
-ones are in flash, and a module first opened late does not read as growth. The app's own
-answer to a MemoryError is tested too: it shows a clear screen and keeps the game.
+holds here. The fuzz reaches the heaviest corners (two device players on 19x19, thousands of games
+in one heap), where 256 KB, and later 320 KB, of 64-bit objects and code ran out by fragmentation
+alone (a 19x19 Go game's tables, one block of a few KB, after some 80,000 events). The Pico's own
+heap over many games is the soak's, on the emulated chip (make bench). Before the first event every
+screen and engine module is imported once and forgotten (mp/fuzz_device.py), so that their names
+are interned as a Pico's frozen ones are in flash, and a module first opened late does not read as
+growth. The app's own answer to a MemoryError is tested too: it shows a clear screen and keeps the
+game.
 """
 
 import argparse
@@ -90,7 +91,7 @@ def arguments():
     parser.add_argument("--events", type=int, default=1000000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--runtime", choices=("cpython", "micropython"), default="cpython")
-    parser.add_argument("--heap", default="320K")
+    parser.add_argument("--heap", default="400K")
     parser.add_argument("--thin", type=int, default=None,
                         help="the device players run one playout in THIN (1: the full search)")
     parser.add_argument("--draw", action="store_true",
