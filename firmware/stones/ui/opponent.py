@@ -15,9 +15,11 @@ the device's move (its cost is the move's, not a press's: ui/play.py), then pond
 PONDER_SLICE_MS a tick (PONDER_PIECES at most); the buttons are sampled between pieces, and a
 button that moved ends the slice, so a press waits for one piece at most, on every board; none
 while a press settles (its frame comes first), and the app's loop does not rest while there is
-pondering to do (App.pause_ms). Where one expansion takes longer than PONDER_GROW_MS (timed as
-the pondering begins: a large board on a Pico), the pondering grows no nodes, and a piece
-longer than PONDER_MS ends the turn's pondering. It draws nothing, lets the panel dim and
+pondering to do (App.pause_ms). One expansion is timed as the pondering begins: where it takes
+longer than PONDER_GROW_MS the pondering grows no nodes (Loupe on a Pico), and where it takes
+longer than PONDER_MS there is no pondering that turn (19x19 on a Pico, where the end of one
+playout, its last moves and its count, is as slow); a piece longer than PONDER_MS also ends the
+turn's pondering. It draws nothing, lets the panel dim and
 stops while it is dimmed, under a menu, and at the end of the game.
 """
 
@@ -29,8 +31,9 @@ PONDER_MOVES = const(8)  # moves of a playout a pondering piece (Search.ponder)
 # and at most PONDER_PIECES of them (a clock that stands still within a tick: the simulator's).
 PONDER_SLICE_MS = const(8)
 PONDER_PIECES = const(32)
-# Where one piece takes longer than this on the app's clock, pondering ends for the turn rather
-# than make presses wait that long: the device then thinks on its own time only.
+# Where one piece, or one expansion timed as the pondering begins, takes longer than this on the
+# app's clock, pondering ends for the turn rather than make presses wait that long: the device
+# then thinks on its own time only.
 PONDER_MS = const(40)
 # Where expanding a node (the candidates of a position, timed once as the pondering begins) takes
 # longer than this, the pondering's playouts expand nothing: they only add to the counts of the
@@ -136,8 +139,10 @@ class Pondering:
             self.running = True
             before = clock.ticks_ms()
             search.probe()  # what one expansion costs on this board and runtime
-            self.grow = clock.ticks_diff(clock.ticks_ms(), before) <= PONDER_GROW_MS
-            return False
+            took = clock.ticks_diff(clock.ticks_ms(), before)
+            self.grow = took <= PONDER_GROW_MS
+            self.done = took > PONDER_MS  # its playouts' pieces would be as slow (19x19, Pico)
+            return self.done
         search = self.app.search
         buttons = self.app.buttons
         start = clock.ticks_ms()
