@@ -168,7 +168,6 @@ class Search:
         self.work = 0
         self.playouts = 0
         self.most = MP_MAX_PLAYOUTS if MICROPYTHON else MAX_PLAYOUTS
-        self.grow = True  # playouts expand the nodes they reach (ponder's grow)
         self.seed = 1
         self.base = 0  # the real game's move count: the playout's moves follow it
         # ponder(): a playout played in pieces. pending is its walk's depth + 1 (0: none);
@@ -216,7 +215,6 @@ class Search:
         self.budget = budget
         self.work = 0
         self.playouts = 0
-        self.grow = True  # (ponder() may say otherwise)
         self.seed = (seed & 0x3FFFFFFF) or 1
         self.base = game.count
         self.pending = 0
@@ -268,8 +266,7 @@ class Search:
         same tree as step() does; its slices stay short on any board (the app's pondering).
         Without grow, no node is expanded (an expansion is one piece, too long for a slice
         on a large board): the playouts then only add to the counts of the tree there is."""
-        self.grow = grow
-        if not self.finished and self._iterate(moves):
+        if not self.finished and self._iterate(moves, grow):
             self._counted()
         return self.finished
 
@@ -776,10 +773,11 @@ class Search:
                 gain *= self.tactic_visits  # the same knowledge as virtual AMAF playouts, all won
                 sums[i] = gain if gain < 60 else 60
 
-    def _iterate(self, moves=0):
+    def _iterate(self, moves=0, grow=True):
         """One playout: down the tree, expand, play out, count (see the reading guide); True
         when counted. With moves (ponder()), one piece of it: the walk, then up to moves of the
-        random playout a call, and the count with the last."""
+        random playout a call, and the count with the last. Without grow the walk expands no
+        node."""
         scratch = self.scratch
         move = self.move
         first = self.first
@@ -803,7 +801,7 @@ class Search:
         while depth < _DEPTH and not scratch.over:
             k = kids[node]
             if not k:
-                if visits[node] - pv < self.expand_at or not self.grow or not self._expand(node):
+                if visits[node] - pv < self.expand_at or not grow or not self._expand(node):
                     break
                 k = kids[node]
             start = first[node]
