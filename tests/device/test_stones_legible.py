@@ -105,22 +105,25 @@ def test_stones_are_round_on_every_board_on_both_panels():
                 assert len(white) < len(black), where
 
 
+def view_on_128x64(key, size):
+    """A new game of key at size, its board's view on a 128x64 panel, and the panel."""
+    game = game_class(key)(size)
+    fb = MemoryPanel(128, 64)
+    w, h, _, _ = layout(fb, game)
+    return game, BoardView(game, 0, 0, w, h), fb
+
+
 def test_a_dense_square_board_shows_a_window_with_its_overview():
     for key, size in (("go", 13), ("go", 19), ("loose", 15)):
-        game = game_class(key)(size)
-        fb = MemoryPanel(128, 64)
-        w, h, _, _ = layout(fb, game)
-        view = BoardView(game, 0, 0, w, h)
+        _, view, _ = view_on_128x64(key, size)
         assert view.windowed and view.span < size and view.visible(view.cursor), (key, size)
         assert view.radius >= 2 and view.overview_size() == 2 * size + 2
 
 
 def test_a_dense_hex_board_shows_a_window_that_follows_the_cursor():
     for key, size in (("loupe", 7), ("loupe", 11), ("offshore", 7)):
-        game = game_class(key)(size)
-        fb = MemoryPanel(128, 64)
-        w, h, _, _ = layout(fb, game)
-        view = BoardView(game, 0, 0, w, h)
+        game, view, fb = view_on_128x64(key, size)
+        w, h = view.width, view.height
         assert view.windowed and view.radius >= 2, (key, size)
         assert view.span < 2 * size - 1 and view.visible(view.cursor)
         corner = game.grid.points[0]  # the top left corner: out of the middle's window
