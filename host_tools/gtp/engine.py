@@ -353,7 +353,8 @@ class Engine:
             while not self.ponder_step(64):
                 pass
         if self.ponder:
-            self.pondering = self.ponder_begin(search.budget(self.game, self.level, pi=True))
+            self.pondering = self.ponder_begin(
+                search.PONDER_WORK * search.budget(self.game, self.level, pi=True))
 
     def idle_lines(self, stdin):
         """stdin's lines, pondering (PONDER_SLICE playouts at a time) whenever none is waiting.

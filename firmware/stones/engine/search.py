@@ -116,6 +116,9 @@ BYTES_PER_NODE = 14  # move, first, kids, visits, wins, amaf visits, amaf wins: 
 MP_MAX_PLAYOUTS = 4000  # visits a search may reach on MicroPython (2**30 bound, 'H' arrays)
 MAX_PLAYOUTS = 30000  # and on CPython (wins in half points fit 16 bits)
 
+# Pondering (the app's, GTP's --ponder) does up to this many of the level's moves of work: at the
+# top Pico level about the 5 s of a player's move that the benchmarks' pondering figures assume.
+PONDER_WORK = 3
 PICO_NODES = 600  # the top Pico level's tree: up to ~410 nodes in Go 9x9 at 15,000 (mean 360)
 PI_NODES = 20000  # the default on CPython
 

@@ -7,11 +7,11 @@ think() once per tick, so buttons and the display keep going while the device th
 its move). Levels are the search's Pico budgets, plus the Raspberry Pi's where the app runs on
 CPython.
 
-Pondering: while a human plays a device (and the system screen's Ponder is on), the device
-searches the human's position, up to its level's budget of work or until its tree is full; its
-search after the human's move keeps the subtree of that move. The search is begun in the tick of
-the device's move (its cost is the move's, not a press's: ui/play.py), then pondered in pieces
-(Search.ponder: the walk down the tree, or PONDER_MOVES moves of a random playout) for up to
+Pondering: while a human plays a device (and the system screen's Ponder is on), the device searches
+the human's position, up to PONDER_WORK of its level's moves of work (search.py) or until its tree
+is full; its search after the human's move keeps the subtree of that move. The search is begun in
+the tick of the device's move (its cost is the move's, not a press's: ui/play.py), then pondered in
+pieces (Search.ponder: the walk down the tree, or PONDER_MOVES moves of a random playout) for up to
 PONDER_SLICE_MS a tick (PONDER_PIECES at most); the buttons are sampled between pieces, and a
 button that moved ends the slice, so a press waits for one piece at most, on every board; none
 while a press settles (its frame comes first), and the app's loop does not rest while there is
@@ -19,8 +19,8 @@ pondering to do (App.pause_ms). One expansion is timed as the pondering begins: 
 longer than PONDER_GROW_MS the pondering grows no nodes (Loupe on a Pico), and where it takes
 longer than PONDER_MS there is no pondering that turn (19x19 on a Pico, where the end of one
 playout, its last moves and its count, is as slow); a piece longer than PONDER_MS also ends the
-turn's pondering. It draws nothing, lets the panel dim and
-stops while it is dimmed, under a menu, and at the end of the game.
+turn's pondering. It draws nothing, lets the panel dim and stops while it is dimmed, under a menu,
+and at the end of the game.
 """
 
 from stones.compat import MICROPYTHON, const
@@ -117,11 +117,11 @@ class Pondering:
     pauses it: its next step begins again from that search's tree, for the work still left."""
 
     def __init__(self, app, game, level):
-        from stones.engine.search import budget
+        from stones.engine.search import PONDER_WORK, budget
 
         self.app = app
         self.game = game
-        self.left = budget(game, level, pi=not MICROPYTHON)  # the level's work, as a move's
+        self.left = PONDER_WORK * budget(game, level, pi=not MICROPYTHON)  # a few moves' work
         self.running = False  # begun on the app's search, and not paused since
         self.done = False
         self.grow = True  # whether its playouts expand nodes (see step)
