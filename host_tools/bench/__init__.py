@@ -4,6 +4,8 @@
     pico.py      the Pico's figures on the emulated RP2040: boot, heap, playouts, device moves
     soak.py      the soak: whole games of every game back to back in one app on the emulated
                  RP2040, free heap and largest free block after each (make bench)
+    pi.py        where a Raspberry Pi's search runs: the top Pi level's move on CPython and the
+                 unix port (native, bytecode), on 1, 2 and 4 workers, and on a Pi from a ratio
     ai.py        the computer player's strength: win rates with intervals (make bench-ai)
     web.py       the web page (host_tools/web) in headless chromium: its weight, the time to the
                  menu, Go's playouts a second in the page
@@ -14,7 +16,7 @@
                  and load, merged into what earlier runs left; what each game gives (Game.bench)
     render.py    docs/benchmarks.md and the README's table of levels from the results files
     mp/          workloads run on the device or the unix port: bench_engine.py, bench_playouts.py,
-                 bench_ui.py, pico_app.py, pico_soak.py
+                 bench_pi.py, bench_ui.py, pico_app.py, pico_soak.py
     wasm/        MicroPython's WebAssembly port (npm) for the 32-bit heap figures: run.mjs runs
                  heap_engine.py and heap_app.py
 """

@@ -18,10 +18,11 @@ from host_tools.paths import ROOT
 PAGE = os.path.join(ROOT, "docs", "benchmarks.md")
 README = os.path.join(ROOT, "README.md")
 BEGIN, END = "<!-- levels:begin -->", "<!-- levels:end -->"
-ORDER = ("speed", "pico", "soak", "ai")  # the benchmarks' order on the page; others by name
+ORDER = ("speed", "pico", "soak", "ai", "pi")  # the benchmarks' order on the page; others by name
 TITLES = {"speed": "Engines and app: CPython, the MicroPython unix port, WebAssembly",
           "pico": "The Pico, emulated RP2040", "ai": "The computer player's strength",
-          "soak": "Soak: whole games back to back on the emulated Pico"}
+          "soak": "Soak: whole games back to back on the emulated Pico",
+          "pi": "The Raspberry Pi's search: runtimes, workers, a Pi's move"}
 # the figure a level's row quotes, where several were measured: the strongest opponent first
 OPPONENTS = ("gnugo", "v01", "greedy", "random")
 

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from host_tools.device.build import arch_name, compile_firmware, host_arch, mpy_header
+from host_tools.device.build import arch_name, host_arch, mpy_header
 from host_tools.paths import FIRMWARE, PICO_HEAP, tool
 
 GAMES = (("go", 9), ("go", 13), ("go", 19), ("loose", 9), ("loupe", 7), ("offshore", 4))
@@ -39,11 +39,8 @@ for round in range(12):
 
 
 @pytest.fixture(scope="module")
-def trees(tmp_path_factory):
-    native = str(tmp_path_factory.mktemp("native"))
-    plain = str(tmp_path_factory.mktemp("plain"))
-    compile_firmware(native)
-    compile_firmware(plain, arch="none")
+def trees(mpy_trees, tmp_path_factory):
+    native, plain = mpy_trees
     script = str(tmp_path_factory.mktemp("script") / "signature.py")
     with open(script, "w") as handle:
         handle.write(SCRIPT)
