@@ -3,6 +3,7 @@ slices (ui/opponent.py's Pondering), one a tick, with nothing shown; it stops un
 menu, while the panel is dimmed, when the System screen's Ponder is off and at its level's cap,
 and the device's search after the human's move keeps the subtree of that move. Both runtimes."""
 
+from support import system_row
 from test_opponent_ui import go_against_device_as_white
 
 from host_tools.sim.device import Device, path
@@ -118,14 +119,8 @@ def test_pondering_lets_the_panel_dim_and_stops_while_it_is_dimmed():
 
 def test_the_ponder_setting_is_on_the_system_screen_and_kept():
     device = Device()
-    for _ in range(5):
-        device.press("down")  # System
-    device.press("a")
-    screen = device.app.top
-    row = [label for label, _ in screen.list.rows].index("Ponder")
+    screen, row = system_row(device, "Ponder")
     assert screen.list.rows[row][1] == "off"  # the default
-    for _ in range(row):
-        device.press("down")
     device.press("right")
     assert screen.list.rows[row][1] == "on"
     device.press("b")  # saved

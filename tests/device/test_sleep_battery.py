@@ -4,6 +4,8 @@ the device thinking keeps it awake; the setting is on the system screen and kept
 through a fake ADC shows its icon and voltage, warns once when low and saves everything before
 a brown-out. All on the fake clock. Both runtimes."""
 
+from support import system_row
+
 from host_tools.sim.device import Device
 from stones.drivers.battery import DIODE_MV, make_battery
 from stones.drivers.battery import Battery as DiodeBattery
@@ -82,13 +84,7 @@ def test_the_device_thinking_keeps_the_panel_awake():
 
 def test_the_sleep_setting_is_on_the_system_screen_and_kept():
     device = Device(display="ssd1327")
-    for _ in range(5):
-        device.press("down")  # System
-    device.press("a")
-    screen = device.app.top
-    row = [label for label, _ in screen.list.rows].index("Sleep")
-    for _ in range(row):
-        device.press("down")
+    screen, row = system_row(device, "Sleep")
     while screen.list.rows[row][1] != "never":
         device.press("right")
     device.press("b")  # saved

@@ -168,3 +168,16 @@ def viper_matches(make, tables, knowledges, rounds, seed):
                 refused += code != 0
                 moves += 1
     return moves, refused
+
+
+def system_row(device, label):
+    """Open the system screen from the main menu and move its cursor to the row label;
+    (the screen, the row's index)."""
+    for _ in range(5):
+        device.press("down")  # System
+    device.press("a")
+    screen = device.app.top
+    row = [name for name, _ in screen.list.rows].index(label)
+    for _ in range(row):
+        device.press("down")
+    return screen, row

@@ -225,11 +225,14 @@ class App:
         return True
 
     def save_settings(self):
+        """Keep the settings for the next power-on; a failure (a full flash) is said, over
+        whatever screen is on top, and the settings stay as set until the power goes."""
         if self.session:
             try:
                 self.session.save_settings(self.settings)
-            except OSError:
-                pass
+            except OSError as error:
+                self.open("message", "Not saved", "The settings could not be saved (%s). They "
+                          "hold until the power goes off." % error)
 
     def sound(self, name):
         """Play a named sound (stones.drivers.buzzer.SOUNDS) if a buzzer is fitted and sound

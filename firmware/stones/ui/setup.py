@@ -122,9 +122,6 @@ class Screen:
         remembered["black"] = self.who[0]
         remembered["white"] = self.who[1]
         self.app.settings[self.key] = remembered
-        saver = getattr(self.app, "save_settings", None)
-        if saver:
-            saver()
         self.app.game = None  # the last game and its search go before the new one is made
         self.app.search = None
         import gc
@@ -140,3 +137,6 @@ class Screen:
             self.app.replace(self.cls.pregame, game)  # two players settle the komi between them
         else:
             self.app.begin("play", game)
+        saver = getattr(self.app, "save_settings", None)
+        if saver:
+            saver()  # after: a failure to save is said over the game's first screen
