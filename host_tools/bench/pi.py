@@ -71,6 +71,7 @@ def on_runtime(kind, key, size, moves, tree):
 def on_workers(key, size, moves):
     """{workers: wall seconds a move} over the positions bench_pi.py searches: the single
     search's moves are played, every worker count searches the same positions."""
+    from host_tools.bench.mp.bench_pi import play
     from stones.engine import registry, search
     from stones.platforms.workers import ParallelSearch, Pool
 
@@ -78,26 +79,22 @@ def on_workers(key, size, moves):
     engines = {n: ParallelSearch(pools[n], NODES, single_up_to=0) if n > 1 else
                search.Search(NODES) for n in WORKERS}
     spent = dict.fromkeys(WORKERS, 0.0)
+
+    def every_count(game, budget, seed):
+        move = None
+        for n in WORKERS:
+            start = time.perf_counter()
+            chosen = engines[n].think(game, budget, seed)
+            spent[n] += time.perf_counter() - start
+            if n == 1:
+                move = chosen
+        return move
+
     try:
-        game = registry.new_game(key, size)
-        budget = search.levels(game, pi=True)[-1]
+        start = registry.new_game(key, size)
         for n in WORKERS:  # the pools' processes start here, not in a timed move
-            engines[n].think(game, 1, 1)
-        seed = 29
-        count = 0
-        while not game.over and count < moves:
-            if game.to_move != 1:
-                seed = game.playout(seed, 1)
-                continue
-            move = None
-            for n in WORKERS:
-                start = time.perf_counter()
-                chosen = engines[n].think(game, budget, seed + count)
-                spent[n] += time.perf_counter() - start
-                if n == 1:
-                    move = chosen
-            count += 1
-            game.play(move)
+            engines[n].think(start, 1, 1)
+        count, _ = play(key, size, moves, every_count)
     finally:
         for pool in pools.values():
             pool.close()

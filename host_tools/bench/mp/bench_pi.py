@@ -15,28 +15,42 @@ import sys
 from stones.compat import ticks_diff, ticks_us
 
 
-def main(key, size, moves, nodes):
+def play(key, size, moves, think):
+    """One game of the workload: think(game, budget, seed) chooses each of our moves at the top
+    Pi level (the same seeds on every runtime and in host_tools/bench/pi.py's workers); returns
+    how many of ours were played and a checksum of them."""
     from stones.engine import registry, search
 
     game = registry.new_game(key, size)
     budget = search.levels(game, pi=True)[-1]
-    engine = search.Search(nodes)
     seed = 29
-    total = worst = count = check = 0
+    count = check = 0
     while not game.over and count < moves:
         if game.to_move == 1:
-            start = ticks_us()
-            move = engine.think(game, budget, seed + count)
-            spent = ticks_diff(ticks_us(), start)
-            total += spent
-            worst = max(worst, spent)
+            move = think(game, budget, seed + count)
             count += 1
             check = (check * 31 + move + 1) % 1000000007
             game.play(move)
         else:
             seed = game.playout(seed, 1)
-    print("mean_us", total // max(1, count))
-    print("worst_us", worst)
+    return count, check
+
+
+def main(key, size, moves, nodes):
+    from stones.engine.search import Search
+
+    engine = Search(nodes)
+    spent = []
+
+    def timed(game, budget, seed):
+        start = ticks_us()
+        move = engine.think(game, budget, seed)
+        spent.append(ticks_diff(ticks_us(), start))
+        return move
+
+    count, check = play(key, size, moves, timed)
+    print("mean_us", sum(spent) // max(1, count))
+    print("worst_us", max(spent) if spent else 0)
     print("count", count)
     print("moves", check)
 
