@@ -33,8 +33,9 @@ none given: a fresh tree every move and no pondering, as version 0.1 played):
 --only-vs previous plays our player with its modes against the same top Pico level without them
 (a fresh tree every move, no pondering) at the same budget a move: equal time, for keeping and
 pondering cost none of the device's own move's time. Targets for a mode are the game's bench
-entries with the mode's suffix: "_kept", "_ponder" (pondering, with keep), "_workers"; against
-GNU Go above level 1, "vs_gtpL_pico" for level L.
+entries with the mode's suffix: "_kept", "_ponder" (pondering, with keep), "_workersN" (N search
+workers: a target holds for that count only); against GNU Go above level 1, "vs_gtpL_pico" for
+level L.
 
 Games run on CPython (budgets count moves, so a game is the same on every runtime) on --workers
 processes. Nothing here is a test: targets (each game's Game.bench) are printed beside the
@@ -214,9 +215,9 @@ class Modes:
         return "".join(", " + part for part in parts)
 
     def suffix(self):
-        """The bench target's suffix for these modes: '', '_kept', '_ponder', '+ _workers'."""
+        """The bench target's suffix for these modes: '', '_kept', '_ponder', '+ _workersN'."""
         text = "_ponder" if self.ponder else "_kept" if self.keep else ""
-        return text + ("_workers" if self.workers > 1 else "")
+        return text + ("_workers%d" % self.workers if self.workers > 1 else "")
 
     def figures(self):
         """The modes as a figure's fields."""

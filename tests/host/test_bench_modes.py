@@ -79,10 +79,11 @@ def test_the_names_say_the_modes_and_the_targets_follow_them(tmp_path):
     assert ai.Modes(keep=True).label() == ", tree kept"
     assert ai.Modes(workers=4).label() == ", 4 search workers"
     assert ai.Modes().label() == ""
-    targets = {"vs_gtp_pico_kept": 40, "vs_gtp10_pi_workers": 65, "vs_gtp_pico": 10}
+    targets = {"vs_gtp_pico_kept": 40, "vs_gtp10_pi_workers4": 65, "vs_gtp_pico": 10}
     assert ai.gnugo_target(targets, "pico", 1, ai.Modes(keep=True)) == 40
     assert ai.gnugo_target(targets, "pico", 1, ai.Modes()) == 10
     assert ai.gnugo_target(targets, "pi", 10, ai.Modes(workers=4)) == 65
+    assert ai.gnugo_target(targets, "pi", 10, ai.Modes(workers=2)) is None  # four's target only
     assert ai.gnugo_target(targets, "pico", 10, ai.Modes()) is None
 
 

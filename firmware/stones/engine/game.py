@@ -247,7 +247,7 @@ class Game:
     # reference; "gtp_reference", the GTP engine the game is measured against ("vs_gtp_pi",
     # "vs_gtp_pico": win rates, "gtp_score_agrees": percent). A win rate of the player with
     # ai.py's modes adds their suffix, "_kept" (tree kept), "_ponder" (kept and pondering 5 s
-    # of a Pico's time), "_workers" (search workers): "vs_previous_kept", "vs_previous_ponder"
+    # of a Pico's time), "_workersN" (N search workers): "vs_previous_kept", "vs_previous_ponder"
     # against the top Pico level without them; against GNU Go above level 1, "vs_gtpL_pico".
     # A game's own tuple adds to these, the ones every game shares.
     bench = (("vs_random", 99), ("vs_greedy", 90), ("vs_v01", 75), ("pico_move_s", 2.0),

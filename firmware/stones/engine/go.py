@@ -111,7 +111,7 @@ class Go(Game):
              ("v01", (6000, (("tactics", 24), ("overhead", 70), ("tactic_visits", 4)))),
              ("gtp_reference", "gnugo"), ("vs_gtp_pi", 50), ("vs_gtp_pico", 10),
              ("gtp_score_agrees", 95), ("vs_gtp_pico_kept", 40), ("vs_gtp_pico_ponder", 50),
-             ("vs_gtp10_pico_ponder", 25), ("vs_gtp10_pi_workers", 65))  # Game.bench
+             ("vs_gtp10_pico_ponder", 25), ("vs_gtp10_pi_workers4", 65))  # Game.bench
     title = "Go"
     grid_class = SquareGrid
     log_per_move = 3  # 2 header words, and captures never outnumber placements
