@@ -19,7 +19,8 @@ MODE ?=
 MICROPY_DIR ?=
 MICROPY_ARCHIVE ?=
 
-.PHONY: help venv system-deps toolchain test play sim bench bench-ai bench-page build flash firmware \
+.PHONY: help venv system-deps toolchain test play sim bench bench-ai bench-opponent bench-page build \
+	flash firmware \
 	firmware-romfs lint clean screenshots fuzz web web-serve
 
 help:
@@ -29,6 +30,7 @@ help:
 	@echo "  make play GAME=go     terminal pass-and-play of one game (go, loose, loupe, offshore)"
 	@echo "  make bench            every benchmark: figures to docs/results/, then the page"
 	@echo "  make bench-ai         the computer player's figures alone (vs v0.1, random, greedy, GNU Go)"
+	@echo "  make bench-opponent   the opponent's modes: tree kept, pondering, search workers (hours)"
 	@echo "  make bench-page       docs/benchmarks.md and the README's levels from docs/results/"
 	@echo "  make build [ARCH=..]  compile the firmware with mpy-cross into build/ (armv6m: Pico)"
 	@echo "  make flash [PORT=..]  build for the device found and copy it with mpremote"
@@ -140,6 +142,26 @@ bench: $(STAMP) system-deps $(WASM_STAMP) $(PICO_STAMP) $(WEB_STAMP) firmware
 
 bench-ai: $(STAMP) system-deps $(WASM_STAMP)
 	$(PY) -m host_tools.bench.ai $(BENCH_AI)
+
+# The opponent's modes, each figure a match of its own (many hours): the tree kept and 5 s of
+# pondering against the same top Pico level without them in every game and against GNU Go in Go,
+# and the top Pi level on 1, 2 and 4 search workers against GNU Go level 10. OPPONENT_GAMES
+# sets the games a figure; OPPONENT_FLAGS adds flags (--no-results: print only).
+OPPONENT_GAMES ?= 100
+OPPONENT_FLAGS ?=
+OPPONENT = $(PY) -m host_tools.bench.ai --games $(OPPONENT_GAMES) --no-micropython --no-speed \
+	$(OPPONENT_FLAGS)
+bench-opponent: $(STAMP) system-deps
+	for game in go loose loupe offshore; do \
+	  $(OPPONENT) $$game --only-vs previous --workers 1 --keep && \
+	  $(OPPONENT) $$game --only-vs previous --workers 1 --ponder-seconds 5 || exit 1; done
+	$(OPPONENT) go --only-vs gnugo --gnugo-players pico --workers 2 --keep
+	$(OPPONENT) go --only-vs gnugo --gnugo-players pico --workers 2 --ponder-seconds 5
+	$(OPPONENT) go --only-vs gnugo --gnugo-players pico --gnugo-level 10 --workers 2 \
+	  --ponder-seconds 5
+	for n in 1 2 4; do $(OPPONENT) go --only-vs gnugo --gnugo-players pi --gnugo-level 10 \
+	  --workers 1 --search-workers $$n || exit 1; done
+	$(PY) -m host_tools.bench.render
 
 # Each benchmark writes its figures to docs/results/BENCH.json (a partial run merges in); this
 # renders the page from those files, met or missed computed, never typed.
