@@ -20,8 +20,7 @@ MICROPY_DIR ?=
 MICROPY_ARCHIVE ?=
 
 .PHONY: help venv system-deps toolchain test play sim bench bench-ai bench-opponent bench-page build \
-	flash firmware \
-	firmware-romfs lint clean screenshots fuzz web web-serve
+	flash firmware firmware-romfs lint clean screenshots fuzz web web-serve
 
 help:
 	@echo "Pocket Stones"

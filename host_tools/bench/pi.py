@@ -119,16 +119,15 @@ def main(argv=None):
             add = R.for_game("%s %s" % (key, board), key, board)
             times = {}
             checks = set()
-            for kind, tree, note in (
-                    ("cpython", None, "one process"),
-                    ("native", native, "viper kernels as machine code (x86-64 here; 32-bit ARM "
-                                       "and Thumb-2 on a Pi)"),
-                    ("bytecode", plain, "no native emitter (aarch64: 64-bit Raspberry Pi OS)")):
+            for kind, tree, where, note in (
+                    ("cpython", None, "CPython", "one process"),
+                    ("native", native, "unix port, native", "viper kernels as machine code "
+                                       "(x86-64 here; 32-bit ARM and Thumb-2 on a Pi)"),
+                    ("bytecode", plain, "unix port, bytecode", "no native emitter (aarch64: "
+                                         "64-bit Raspberry Pi OS)")):
                 figures = on_runtime(kind, key, size, args.moves, tree)
                 times[kind] = figures["mean_us"] / 1e6
                 checks.add(int(figures["moves"]))
-                where = {"cpython": "CPython", "native": "unix port, native",
-                         "bytecode": "unix port, bytecode"}[kind]
                 add("top Pi level, a move, " + where, round(1000 * times[kind], 1), "ms",
                     "%s; mean of %d moves" % (note, figures["count"]))
             if len(checks) != 1:
