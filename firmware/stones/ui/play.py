@@ -393,9 +393,7 @@ class Screen:
     def after_move(self):
         self.pondering = None  # a new position: the next turn's pondering, if any, starts anew
         self.view.last = self.game.last_move() or 0
-        saver = getattr(self.app, "autosave", None)
-        if saver:
-            saver()
+        self.app.autosave()
         if self.game.over:
             self.app.sound("end")
             self.thinking = None

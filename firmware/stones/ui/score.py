@@ -184,9 +184,8 @@ class Screen:
         elif button == keys.B:
             self.stage = TABLE
         elif button == keys.A or button == keys.MENU:
-            finished = getattr(self.app, "finished", None)
             then = self.app.home if button == keys.MENU else self.rematch
-            if finished is None or finished(self.game, then):
+            if self.app.finished(self.game, then):
                 then()  # else the player is asked first (records full), or told
             return
         self.dirty = True

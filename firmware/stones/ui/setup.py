@@ -114,8 +114,7 @@ class Screen:
     def start_new(self):
         old = self.app.game
         if in_progress(old):
-            finished = getattr(self.app, "finished", None)
-            if finished and not finished(old, self.start_new):
+            if not self.app.finished(old, self.start_new):
                 return  # no room: the player is asked or told, and the game stays
         remembered = dict(self.values)
         remembered["size"] = self.size
@@ -137,6 +136,4 @@ class Screen:
             self.app.replace(self.cls.pregame, game)  # two players settle the komi between them
         else:
             self.app.begin("play", game)
-        saver = getattr(self.app, "save_settings", None)
-        if saver:
-            saver()  # after: a failure to save is said over the game's first screen
+        self.app.save_settings()  # after: a failure to save is said over the game's first screen

@@ -63,9 +63,7 @@ class Screen:
             self.settings["ponder"] = not self.settings["ponder"]
         elif keys.kind(event) == keys.PRESS and button in (keys.B, keys.MENU):
             self.app.back()  # first: a failure to save is said over the screen below
-            saver = getattr(self.app, "save_settings", None)
-            if saver:
-                saver()
+            self.app.save_settings()
             return
         else:
             return
