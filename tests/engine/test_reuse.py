@@ -233,17 +233,21 @@ def test_a_kept_tree_without_room_for_the_root_starts_from_nothing():
 def test_follows_tells_the_moves_since_a_position():
     for key, size_ in GAMES:
         game = position(key, size_, 19)
-        line = [0] * (game.cap + 1)
-        n = game.keep_line(line)
-        assert n == game.count and game.follows(line, n, game.setup) == 0
+        line = list(game.history)
+        n = game.count
+        state = game.turn_word()
+        assert game.follows(line, n, state, game.setup) == 0
         game.playout(3, 2)
-        assert game.follows(line, n, game.setup) == 2, key
+        assert game.follows(line, n, state, game.setup) == 2, key
         assert game.move_at(n + 1) == game.last_move()
-        assert game.follows(line, n, [(1, game.grid.points[0])]) == -1  # other set-up stones
+        assert game.follows(line, n, state, [(1, game.grid.points[0])]) == -1  # set-up stones
         game.undo()
         game.undo()
         game.undo()
-        assert game.follows(line, n, game.setup) == -1, key
+        assert game.follows(line, n, state, game.setup) == -1, key
+        game = position(key, size_, 19)
+        game.set_turn(3 - game.to_move)
+        assert game.follows(line, n, state, game.setup) == -1, key  # the turn handed over
 
 
 # -- pondering in pieces (Search.ponder) ---------------------------------------------------------

@@ -34,8 +34,8 @@ above the engine asks which game it is, tests/host/test_one_door.py):
     undo()                          any number of times
     to_move, over, diagram(); COLOUR_NAMES[colour]: the players' names ("Black", "White")
     entry(i) -> (colour, move)      the game's move i; count moves in all; move_words() all
-    keep_line(words), follows(words, n, setup), move_at(i)   whether a game came from an earlier
-                                    position and by which moves (the search keeps its tree)
+    turn_word(), follows(words, n, state, setup), move_at(i)   whether a game came from an
+                                    earlier position and by which moves (the search keeps its tree)
     set_turn(colour), play_as(colour, move)   out of turn (GTP, records, SGF)
     set_position([(colour, point), ...], first)   stones placed without rules (GTP set_position,
                                     a handicap), first (Black by default) to move after them
@@ -661,23 +661,17 @@ class Game:
             moves[i] &= 0x7FF  # the turn state above the colour is the engine's own
         return moves
 
-    def keep_line(self, words):
-        """Write into words (at least cap + 1 of them) what this position was reached by: the
-        history words, each with the turn state it was played in, then the turn state now;
-        return the move count. No allocation. With the set-up stones, they fix the position:
-        follows() compares a later game with them (the search keeps its tree across moves)."""
-        history = self.history
-        n = self.count
-        for i in range(n):
-            words[i] = history[i]
-        words[n] = (self.to_move | self.passes << 2 | self.phase << 4) << 9
-        return n
+    def turn_word(self):
+        """The turn state now (who is to move, the passes, the phase), in the bits above the
+        move where a history word keeps the state its move was played in."""
+        return (self.to_move | self.passes << 2 | self.phase << 4) << 9
 
-    def follows(self, words, n, setup):
-        """How many moves this game has played since the position that keep_line wrote into
-        words (n: the count it returned, setup: that game's set-up stones), or -1 if this game
-        did not come from it: other set-up stones, another history, or the turn handed over
-        since (set_turn). A game of the same class, size and settings. No allocation."""
+    def follows(self, words, n, state, setup):
+        """How many moves this game has played since an earlier position: the one reached by
+        history words[0:n] (another game's history: the search's scratch game) from set-up
+        stones setup, state its turn_word() then; -1 if this game did not come from it: other
+        set-up stones, another history, or the turn handed over since (set_turn). A game of the
+        same class, size and settings. No allocation."""
         count = self.count
         if count < n or self.setup != setup:
             return -1
@@ -685,11 +679,8 @@ class Game:
         for i in range(n):
             if history[i] != words[i]:
                 return -1
-        if count > n:
-            state = history[n] >> 9
-        else:
-            state = self.to_move | self.passes << 2 | self.phase << 4
-        return count - n if state == words[n] >> 9 else -1
+        now = history[n] if count > n else self.turn_word()
+        return count - n if now >> 9 == state >> 9 else -1
 
     def move_at(self, i):
         """The move (a point or PASS) of the game's move i, 0 the first."""

@@ -72,9 +72,11 @@ the arrays are full (no room for an inner node's width of children), leaves simp
 their candidates are not even computed: the search still completes.
 
 **Keeping the tree across moves** (``begin(..., keep=True)``: the app's device player, GTP's
-genmove). Each begin remembers its position (``Game.keep_line``: the history words with their turn
-states, and the set-up stones). A later begin with keep, on a game of the same kind and tuning,
-asks ``Game.follows`` how many moves were played since that position (none, the device's move, or
+genmove). Each begin remembers its position: its move count, turn state (``Game.turn_word``) and
+set-up stones; its history words are the scratch game's first ones, which every copy_from of that
+position writes and no playout touches (the playouts write from the root's count on). A later
+begin with keep, on a game of the same kind and tuning, asks ``Game.follows`` of those words how
+many moves were played since that position (none, the device's move, or
 the move and the player's reply: any, in fact) and walks them down the tree; if the node they
 reach has children, its subtree becomes the tree: ``_keep`` slides it to the front of the arrays
 in one pass, in place (node 0 its root), and ``_reroot`` makes that node a root like a fresh
@@ -181,8 +183,10 @@ class Search:
         self.finished = True
         self.tuning = None
         self._tune(Tuning())
-        self.line = None  # the root position's history and turn state (Game.keep_line)
+        # The root position of the last begin: its move count, turn state and set-up stones
+        # (its history is the scratch's first line_count words: see the reading guide).
         self.line_count = 0
+        self.line_state = 0
         self.line_setup = ()
         # The walk's child choice and the count as viper code where MicroPython compiles it
         # (searchviper.py; None: the loops in _iterate, the reference, as on CPython).
@@ -237,7 +241,8 @@ class Search:
             self.finished = True
         if self.visits[0] >= self.most:  # a kept tree as deep as a search may go
             self.finished = True
-        self.line_count = game.keep_line(self.line)
+        self.line_count = game.count
+        self.line_state = game.turn_word()
         self.line_setup = game.setup
 
     def _tune(self, tuning):
@@ -396,7 +401,7 @@ class Search:
         scratch = self.scratch
         if (scratch is None or type(scratch) is not type(game) or scratch.size != game.size
                 or scratch.settings != game.settings):
-            self.scratch = self.line = None  # free the old ones first
+            self.scratch = None  # free the old one first
             self.n_nodes = 0
             self.scratch = type(game)(game.size, **game.settings)
             n = game.grid.count + 1
@@ -405,7 +410,6 @@ class Search:
             self.sums = zeros(n)
             self.pri = octets(bytes(n))
             self.amaf = octets(bytes(length))
-            self.line = zeros(game.cap + 1)
             return False
         return True
 
@@ -418,7 +422,7 @@ class Search:
         if self.n_nodes < 1:
             return -1
         n = self.line_count
-        since = game.follows(self.line, n, self.line_setup)
+        since = game.follows(self.scratch.history, n, self.line_state, self.line_setup)
         if since < 0:
             return -1
         move = self.move
