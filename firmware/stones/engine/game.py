@@ -300,7 +300,7 @@ class Game:
         their size: a ko fight or a capturing race takes as many moves on 9x9 as on 19x19, and
         a 9x9 record of 300 moves is as legal as any, where three a point would stop it at 243.
         So every board holds LONG_GAME moves at least: such a record with two thirds more to
-        spare. The cost is a word a move in the history and in the search's line (search.py),
+        spare. The cost is a word a move in the history (and in the search's scratch game's),
         made when a game starts, in every game the tests and the app hold at once; no board
         needs more than Go's 19x19, which a Pico holds at its limit
         (tests/device/test_move_limit.py, run in a Pico-sized heap)."""

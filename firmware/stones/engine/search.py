@@ -95,10 +95,10 @@ The app steps it with ``ponder(moves)``: a playout in pieces (the walk, then mov
 playout a call), the same playouts as step()'s, so that a press never waits for a whole one.
 
 **Memory.** BYTES_PER_NODE bytes a node on MicroPython, allocated in ``__init__`` (PICO_NODES on
-MicroPython, PI_NODES on CPython unless told); the scratch game, the per-point tables (a few hundred
-bytes) and the kept position's line (a word a move of the game's move cap) are made at the first
-``begin`` for a game kind and reused while the kind, size and settings stay the same. After that
-first begin, begin (with keep too), step and best_move allocate nothing
+MicroPython, PI_NODES on CPython unless told); the scratch game and the per-point tables (a few
+hundred bytes) are made at the first ``begin`` for a game kind and reused while the kind, size
+and settings stay the same. After that first begin, begin (with keep too), step and best_move
+allocate nothing
 (tests/mp/test_heap_search.py). What the module, the nodes and the scratch game cost on the
 32-bit object model (the Pico's) is measured by host_tools/bench/ai.py: docs/benchmarks.md.
 """
