@@ -128,8 +128,15 @@ def engines(games, ms):
 
 
 def app_figures(key, moves, uf2=None, size=0):
-    return on_device({"pico_app.py": script("pico_app.py")},
-                     "import pico_app\npico_app.main(%r, %d, %d)" % (key, moves, size), uf2)
+    """pico_app's figures for key on board size (0: the game's default); a RuntimeError if the
+    app set up another board than the one asked for."""
+    figures = on_device({"pico_app.py": script("pico_app.py")},
+                        "import pico_app\npico_app.main(%r, %d, %d)" % (key, moves, size), uf2)
+    wanted = size or registry.game_class(key).default_size
+    board = figures.get("board", [None])[0]
+    if board != wanted:
+        raise RuntimeError("the app set up %s %s, not %s" % (key, board, wanted))
+    return figures
 
 
 def app(games, moves, size=0):

@@ -229,7 +229,7 @@ def levels_block(files):
     scaled = ["%s %s: %d%%" % (registry.title(key), board_name(key, size), percent)
               for key in keys for size, percent in registry.game_class(key).pico_scale]
     if scaled:
-        out += ["", "The Pico levels' budgets on larger boards, to keep their time a move: "
+        out += ["", "The Pico levels' budgets on other boards, to keep their time a move: "
                 + ", ".join(scaled) + "."]
     out.append(END)
     return "\n".join(out)

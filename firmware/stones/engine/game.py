@@ -231,11 +231,12 @@ class Game:
     # levels follow it on a Pi (CPython), and the search's tuning for the game.
     pico_levels = (600, 1500, 3000, 6000)
     pi_levels = (50000, 150000)
-    # The Pico levels' budgets on larger boards, in percent, as (size, percent) pairs (search.py's
-    # budget): a move's time grows faster than the budget's work on a larger board (per-point
-    # scans, and boards of 256 points or more have no viper playouts), so the top Pico level
-    # spends less work there to keep near its time a move (host_tools/bench/pico.py measures
-    # each board's move).
+    # The Pico levels' budgets on other boards than the default, in percent, as (size, percent)
+    # pairs (search.py's budget): a move's time grows faster than the budget's work on a larger
+    # board (per-point scans, and boards of 256 points or more have no viper playouts), and on a
+    # small one the budget buys many short playouts, each with its walk down the tree; so the
+    # top Pico level spends less work there to keep near its time a move
+    # (host_tools/bench/pico.py measures each board's move).
     pico_scale = ()
     tuning = Tuning()
     # What the benchmarks (host_tools/bench) read of a game, as (name, value) pairs in one

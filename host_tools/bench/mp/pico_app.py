@@ -7,8 +7,9 @@ the SSD1306 on I2C, saves on the flash filesystem); button events go to the scre
 A game of GAME is set up from the menu with White the device at its strongest Pico level, and
 MOVES human moves are answered by the device through App.step() with App.run()'s 10 ms sleep
 when no button came, as the device's own loop does. Prints `name value` lines: the live heap at
-the menu and in the game, the highest live heap while the device thinks (after a collection, every
-4th slice of its first move), and each device move's time and slices (a stone's, in Loupe).
+the menu and in the game, the board it set up, the highest live heap while the device thinks
+(after a collection, every 4th slice of its first move), and each device move's time and slices
+(a stone's, in Loupe).
 """
 
 import gc
@@ -44,10 +45,11 @@ def main(key, moves, size=0):
         press(k.DOWN)
     press(k.A)
     cls = game_class(key)
-    if size:  # the setup's Size row, stepped from the default to size
+    if size:  # the setup's Size row, stepped from the default to size, either way
         press(k.DOWN)
-        for _ in range(cls.sizes.index(size) - cls.sizes.index(cls.default_size)):
-            press(k.RIGHT)
+        steps = cls.sizes.index(size) - cls.sizes.index(cls.default_size)
+        for _ in range(abs(steps)):
+            press(k.RIGHT if steps > 0 else k.LEFT)
         press(k.UP)
     white_row = 3 + len(cls.options)  # Start, Size, the options, Black, White
     for _ in range(white_row):
@@ -59,6 +61,7 @@ def main(key, moves, size=0):
     press(k.A)
     screen = app.top
     game = screen.game
+    print("board", game.size)  # the board set up: the caller checks it is the one asked for
     print("game_heap", live() - base)
     # the game's opening (Game.bench): human moves tried in order, the first legal one played
     points = []
