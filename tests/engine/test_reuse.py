@@ -233,7 +233,8 @@ def test_a_kept_tree_without_room_for_the_root_starts_from_nothing():
 def test_follows_tells_the_moves_since_a_position():
     for key, size_ in GAMES:
         game = position(key, size_, 19)
-        line = list(game.history)
+        line = registry.new_game(key, size_)  # the earlier position's moves, as the search's
+        line.copy_from(game)  # scratch game holds them
         n = game.count
         state = game.turn_word()
         assert game.follows(line, n, state, game.setup) == 0

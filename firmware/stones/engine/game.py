@@ -34,7 +34,7 @@ above the engine asks which game it is, tests/host/test_one_door.py):
     undo()                          any number of times
     to_move, over, diagram(); COLOUR_NAMES[colour]: the players' names ("Black", "White")
     entry(i) -> (colour, move)      the game's move i; count moves in all; move_words() all
-    turn_word(), follows(words, n, state, setup), move_at(i)   whether a game came from an
+    turn_word(), follows(other, n, state, setup), move_at(i)   whether a game came from an
                                     earlier position and by which moves (the search keeps its tree)
     set_turn(colour), play_as(colour, move)   out of turn (GTP, records, SGF)
     set_position([(colour, point), ...], first)   stones placed without rules (GTP set_position,
@@ -667,16 +667,17 @@ class Game:
         move where a history word keeps the state its move was played in."""
         return (self.to_move | self.passes << 2 | self.phase << 4) << 9
 
-    def follows(self, words, n, state, setup):
+    def follows(self, other, n, state, setup):
         """How many moves this game has played since an earlier position: the one reached by
-        history words[0:n] (another game's history: the search's scratch game) from set-up
-        stones setup, state its turn_word() then; -1 if this game did not come from it: other
-        set-up stones, another history, or the turn handed over since (set_turn). A game of the
-        same class, size and settings. No allocation."""
+        the first n moves of other's history (another game of the same class, size and
+        settings: the search's scratch game) from set-up stones setup, state its turn_word()
+        then; -1 if this game did not come from it: other set-up stones, another history, or
+        the turn handed over since (set_turn). No allocation."""
         count = self.count
         if count < n or self.setup != setup:
             return -1
         history = self.history
+        words = other.history
         for i in range(n):
             if history[i] != words[i]:
                 return -1

@@ -73,10 +73,10 @@ their candidates are not even computed: the search still completes.
 
 **Keeping the tree across moves** (``begin(..., keep=True)``: the app's device player, GTP's
 genmove). Each begin remembers its position: its move count, turn state (``Game.turn_word``) and
-set-up stones; its history words are the scratch game's first ones, which every copy_from of that
+set-up stones; its moves are the scratch game's first ones, which every copy_from of that
 position writes and no playout touches (the playouts write from the root's count on). A later
-begin with keep, on a game of the same kind and tuning, asks ``Game.follows`` of those words how
-many moves were played since that position (none, the device's move, or
+begin with keep, on a game of the same kind and tuning, asks ``Game.follows`` against the
+scratch how many moves were played since that position (none, the device's move, or
 the move and the player's reply: any, in fact) and walks them down the tree; if the node they
 reach has children, its subtree becomes the tree: ``_keep`` slides it to the front of the arrays
 in one pass, in place (node 0 its root), and ``_reroot`` makes that node a root like a fresh
@@ -422,7 +422,7 @@ class Search:
         if self.n_nodes < 1:
             return -1
         n = self.line_count
-        since = game.follows(self.scratch.history, n, self.line_state, self.line_setup)
+        since = game.follows(self.scratch, n, self.line_state, self.line_setup)
         if since < 0:
             return -1
         move = self.move
