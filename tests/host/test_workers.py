@@ -58,7 +58,7 @@ def test_two_workers_give_the_same_move_for_the_same_seed_and_budget(pool):
 
 
 def test_the_summed_root_visits_are_each_worker_s_added_up(pool):
-    search = parallel(pool)
+    search = ParallelSearch(pool, single_up_to=0, shares=0)  # independent workers
     move = search.think(go(), BUDGET, 11)
     # the same searches in this process, with the workers' seeds
     alone = []

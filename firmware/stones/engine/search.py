@@ -188,6 +188,12 @@ class Search:
         self.line_count = 0
         self.line_state = 0
         self.line_setup = ()
+        # Sharing the root's counts (platforms/workers.py sets sharing): per root child, its
+        # counts at begin and the other searches' counts added by share(), four words each
+        # (visits, wins, AMAF visits, AMAF wins); None while nothing is shared.
+        self.sharing = False
+        self.start_counts = None
+        self.foreign = None
         # The walk's child choice and the count as viper code where MicroPython compiles it
         # (searchviper.py; None: the loops in _iterate, the reference, as on CPython).
         self.select = self.backup = self.children = None
@@ -210,6 +216,7 @@ class Search:
         moves lead to is kept as the tree (see the reading guide); otherwise, and without
         keep, the tree starts from nothing."""
         tuning = tuning or game.tuning
+        self._unshare()
         same = self._tables(game) and tuning is self.tuning
         node = self._follow(game) if keep and same and not game.over else -1
         self.game = game
@@ -244,6 +251,8 @@ class Search:
         self.line_count = game.count
         self.line_state = game.turn_word()
         self.line_setup = game.setup
+        if self.sharing:
+            self._share_start()
 
     def _tune(self, tuning):
         self.tuning = tuning
@@ -313,6 +322,7 @@ class Search:
         move = self.move
         visits = self.visits
         first = self.first[0]
+        foreign = self.foreign  # shared counts are not this search's: its own decide
         top = -1  # the most visited child the rules accepted (best_move's candidates)
         second = 0  # the most visited of the others
         for j in range(first, first + self.kids[0]):
@@ -320,6 +330,8 @@ class Search:
             if m & _DEAD:
                 continue
             v = visits[j]
+            if foreign:
+                v -= foreign[4 * (j - first)]
             if m & _LEGAL and v > top:
                 if top > second:
                     second = top
@@ -388,8 +400,7 @@ class Search:
         first = self.first[0]
         for j in range(first, first + self.kids[0]):
             if self.move[j] & _LEGAL and not self.move[j] & _DEAD:
-                out.append((self.move[j] & _MOVE, self.visits[j] - self.prior_visits,
-                            self._value(j)))
+                out.append((self.move[j] & _MOVE, self._own(j, first), self._value(j)))
         out.sort(key=lambda entry: (-entry[1], -entry[2]))
         return out
 
@@ -561,6 +572,95 @@ class Search:
         awins[0] = 0
         return True
 
+    # -- sharing the root's counts between searches (platforms/workers.py) -----------------
+
+    def share_counts(self):
+        """What this search's own playouts have added to each root child since begin:
+        [(move, visits, wins, AMAF visits, AMAF wins)] in the root's order, for share() in the
+        other searches of the same position (allocates; with sharing set before begin)."""
+        out = []
+        start = self.start_counts
+        foreign = self.foreign
+        if start is None:
+            return out
+        first = self.first[0]
+        for j in range(first, first + self.kids[0]):
+            i = 4 * (j - first)
+            out.append((self.move[j] & _MOVE,
+                        self.visits[j] - start[i] - foreign[i],
+                        self.wins[j] - start[i + 1] - foreign[i + 1],
+                        self.avisits[j] - start[i + 2] - foreign[i + 2],
+                        self.awins[j] - start[i + 3] - foreign[i + 3]))
+        return out
+
+    def share(self, totals):
+        """Count the other searches' playouts on the root children: totals maps a move to the
+        summed counts (visits, wins, AMAF visits, AMAF wins) of share_counts() over every
+        search of this position (this one's too), and each
+        child then holds its own counts plus the others'. Its own alone still decide the early
+        end, ranked() and best_move(). The root's visits count all, so that the others' bring
+        a search to its cap too (no words overflow): a share that would pass it ends the
+        search instead."""
+        foreign = self.foreign
+        if foreign is None or self.finished:
+            return
+        mine = self.share_counts()
+        first = self.first[0]
+        added = 0
+        for (m, v, _, _, _) in mine:
+            total = totals.get(m)
+            if total is not None:
+                added += total[0] - v
+        if self.visits[0] + added - foreign[-1] > self.most:
+            self.finished = True
+            return
+        counts = (self.visits, self.wins, self.avisits, self.awins)
+        for j in range(first, first + self.kids[0]):
+            entry = mine[j - first]
+            total = totals.get(entry[0])
+            if total is None:
+                continue
+            i = 4 * (j - first)
+            for f in range(4):
+                other = total[f] - entry[f + 1]
+                counts[f][j] += other - foreign[i + f]
+                foreign[i + f] = other
+        self.visits[0] += added - foreign[-1]
+        foreign[-1] = added
+
+    def _share_start(self):
+        first = self.first[0]
+        k = self.kids[0]
+        start = [0] * (4 * k)
+        counts = (self.visits, self.wins, self.avisits, self.awins)
+        for j in range(first, first + k):
+            for f in range(4):
+                start[4 * (j - first) + f] = counts[f][j]
+        self.start_counts = start
+        self.foreign = [0] * (4 * k + 1)  # the last: the root's visits from the others
+
+    def _unshare(self):
+        """Take the other searches' counts off the root children (begin: a kept tree is this
+        search's own)."""
+        foreign = self.foreign
+        if foreign is None:
+            return
+        first = self.first[0]
+        counts = (self.visits, self.wins, self.avisits, self.awins)
+        for j in range(first, first + self.kids[0]):
+            for f in range(4):
+                counts[f][j] -= foreign[4 * (j - first) + f]
+        self.visits[0] -= foreign[-1]
+        self.foreign = None
+        self.start_counts = None
+
+    def _own(self, j, first):
+        """Root child j's real visits of this search's own (not the prior's, not shared)."""
+        v = self.visits[j] - self.prior_visits
+        if self.foreign:
+            v -= self.foreign[4 * (j - first)]
+        return v
+
     def _choices(self):
         """How many root children are not known to be illegal."""
         move = self.move
@@ -575,14 +675,13 @@ class Search:
         """The root child with the most real visits among those pushed (legal), ties to the
         higher value; -1 if none was."""
         move = self.move
-        visits = self.visits
         first = self.first[0]
         best = -1
         most = 0
         value = -1
         for j in range(first, first + self.kids[0]):
             if move[j] & _LEGAL and not move[j] & _DEAD:
-                v = visits[j] - self.prior_visits
+                v = self._own(j, first)
                 if v > most or (v == most and v and self._value(j) > value):
                     most = v
                     best = j

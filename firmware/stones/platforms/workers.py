@@ -59,6 +59,7 @@ from stones.engine.search import Search, levels
 LEASE_S = 1.0  # how long workers go on without a step, progress or wait from the parent
 CHUNK = 2  # playouts a worker runs between two looks at its pipe
 REPORT_S = 0.05  # a worker's progress reports, at most this often
+SHARES = 16  # share points in a search of several workers (see the reading guide)
 
 
 def worker_seed(seed, index):
@@ -92,12 +93,16 @@ def worker_count(config=None, environ=None):
 # -- the worker process ---------------------------------------------------------------------------
 
 
-def _report(search, gen, final):
-    """A worker's report: (kind, generation, work, playouts, full[, best move, ranking])."""
-    if final:
-        return ("done", gen, search.work, search.playouts, search.full(), search.best_move(),
-                search.ranked())
-    return ("progress", gen, search.work, search.playouts, search.full())
+def _report(search, gen, kind, share=0):
+    """A worker's report: (kind, generation, work, playouts, full, ...): a "progress" report
+    nothing more; "share" (at share point share) its root's counts (Search.share_counts);
+    "done" its best move, its ranking and its counts."""
+    head = (kind, gen, search.work, search.playouts, search.full())
+    if kind == "share":
+        return head + (share, search.share_counts())
+    if kind == "done":
+        return head + (search.best_move(), search.ranked(), search.share_counts())
+    return head
 
 
 def serve(conn, max_nodes):
@@ -107,37 +112,53 @@ def serve(conn, max_nodes):
     tuning = None
     gen = -1
     running = False
+    waiting = False  # at a share point: no playouts until the parent's totals come
+    shares = 0
+    point = 1  # the next share point: work point * budget / shares
+    budget = 0
     lease = 0.0
     reported = 0.0
     try:
         while True:
-            if running and time.monotonic() < lease and not conn.poll():
+            if running and not waiting and time.monotonic() < lease and not conn.poll():
                 if search.step(CHUNK):
-                    conn.send(_report(search, gen, True))
+                    conn.send(_report(search, gen, "done"))
                     running = False
+                elif point < shares and search.work * shares >= point * budget:
+                    conn.send(_report(search, gen, "share", point))
+                    waiting = True
                 elif time.monotonic() - reported >= REPORT_S:
                     reported = time.monotonic()
-                    conn.send(_report(search, gen, False))
+                    conn.send(_report(search, gen, "progress"))
                 continue
             message = conn.recv()  # a command waits, or nothing to do: block until one comes
             kind = message[0]
             if kind == "begin":
-                _, gen, data, budget, seed, sent, keep, lease = message
+                _, gen, data, budget, seed, sent, keep, lease, shares = message
                 if not isinstance(sent, str):  # "same": the one they hold
                     tuning = sent
+                search.sharing = shares > 1
                 search.begin(pickle.loads(data), budget, seed, tuning, keep)
                 running = True
+                waiting = False
+                point = 1
                 reported = time.monotonic()
                 if search.finished:  # nothing to search (a forced move, an ended game)
-                    conn.send(_report(search, gen, True))
+                    conn.send(_report(search, gen, "done"))
                     running = False
+            elif kind == "shared":
+                if running and waiting and message[1] == gen and message[2] == point:
+                    search.share(message[3])
+                    waiting = False
+                    point += 1
             elif kind == "lease":
                 lease = message[1]
             elif kind == "stop":
                 if running and message[1] == gen:
                     search.stop()
-                    conn.send(_report(search, gen, True))
+                    conn.send(_report(search, gen, "done"))
                     running = False
+                    waiting = False
             elif kind == "quit":
                 return
     except (EOFError, OSError, KeyboardInterrupt):
@@ -207,10 +228,12 @@ class Pool:
 class ParallelSearch:
     """Search's interface over a Pool's workers (see the reading guide)."""
 
-    def __init__(self, pool, max_nodes=None, single_up_to=None):
+    def __init__(self, pool, max_nodes=None, single_up_to=None, shares=SHARES):
         self.pool = pool
         self.max_nodes = max_nodes
         self.single_up_to = single_up_to  # None: the Pico's strongest level of each game
+        self.shares = shares  # share points a search (0 or 1: none; see the reading guide)
+        self.point = 1  # the share point the workers are on their way to
         self.local = None  # the Search of the budgets that run in this process
         self.parallel = False  # the current search runs in the workers
         self.begun = False  # the workers searched for this object: keep may use their trees
@@ -251,9 +274,11 @@ class ParallelSearch:
         # A new ParallelSearch starts from nothing, as a new Search would: the workers may hold
         # trees of another one's searches.
         keep = keep and self.begun
+        shares = self.shares if pool.count > 1 else 0  # one worker: the plain Search
+        self.point = 1
         for index, conn in enumerate(pool.conns):
             conn.send(("begin", self.gen, data, budget, worker_seed(seed, index), sent, keep,
-                       lease))
+                       lease, shares))
         self.begun = True
 
     def step(self, playouts=1):
@@ -357,7 +382,33 @@ class ParallelSearch:
                 report = conn.recv()
                 if report[1] == self.gen:
                     self.reports[index] = report
+        self._exchange()
         return self._done()
+
+    def _exchange(self):
+        """Once every worker has reached the share point (or is done), send each one waiting
+        there the root's counts summed over all of them (their last share's or final)."""
+        reports = self.reports
+        waiting = []
+        for index, report in enumerate(reports):
+            if report is None or report[0] == "progress":
+                return  # still on its way
+            if report[0] == "share":
+                if report[5] != self.point:
+                    return  # answered already; its next report has not come
+                waiting.append(index)
+        if not waiting:
+            return
+        totals = {}
+        for report in reports:
+            for move, *counts in report[6] if report[0] == "share" else report[7]:
+                total = totals.setdefault(move, [0, 0, 0, 0])
+                for f in range(4):
+                    total[f] += counts[f]
+        message = ("shared", self.gen, self.point, totals)
+        for index in waiting:
+            self.pool.conns[index].send(message)
+        self.point += 1
 
     def _finish(self):
         """Stop the search if it is not over, and wait for every worker's final report."""
