@@ -28,7 +28,8 @@ none given: a fresh tree every move and no pondering, as version 0.1 played):
   seconds are S / that time of the budget; the figure's note says the conversion. Pondering
   implies --keep (a pondered tree is kept for the next move);
 - --search-workers N: the top Raspberry Pi level's searches on N processes (ParallelSearch, root
-  parallelism, the budget per worker); the matches then run one game at a time.
+  parallelism with the root's counts shared, the budget per worker); the matches then run one
+  game at a time.
 
 --only-vs previous plays our player with its modes against the same top Pico level without them
 (a fresh tree every move, no pondering) at the same budget a move: equal time, for keeping and
@@ -281,6 +282,15 @@ def searcher(workers):
     if workers not in _POOLS:
         _POOLS[workers] = Pool(workers)
     return ParallelSearch(_POOLS[workers], single_up_to=0)
+
+
+def worker_note(workers):
+    """How a budget counts on `workers` search workers, for a figure's note."""
+    if workers <= 1:
+        return ""
+    from stones.platforms.workers import SHARES
+
+    return " a worker, the root's counts shared every 1/%d of it" % SHARES
 
 
 def close_pools():
@@ -634,7 +644,7 @@ def _gnugo_lines(name, key, cls, size, args, targets, modes=None, ponder_note=""
         rate_line("%s vs GNU Go level %d, %s%s" % (name, args.gnugo_level, label, mine.label()),
                   tally, gnugo_target(targets, who, args.gnugo_level, mine),
                   time.time() - start, key, size, "%sbudget %d%s; CPU a move %.3f s%s; %s" % (
-                      note, budget, " a worker" if mine.workers > 1 else "", per_move(extras),
+                      note, budget, worker_note(mine.workers), per_move(extras),
                       " (this process)" if mine.workers > 1 else "", ponder_text(extras, 3)),
                   level=level, opponent="gnugo", opponent_level=args.gnugo_level,
                   **mine.figures())

@@ -10,7 +10,8 @@ level from the same seeds on every runtime, checked by a checksum of the moves):
   would run them) and on the unix port as bytecode only (64-bit Raspberry Pi OS, aarch64, has no
   native emitter);
 - the wall time a move with the search on 1, 2 and 4 worker processes (stones/platforms/workers.py,
-  root parallelism, the budget per worker), in this process, on the same positions;
+  root parallelism, the root shared, the budget per worker), in this process, on the same
+  positions;
 - a Pi's move, projected: this machine's wall time with as many workers as it has cores (each
   worker on a core of its own, as on a 4-core Pi) times how much slower a core of the Pi runs
   pure Python (RATIOS below: published Pi timings of a program against the same program and

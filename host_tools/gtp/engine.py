@@ -56,10 +56,10 @@ between polls of stdin (select), up to the level's budget or a full tree; what i
 on when the commands come, so its answers are not reproducible. Neither plays at --level 0.
 
 --workers N (default: every core) searches the Raspberry Pi's levels (above the Pico's) in N
-worker processes (stones.platforms.workers: root parallelism), each spending the level's budget
-with its own seed derived from --seed; the move is the one with the most playouts summed over
-them, so the answers stay reproducible for the same N. 1 searches in this process, as the
-Pico's levels always do.
+worker processes (stones.platforms.workers: root parallelism, the root's counts shared), each
+spending the level's budget with its own seed derived from --seed; the move is the one with the
+most playouts summed over them, so the answers stay reproducible for the same N. 1 searches in
+this process, as the Pico's levels always do.
 
 Input is read as GTP 2 defines it, and anything else is refused by name, never by a traceback:
 a command line holds at most MAX_LINE characters (a longer one is answered 'line too long' and

@@ -16,9 +16,11 @@ from host_tools.paths import ROOT
 from stones.engine import registry
 from stones.engine.search import Search, levels
 from stones.platforms.workers import (
+    CHUNK,
     ParallelSearch,
     Pool,
     Searcher,
+    SharingSearch,
     summed,
     worker_count,
     worker_seed,
@@ -75,6 +77,96 @@ def test_the_summed_root_visits_are_each_worker_s_added_up(pool):
     assert move == summed(alone)[0][0]
     assert totals[move] == max(totals.values())
     assert sum(playouts for _, playouts, _ in search.ranked()) == sum(totals.values())
+
+
+def lockstep(game, budget, seed, count, shares):
+    """The workers' sharing (serve and ParallelSearch._exchange) played in this process, one
+    search after another: each steps CHUNK playouts at a time to the share point or its end,
+    then every one waiting adds the counts summed over all. Returns the searches."""
+    searches = []
+    for index in range(count):
+        search = SharingSearch()
+        search.sharing = True
+        search.begin(game, budget, worker_seed(seed, index))
+        searches.append(search)
+    done = [search.finished for search in searches]
+    point = 1
+    while not all(done):
+        waiting = []
+        for index, search in enumerate(searches):
+            while not done[index]:
+                if search.step(CHUNK):
+                    done[index] = True
+                elif point < shares and search.work * shares >= point * budget:
+                    waiting.append(search)
+                    break
+        totals = {}
+        for search in searches:
+            for move, *counts in search.share_counts():
+                total = totals.setdefault(move, [0, 0, 0, 0])
+                for f in range(4):
+                    total[f] += counts[f]
+        for search in waiting:
+            search.share(totals)
+        point += 1
+    return searches
+
+
+def test_shared_root_counts_are_the_in_process_lockstep_s_whatever_the_timing(pool):
+    search = ParallelSearch(pool, single_up_to=0, shares=4)
+    move = search.think(go(), BUDGET, 11)
+    searches = lockstep(go(), BUDGET, 11, 2, 4)
+    assert search.ranked() == summed([one.ranked() for one in searches])
+    assert move == search.ranked()[0][0]
+    independent = [Search() for _ in range(2)]
+    for index, one in enumerate(independent):
+        one.think(go(), BUDGET, worker_seed(11, index))
+    # sharing changed what each worker searched: its tree followed the others' counts
+    assert [one.ranked() for one in searches] != [one.ranked() for one in independent]
+    again = ParallelSearch(pool, single_up_to=0, shares=4)
+    assert again.think(go(), BUDGET, 11) == move and again.ranked() == search.ranked()
+
+
+def test_a_shared_root_holds_the_others_counts_and_ranks_by_its_own():
+    a, b = lockstep(go(), BUDGET, 5, 2, 8)
+    first = a.first[0]
+    shared = sum(a.visits[j] for j in range(first, first + a.kids[0]))
+    own = sum(playouts for _, playouts, _ in a.ranked())
+    others = sum(playouts for _, playouts, _ in b.ranked())
+    assert 0 < own < shared  # the root's children hold more than this search's own
+    assert a.visits[0] == a.playouts + a.foreign[-1] and a.foreign[-1] > 0
+    assert a.foreign[-1] <= others  # the others' playouts up to the last share point
+    mine = sorted((m, v) for m, v, _ in a.ranked())
+    playouts = a.playouts
+    a.begin(go(), 0, 5, keep=True)  # the same position, kept: the others' counts come off
+    assert not any(a.foreign) and sorted((m, v) for m, v, _ in a.ranked()) == mine
+    assert a.visits[0] == playouts  # the root: its own playouts
+
+
+def test_sharing_with_itself_alone_is_the_plain_search():
+    (one,) = lockstep(go(), BUDGET, 9, 1, 8)
+    plain = Search()
+    assert one.best_move() == plain.think(go(), BUDGET, 9) and one.ranked() == plain.ranked()
+
+
+def test_a_stop_reaches_workers_waiting_at_a_share_point(pool):
+    search = ParallelSearch(pool, single_up_to=0, shares=10 ** 6)  # a point every chunk
+    search._exchange = lambda: None  # the parent never answers: the workers wait there
+    game = go()
+    search.begin(game, 10 ** 7, 3)
+    for _ in range(100):
+        search.wait(0.05)
+        if all(report is not None and report[0] == "share" for report in search.reports):
+            break
+    assert [report[0] for report in search.reports] == ["share", "share"]
+    work = search.work
+    search.wait(0.3)
+    assert search.work == work  # waiting: no playout while the totals have not come
+    search.stop()
+    for _ in range(100):
+        if search.wait(0.05):
+            break
+    assert search.step() is True and game.legal(search.best_move())
 
 
 def test_summing_breaks_ties_by_value_then_by_the_first_met():

@@ -94,6 +94,10 @@ move then keeps the subtree of that move (``full()`` says when the tree has stop
 The app steps it with ``ponder(moves)``: a playout in pieces (the walk, then moves of the random
 playout a call), the same playouts as step()'s, so that a press never waits for a whole one.
 
+**Sharing the root** (CPython's worker processes: platforms/workers.py's SharingSearch adds
+other searches' counts to the root's children, as ``foreign``). The early end, ranked() and
+best_move() read a search's own counts alone.
+
 **Memory.** BYTES_PER_NODE bytes a node on MicroPython, allocated in ``__init__`` (PICO_NODES on
 MicroPython, PI_NODES on CPython unless told); the scratch game and the per-point tables (a few
 hundred bytes) are made at the first ``begin`` for a game kind and reused while the kind, size
@@ -146,6 +150,10 @@ def budget(game, level, pi=False):
 
 
 class Search:
+    # The others' counts on each root child, where a search shares its root (platforms/
+    # workers.py: SharingSearch); on this class, none.
+    foreign = None
+
     def __init__(self, max_nodes=None):
         if max_nodes is None:
             max_nodes = PICO_NODES if MICROPYTHON else PI_NODES
@@ -188,12 +196,6 @@ class Search:
         self.line_count = 0
         self.line_state = 0
         self.line_setup = ()
-        # Sharing the root's counts (platforms/workers.py sets sharing): per root child, its
-        # counts at begin and the other searches' counts added by share(), four words each
-        # (visits, wins, AMAF visits, AMAF wins); None while nothing is shared.
-        self.sharing = False
-        self.start_counts = None
-        self.foreign = None
         # The walk's child choice and the count as viper code where MicroPython compiles it
         # (searchviper.py; None: the loops in _iterate, the reference, as on CPython).
         self.select = self.backup = self.children = None
@@ -216,7 +218,6 @@ class Search:
         moves lead to is kept as the tree (see the reading guide); otherwise, and without
         keep, the tree starts from nothing."""
         tuning = tuning or game.tuning
-        self._unshare()
         same = self._tables(game) and tuning is self.tuning
         node = self._follow(game) if keep and same and not game.over else -1
         self.game = game
@@ -251,8 +252,6 @@ class Search:
         self.line_count = game.count
         self.line_state = game.turn_word()
         self.line_setup = game.setup
-        if self.sharing:
-            self._share_start()
 
     def _tune(self, tuning):
         self.tuning = tuning
@@ -571,88 +570,6 @@ class Search:
         avisits[0] = 0
         awins[0] = 0
         return True
-
-    # -- sharing the root's counts between searches (platforms/workers.py) -----------------
-
-    def share_counts(self):
-        """What this search's own playouts have added to each root child since begin:
-        [(move, visits, wins, AMAF visits, AMAF wins)] in the root's order, for share() in the
-        other searches of the same position (allocates; with sharing set before begin)."""
-        out = []
-        start = self.start_counts
-        foreign = self.foreign
-        if start is None:
-            return out
-        first = self.first[0]
-        for j in range(first, first + self.kids[0]):
-            i = 4 * (j - first)
-            out.append((self.move[j] & _MOVE,
-                        self.visits[j] - start[i] - foreign[i],
-                        self.wins[j] - start[i + 1] - foreign[i + 1],
-                        self.avisits[j] - start[i + 2] - foreign[i + 2],
-                        self.awins[j] - start[i + 3] - foreign[i + 3]))
-        return out
-
-    def share(self, totals):
-        """Count the other searches' playouts on the root children: totals maps a move to the
-        summed counts (visits, wins, AMAF visits, AMAF wins) of share_counts() over every
-        search of this position (this one's too), and each
-        child then holds its own counts plus the others'. Its own alone still decide the early
-        end, ranked() and best_move(). The root's visits count all, so that the others' bring
-        a search to its cap too (no words overflow): a share that would pass it ends the
-        search instead."""
-        foreign = self.foreign
-        if foreign is None or self.finished:
-            return
-        mine = self.share_counts()
-        first = self.first[0]
-        added = 0
-        for (m, v, _, _, _) in mine:
-            total = totals.get(m)
-            if total is not None:
-                added += total[0] - v
-        if self.visits[0] + added - foreign[-1] > self.most:
-            self.finished = True
-            return
-        counts = (self.visits, self.wins, self.avisits, self.awins)
-        for j in range(first, first + self.kids[0]):
-            entry = mine[j - first]
-            total = totals.get(entry[0])
-            if total is None:
-                continue
-            i = 4 * (j - first)
-            for f in range(4):
-                other = total[f] - entry[f + 1]
-                counts[f][j] += other - foreign[i + f]
-                foreign[i + f] = other
-        self.visits[0] += added - foreign[-1]
-        foreign[-1] = added
-
-    def _share_start(self):
-        first = self.first[0]
-        k = self.kids[0]
-        start = [0] * (4 * k)
-        counts = (self.visits, self.wins, self.avisits, self.awins)
-        for j in range(first, first + k):
-            for f in range(4):
-                start[4 * (j - first) + f] = counts[f][j]
-        self.start_counts = start
-        self.foreign = [0] * (4 * k + 1)  # the last: the root's visits from the others
-
-    def _unshare(self):
-        """Take the other searches' counts off the root children (begin: a kept tree is this
-        search's own)."""
-        foreign = self.foreign
-        if foreign is None:
-            return
-        first = self.first[0]
-        counts = (self.visits, self.wins, self.avisits, self.awins)
-        for j in range(first, first + self.kids[0]):
-            for f in range(4):
-                counts[f][j] -= foreign[4 * (j - first) + f]
-        self.visits[0] -= foreign[-1]
-        self.foreign = None
-        self.start_counts = None
 
     def _own(self, j, first):
         """Root child j's real visits of this search's own (not the prior's, not shared)."""

@@ -5,7 +5,7 @@ Reading guide:
     pico.py     Raspberry Pi Pico: machine.Pin buttons, an SSD1306-family panel on machine.I2C
     pi.py       Raspberry Pi (CPython): gpiozero buttons, a luma.oled display, a gpiozero buzzer
     workers.py  CPython hosts (a Pi, GTP): the computer player's search on every core, in worker
-                processes (root parallelism, the same interface as engine.search.Search)
+                processes (root parallelism, the root shared; the interface of engine.search.Search)
     web.py      a web page (MicroPython's WebAssembly port): the page's buttons, a memory panel
                 it draws, its storage as the flash, its sound as the buzzer; a loop it steps
                 (host_tools/web adds it to the page's build; the device's leaves it out)

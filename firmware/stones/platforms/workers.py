@@ -1,5 +1,6 @@
 """The computer player on every core of a CPython host (a Raspberry Pi 4/5, Zero 2 W; GTP's
---workers): engine.search.Search run in worker processes, with root parallelism.
+--workers): engine.search.Search run in worker processes, with root parallelism and the root's
+counts shared.
 
 Reading guide.
 
@@ -11,6 +12,18 @@ ties to the higher summed value, then to the child met first (worker 0's ranking
 worker 1's, ...). Nothing depends on timing: the same position, budget, seed and number of
 workers give the same move, and one worker gives exactly the plain Search's move. Each worker
 keeps its tree between moves (its begin passes keep on), so tree reuse works as in Search.
+
+**Sharing the root.** Independent trees stop gaining after two workers: each spends its
+playouts on the moves its own few playouts favour. So at SHARES - 1 share points of a search
+(work k * budget / SHARES, k = 1, 2, ...) each worker pauses and reports its root children's
+counts of its own playouts (SharingSearch.share_counts); once every worker has reported that
+point or ended, the parent sends the counts summed over all of them, and each adds the others'
+to its root children (SharingSearch.share) and goes on, its walk now choosing among the root's
+moves by every worker's playouts (MoGo's sharing of the tree's top between cluster nodes). A
+worker's own counts alone still decide its early end and its ranking, so the summed ranking
+counts each playout once. The points are in work, not time, so sharing keeps the search
+reproducible; a worker waits at a point for the others, so it costs wall time where the
+workers run unevenly. A stop reaches a waiting worker too (it ends there and reports).
 
 **ParallelSearch** has Search's interface as the app (ui/opponent.py) and GTP drive it: begin,
 step, ponder, probe, progress, stop, full, best_move, think, ranked, and ``work``. begin sends the
@@ -54,7 +67,7 @@ import sys
 import time
 from multiprocessing.connection import wait as wait_any
 
-from stones.engine.search import Search, levels
+from stones.engine.search import _MOVE, Search, levels  # _MOVE: a node's move bits
 
 LEASE_S = 1.0  # how long workers go on without a step, progress or wait from the parent
 CHUNK = 2  # playouts a worker runs between two looks at its pipe
@@ -93,6 +106,105 @@ def worker_count(config=None, environ=None):
 # -- the worker process ---------------------------------------------------------------------------
 
 
+class SharingSearch(Search):
+    """A Search that shares its root's counts with the other workers' (see the reading guide):
+    with ``sharing`` set, each begin remembers the root children's counts (start_counts), and
+    ``foreign`` holds the others' counts that share() added to them, four words a child
+    (visits, wins, AMAF visits, AMAF wins), the root's visits from the others last. The next
+    begin takes the others' counts off before it keeps the tree: a kept tree is its own."""
+
+    def __init__(self, max_nodes=None):
+        super().__init__(max_nodes)
+        self.sharing = False
+        self.start_counts = None
+        self.foreign = None
+
+    def begin(self, game, budget, seed=1, tuning=None, keep=False):
+        self._unshare()
+        super().begin(game, budget, seed, tuning, keep)
+        if self.sharing:
+            self._share_start()
+
+    def share_counts(self):
+        """What this search's own playouts have added to each root child since begin:
+        [(move, visits, wins, AMAF visits, AMAF wins)] in the root's order, for share() in the
+        other searches of the same position."""
+        out = []
+        start = self.start_counts
+        foreign = self.foreign
+        if start is None:
+            return out
+        first = self.first[0]
+        for j in range(first, first + self.kids[0]):
+            i = 4 * (j - first)
+            out.append((self.move[j] & _MOVE,
+                        self.visits[j] - start[i] - foreign[i],
+                        self.wins[j] - start[i + 1] - foreign[i + 1],
+                        self.avisits[j] - start[i + 2] - foreign[i + 2],
+                        self.awins[j] - start[i + 3] - foreign[i + 3]))
+        return out
+
+    def share(self, totals):
+        """Count the other searches' playouts on the root children: totals maps a move to the
+        summed counts (visits, wins, AMAF visits, AMAF wins) of share_counts() over every
+        search of this position (this one's too), and each child then holds its own counts
+        plus the others'. Its own alone still decide the early end, ranked() and best_move().
+        The root's visits count all, so that the others' bring a search to its cap too (no
+        word overflows): a share that would pass it ends the search instead."""
+        foreign = self.foreign
+        if foreign is None or self.finished:
+            return
+        mine = self.share_counts()
+        first = self.first[0]
+        added = 0
+        for (m, v, _, _, _) in mine:
+            total = totals.get(m)
+            if total is not None:
+                added += total[0] - v
+        if self.visits[0] + added - foreign[-1] > self.most:
+            self.finished = True
+            return
+        counts = (self.visits, self.wins, self.avisits, self.awins)
+        for j in range(first, first + self.kids[0]):
+            entry = mine[j - first]
+            total = totals.get(entry[0])
+            if total is None:
+                continue
+            i = 4 * (j - first)
+            for f in range(4):
+                other = total[f] - entry[f + 1]
+                counts[f][j] += other - foreign[i + f]
+                foreign[i + f] = other
+        self.visits[0] += added - foreign[-1]
+        foreign[-1] = added
+
+    def _share_start(self):
+        first = self.first[0]
+        k = self.kids[0]
+        start = [0] * (4 * k)
+        counts = (self.visits, self.wins, self.avisits, self.awins)
+        for j in range(first, first + k):
+            for f in range(4):
+                start[4 * (j - first) + f] = counts[f][j]
+        self.start_counts = start
+        self.foreign = [0] * (4 * k + 1)  # the last: the root's visits from the others
+
+    def _unshare(self):
+        """Take the other searches' counts off the root children (begin: a kept tree is this
+        search's own)."""
+        foreign = self.foreign
+        if foreign is None:
+            return
+        first = self.first[0]
+        counts = (self.visits, self.wins, self.avisits, self.awins)
+        for j in range(first, first + self.kids[0]):
+            for f in range(4):
+                counts[f][j] -= foreign[4 * (j - first) + f]
+        self.visits[0] -= foreign[-1]
+        self.foreign = None
+        self.start_counts = None
+
+
 def _report(search, gen, kind, share=0):
     """A worker's report: (kind, generation, work, playouts, full, ...): a "progress" report
     nothing more; "share" (at share point share) its root's counts (Search.share_counts);
@@ -108,7 +220,7 @@ def _report(search, gen, kind, share=0):
 def serve(conn, max_nodes):
     """A worker's loop: searches as the parent's messages say, until 'quit' or the pipe ends."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    search = Search(max_nodes)
+    search = SharingSearch(max_nodes)
     tuning = None
     gen = -1
     running = False
