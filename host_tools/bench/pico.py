@@ -135,7 +135,8 @@ def app_figures(key, moves, uf2=None, size=0):
     wanted = size or registry.game_class(key).default_size
     board = figures.get("board", [None])[0]
     if board != wanted:
-        raise RuntimeError("the app set up %s %s, not %s" % (key, board, wanted))
+        raise RuntimeError("the app set up %s %s, not %s" % (
+            key, "no board" if board is None else "%g" % board, wanted))
     return figures
 
 

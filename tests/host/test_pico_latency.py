@@ -1,8 +1,11 @@
 """The button-latency part of the Pico benchmark (host_tools/bench/pico.py): the gaps from a
 press's edge to its frame are split by whether the device was pondering before the press, and a
-frame never seen counts as the longest; the press schedule walks the d-pad round a square."""
+frame never seen counts as the longest; the press schedule walks the d-pad round a square; the
+app's figures are refused where it set up another board."""
 
 import math
+
+import pytest
 
 from host_tools.bench import pico
 
@@ -37,3 +40,13 @@ def test_the_walk_returns_to_its_start_and_the_spells_vary():
     spells = [pico.wait_ms(i) for i in range(40)]
     assert min(spells) >= 40 and max(spells) < pico.HOLD_MS
     assert len({s % 10 for s in spells}) == 10  # every phase of a 10 ms sleep is reached
+
+
+def test_the_app_figures_of_another_board_are_refused_by_name(monkeypatch):
+    monkeypatch.setattr(pico, "on_device", lambda files, code, uf2: {"board": [7.0]})
+    with pytest.raises(RuntimeError, match="^the app set up loose 7, not 5$"):
+        pico.app_figures("loose", 3, size=5)
+    assert pico.app_figures("loose", 3, size=7) == {"board": [7.0]}
+    monkeypatch.setattr(pico, "on_device", lambda files, code, uf2: {})
+    with pytest.raises(RuntimeError, match="^the app set up loose no board, not 5$"):
+        pico.app_figures("loose", 3, size=5)

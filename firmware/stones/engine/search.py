@@ -192,10 +192,10 @@ class Search:
         self.tuning = None
         self._tune(Tuning())
         # The root position of the last begin: its move count, turn state and set-up stones
-        # (its history is the scratch's first line_count words: see the reading guide).
-        self.line_count = 0
-        self.line_state = 0
-        self.line_setup = ()
+        # (its history is the scratch's first root_moves words: see the reading guide).
+        self.root_moves = 0
+        self.root_turn = 0
+        self.root_setup = ()
         # The walk's child choice and the count as viper code where MicroPython compiles it
         # (searchviper.py; None: the loops in _iterate, the reference, as on CPython).
         self.select = self.backup = self.children = None
@@ -249,9 +249,9 @@ class Search:
             self.finished = True
         if self.visits[0] >= self.most:  # a kept tree as deep as a search may go
             self.finished = True
-        self.line_count = game.count
-        self.line_state = game.turn_word()
-        self.line_setup = game.setup
+        self.root_moves = game.count
+        self.root_turn = game.turn_word()
+        self.root_setup = game.setup
 
     def _tune(self, tuning):
         self.tuning = tuning
@@ -431,8 +431,8 @@ class Search:
         tree does not reach so far."""
         if self.n_nodes < 1:
             return -1
-        n = self.line_count
-        since = game.follows(self.scratch, n, self.line_state, self.line_setup)
+        n = self.root_moves
+        since = game.follows(self.scratch, n, self.root_turn, self.root_setup)
         if since < 0:
             return -1
         move = self.move
