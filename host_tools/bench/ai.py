@@ -29,7 +29,7 @@ none given: a fresh tree every move and no pondering, as version 0.1 played):
   implies --keep (a pondered tree is kept for the next move);
 - --search-workers N: the top Raspberry Pi level's searches on N processes (ParallelSearch, root
   parallelism with the root's counts shared, the budget per worker); the matches then run one
-  game at a time.
+  game at a time, and the figure's note gives the workers' CPU a move beside this process's.
 
 --only-vs previous plays our player with its modes against the same top Pico level without them
 (a fresh tree every move, no pondering) at the same budget a move: equal time, for keeping and
@@ -293,6 +293,16 @@ def worker_note(workers):
     return " a worker, the root's counts shared every 1/%d of it" % SHARES
 
 
+def worker_cpu(extras, workers):
+    """The search workers' CPU a move, for a figure's note (extras: _one_gnugo_game's)."""
+    if workers <= 1:
+        return ""
+    moves = sum(e[1] for e in extras)
+    seconds = sum(e[5] for e in extras) / moves if moves else 0.0
+    return " in this process, %.3f s in the %d workers (%.3f s each)" % (
+        seconds, workers, seconds / workers)
+
+
 def close_pools():
     while _POOLS:
         _POOLS.popitem()[1].close()
@@ -345,8 +355,8 @@ def _one_game(task):
 
 def _one_gnugo_game(task):
     """One game against GNU Go: wins, draws, losses, our CPU seconds and moves, whether our
-    final_score agreed with GNU Go's (None: GNU Go resigned, nothing to count), and our
-    pondering's work and CPU seconds a ponder."""
+    final_score agreed with GNU Go's (None: GNU Go resigned, nothing to count), our
+    pondering's work and CPU seconds a ponder, and our moves' CPU seconds in search workers."""
     key, size, budget, level, index, nodes, modes = task
     mine = []
 
@@ -359,7 +369,7 @@ def _one_gnugo_game(task):
     if scores:
         agreed = scores[0][0] == scores[0][1]
     return (tally.wins, tally.draws, tally.losses, mine[0].seconds, mine[0].moves,
-            agreed) + pondered(mine)
+            agreed) + pondered(mine) + (mine[0].worker_seconds,)
 
 
 def run_tasks(function, tasks, workers):
@@ -645,7 +655,7 @@ def _gnugo_lines(name, key, cls, size, args, targets, modes=None, ponder_note=""
                   tally, gnugo_target(targets, who, args.gnugo_level, mine),
                   time.time() - start, key, size, "%sbudget %d%s; CPU a move %.3f s%s; %s" % (
                       note, budget, worker_note(mine.workers), per_move(extras),
-                      " (this process)" if mine.workers > 1 else "", ponder_text(extras, 3)),
+                      worker_cpu(extras, mine.workers), ponder_text(extras, 3)),
                   level=level, opponent="gnugo", opponent_level=args.gnugo_level,
                   **mine.figures())
         agreements += [e[2] for e in extras if e[2] is not None]

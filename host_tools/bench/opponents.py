@@ -108,6 +108,7 @@ class SearchPlayer:
         self.ponder_work = ponder
         self.seconds = 0.0  # CPU time spent in move(), and how many moves
         self.moves = 0
+        self.worker_seconds = 0.0  # CPU time of move()'s searches in worker processes
         self.ponder_seconds = 0.0  # CPU time spent in ponder(), its work, how many times
         self.pondered = 0
         self.ponders = 0
@@ -119,6 +120,7 @@ class SearchPlayer:
         start = time.process_time()
         move = self.search.think(game, self.budget, seed, self.tuning, self.keep)
         self.seconds += time.process_time() - start
+        self.worker_seconds += getattr(self.search, "worker_seconds", 0.0)  # a ParallelSearch
         self.moves += 1
         return move
 

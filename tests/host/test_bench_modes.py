@@ -4,6 +4,8 @@ says its modes."""
 
 import json
 
+import pytest
+
 from host_tools.bench import ai, opponents
 from stones.engine import registry, search
 from stones.engine.game import BLACK
@@ -102,3 +104,20 @@ def test_a_run_names_its_figure_by_its_modes(tmp_path, monkeypatch, capsys):
     assert len(names) == 1 and names[0].endswith("tree kept, pondering 5 s")
     assert ai.R.figures[0]["games"] == 2 and ai.R.figures[0]["ponder_work"] == 50
     assert cls.bench  # the game's targets are read from its class
+
+
+def test_a_match_on_search_workers_counts_their_cpu():
+    """The workers' CPU is theirs, not the match process's: each search's final reports carry
+    it, and the figure's note gives it a move and a worker."""
+    if opponents.find_gnugo() is None:
+        pytest.fail("GNU Go is missing: `make test` installs the Debian package gnugo")
+    try:
+        extras = ai._one_gnugo_game(("go", 9, 300, 1, 0, search.PI_NODES, (False, 0, 2)))
+    finally:
+        ai.close_pools()
+    seconds, moves, worker_seconds = extras[3], extras[4], extras[-1]
+    assert moves > 10 and worker_seconds > 0.0
+    note = ai.worker_cpu([extras[3:]], 2)
+    assert note == " in this process, %.3f s in the 2 workers (%.3f s each)" % (
+        worker_seconds / moves, worker_seconds / moves / 2)
+    assert ai.worker_cpu([extras[3:]], 1) == "" and seconds >= 0.0

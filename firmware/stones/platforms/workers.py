@@ -205,15 +205,17 @@ class SharingSearch(Search):
         self.start_counts = None
 
 
-def _report(search, gen, kind, share=0):
+def _report(search, gen, kind, share=0, cpu=0.0):
     """A worker's report: (kind, generation, work, playouts, full, ...): a "progress" report
-    nothing more; "share" (at share point share) its root's counts (Search.share_counts);
-    "done" its best move, its ranking and its counts."""
+    nothing more; "share" (at share point share) its root's counts (share_counts); "done" its
+    best move, its ranking, its counts and the CPU seconds it spent on the search since cpu
+    (time.process_time() at its begin)."""
     head = (kind, gen, search.work, search.playouts, search.full())
     if kind == "share":
         return head + (share, search.share_counts())
     if kind == "done":
-        return head + (search.best_move(), search.ranked(), search.share_counts())
+        return head + (search.best_move(), search.ranked(), search.share_counts(),
+                       time.process_time() - cpu)
     return head
 
 
@@ -230,11 +232,12 @@ def serve(conn, max_nodes):
     budget = 0
     lease = 0.0
     reported = 0.0
+    cpu = 0.0  # time.process_time() at the search's begin
     try:
         while True:
             if running and not waiting and time.monotonic() < lease and not conn.poll():
                 if search.step(CHUNK):
-                    conn.send(_report(search, gen, "done"))
+                    conn.send(_report(search, gen, "done", cpu=cpu))
                     running = False
                 elif point < shares and search.work * shares >= point * budget:
                     conn.send(_report(search, gen, "share", point))
@@ -250,13 +253,14 @@ def serve(conn, max_nodes):
                 if not isinstance(sent, str):  # "same": the one they hold
                     tuning = sent
                 search.sharing = shares > 1
+                cpu = time.process_time()
                 search.begin(pickle.loads(data), budget, seed, tuning, keep)
                 running = True
                 waiting = False
                 point = 1
                 reported = time.monotonic()
                 if search.finished:  # nothing to search (a forced move, an ended game)
-                    conn.send(_report(search, gen, "done"))
+                    conn.send(_report(search, gen, "done", cpu=cpu))
                     running = False
             elif kind == "shared":
                 if running and waiting and message[1] == gen and message[2] == point:
@@ -268,7 +272,7 @@ def serve(conn, max_nodes):
             elif kind == "stop":
                 if running and message[1] == gen:
                     search.stop()
-                    conn.send(_report(search, gen, "done"))
+                    conn.send(_report(search, gen, "done", cpu=cpu))
                     running = False
                     waiting = False
             elif kind == "quit":
@@ -433,6 +437,14 @@ class ParallelSearch:
             return self.local.full()
         self._poll(0)
         return all(report is not None and report[4] for report in self.reports)
+
+    @property
+    def worker_seconds(self):
+        """The CPU seconds the workers spent on the last search, summed (as they reported at
+        its end; 0.0 for a search in this process, whose CPU is this process's own)."""
+        if not self.parallel:
+            return 0.0
+        return sum(report[8] for report in self.reports if report and report[0] == "done")
 
     @property
     def work(self):
