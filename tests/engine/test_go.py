@@ -113,6 +113,7 @@ def test_g7_counting_with_dead_stones():
     game.prisoners[WHITE] = 6
     game.play(PASS)
     game.play(PASS)
+    assert game._dead is None  # a game in play holds no marks (the array comes with the first)
     # Nothing marked: every region touches both colours.
     result = game.result()
     assert result.winner == BLACK and result.margin2 == 2

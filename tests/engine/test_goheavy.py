@@ -280,6 +280,38 @@ def test_ladder_priors_read_with_a_full_undo_log_and_undo_still_works():
     assert game.colour(game.parse("D4")) == WHITE
 
 
+def test_a_scratch_game_reads_ladders_in_its_short_log_and_stops_where_it_would_restart():
+    big = Go(19)
+    short = big.scratch()
+    assert type(short) is Go and short.size == 19 and short.settings == big.settings
+    assert len(short.log) == 361 + Go.log_per_move + Go.reading_words < len(big.log) // 2
+    assert short.log_limit == Go.reading_words
+    game = position(Go(), black=LADDER_BLACK, white="D4")
+    game.set_turn(WHITE)
+    scratch = game.scratch()
+    scratch.copy_from(game)
+    before = scratch.state()
+    e4 = game.parse("E4")
+    assert scratch._ladder(e4) is game._ladder(e4) is True  # the chase fits the short log
+    assert scratch.state() == before
+    for limit in (0, 4, 10):  # a log with room for 0, 2 or 5 of the reading's moves
+        scratch.log_limit = limit
+        assert not scratch._ladder(e4)  # stopped: counted as escaped, as too few reads are
+        assert scratch.state() == before and 0 <= scratch.top <= limit
+
+
+def test_a_scratch_game_reads_the_heavy_games_ladders_as_the_game_does():
+    checked = 0
+    for game in heavy_positions(120, 22):
+        scratch = game.scratch()
+        scratch.copy_from(game)
+        for t in escapes(game):
+            assert scratch._ladder(t) == game._ladder(t), game.diagram()
+            assert 0 <= scratch.top <= scratch.log_limit
+            checked += 1
+    assert checked > 15, checked
+
+
 def test_caught_agrees_with_the_slow_reading_on_heavy_games():
     checked = 0
     for game in heavy_positions(300, 21):

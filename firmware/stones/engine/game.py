@@ -36,6 +36,7 @@ above the engine asks which game it is, tests/host/test_one_door.py):
     entry(i) -> (colour, move)      the game's move i; count moves in all; move_words() all
     turn_word(), follows(other, n, state, setup), move_at(i)   whether a game came from an
                                     earlier position and by which moves (the search keeps its tree)
+    scratch(), copy_from(other)     a game for the search to play on, and a position copied in
     set_turn(colour), play_as(colour, move)   out of turn (GTP, records, SGF)
     set_position([(colour, point), ...], first)   stones placed without rules (GTP set_position,
                                     a handicap), first (Black by default) to move after them
@@ -209,6 +210,8 @@ class Game:
     cap_factor = 3  # the move limit is cap_factor moves a point, at least LONG_GAME (_cap)
     log_per_move = 4  # most log words a move writes besides its captured/flipped stones
     log_points = 4  # undo log length, in words per point of the board
+    reading_words = 0  # log words a reading of several moves taken back needs (Go: ladders)
+    short_log = False  # scratch(): a game whose log holds one move and a reading
     REASONS = REASONS
     COLOUR_NAMES = COLOUR_NAMES  # the screens name the players by these ("White passes")
     stones_per_turn = 1  # stones a turn places (Loupe: 2, its first turn 1; see turn_size)
@@ -277,8 +280,10 @@ class Game:
         self.history = zeros(self.cap)
         # The undo log holds the last log_points * points words: ~1.5 moves a point in Go.
         # A move starting past log_limit restarts it; undo beyond that point replays instead.
-        self.log = zeros(self.log_points * grid.count + self.log_per_move if self.log_per_move
-                         else 0)
+        # A scratch game's holds any one move and a reading (reading_words) only.
+        per = self.log_per_move
+        self.log = zeros(0 if not per else grid.count + per + self.reading_words
+                         if self.short_log else self.log_points * grid.count + per)
         self.log_limit = len(self.log) - grid.count - self.log_per_move  # room for any move
         self.mark = octets(bytes(n))  # flood-fill visit marks, one generation number per fill
         self.gen = 0
@@ -844,6 +849,16 @@ class Game:
         """A pass now ends the game (the opponent has just passed): the search then values
         the pass by counting the game as it would end (settled_winner), not by pass_prior."""
         return self.passes > 0 and not self.over
+
+    def scratch(self):
+        """A new game of this kind, size and settings for a search to play on: copy_from a
+        game, then moves forward, each of which may be taken back, and readings of up to
+        reading_words of log taken back whole. Its undo log is only that long (a player's
+        takebacks replay on it), which on 19x19 saves most of the log's words."""
+        game = object.__new__(type(self))
+        game.short_log = True
+        game.__init__(self.size, **self.settings)
+        return game
 
     def copy_from(self, other):
         """Become the position of other, a game of the same class, size and settings, without

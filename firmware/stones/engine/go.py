@@ -115,6 +115,7 @@ class Go(Game):
     title = "Go"
     grid_class = SquareGrid
     log_per_move = 3  # 2 header words, and captures never outnumber placements
+    reading_words = 2 * _LADDER_READS  # a ladder reading: 2 words a move, and any captures
     sizes = (9, 13, 19)
     default_size = 9
     options = (
@@ -202,7 +203,7 @@ class Go(Game):
 
     def _allocate(self):
         self.libs = zeros(self.grid.length)
-        self.dead = octets(bytes(self.grid.length))
+        self._dead = None  # the dead property's array, made when first read (see there)
         self.before = octets(bytes(self.grid.length))  # settled_winner's snapshot
         self._lib_a = 0  # the liberties _count_liberties found
         self._lib_b = 0
@@ -836,13 +837,13 @@ class Go(Game):
     def _ladder(self, t, reads=_LADDER_READS):
         """Whether a ladder catches the mover's group in atari on its liberty t: _caught, at
         most reads moves of reading, on an undo log restarted first. The reading plays and
-        takes back up to 49 moves at a time (2 words each on the log, and what they capture: at
-        most every stone on the board and every stone they place), which the log always has
-        room for when it starts empty. A restart halfway would leave the takebacks before it
-        nothing to read and top below zero, where a viper move loop would write before the
-        log's start. Undo beyond this point replays, as after any restart. Near the move cap
-        the reading stops where the history ends (each move read is one entry): the rest
-        counts as escaped."""
+        takes back up to reads moves at a time (2 words each on the log, and what they
+        capture). A restart halfway would leave the takebacks before it nothing to read and
+        top below zero, where a viper move loop would write before the log's start, so the
+        reading stops before a move where the log could restart (past log_limit: on a scratch
+        game's short log, after reading_words of reading), and the rest counts as escaped.
+        Undo beyond this point replays, as after any restart. Near the move cap the reading
+        stops where the history ends (each move read is one entry), the rest escaped too."""
         self.top = 0
         self.log_from = self.count
         room = self.cap - 1 - self.count
@@ -877,7 +878,7 @@ class Go(Game):
             s = link[s]
             if s == r:
                 break
-        if self._reads <= 0:
+        if self._reads <= 0 or self.top > self.log_limit:  # (see _ladder)
             return False
         self._reads -= 1
         if self._push(t):
@@ -888,7 +889,7 @@ class Go(Game):
             a = self._lib_a
             b = self._lib_b
             for k in range(2):
-                if self._reads <= 0:
+                if self._reads <= 0 or self.top > self.log_limit:
                     break
                 self._reads -= 1
                 if not self._push(b if k else a):
@@ -1072,6 +1073,15 @@ class Go(Game):
         return self._count(board, prisoners[BLACK], prisoners[WHITE])
 
     # -- scoring ------------------------------------------------------------------------------
+
+    @property
+    def dead(self):
+        """A byte per point, 1 where the stone is marked dead: made at the first use, after a
+        game, so that a game in play and a search's scratch game never hold it."""
+        dead = self._dead
+        if dead is None:
+            dead = self._dead = octets(bytes(self.grid.length))
+        return dead
 
     def toggle_dead(self, p):
         """Mark the group at p dead, or alive again (after the game, before scoring)."""

@@ -413,7 +413,7 @@ class Search:
                 or scratch.settings != game.settings):
             self.scratch = None  # free the old one first
             self.n_nodes = 0
-            self.scratch = type(game)(game.size, **game.settings)
+            self.scratch = game.scratch()
             n = game.grid.count + 1
             length = game.grid.length
             self.cand = zeros(n)
