@@ -210,8 +210,12 @@ class Game:
     cap_factor = 3  # the move limit is cap_factor moves a point, at least LONG_GAME (_cap)
     log_per_move = 4  # most log words a move writes besides its captured/flipped stones
     log_points = 4  # undo log length, in words per point of the board
-    reading_words = 0  # log words a reading of several moves taken back needs (Go: ladders)
-    short_log = False  # scratch(): a game whose log holds one move and a reading
+    # A search's scratch game (scratch()) with a short undo log: one move and this many words
+    # of a reading taken back whole (Go: ladders); None, the game's full log. A short log
+    # restarts at every move past its room, which costs the move loops time where a playout's
+    # every move would (Loose, OffShore), so only Go, whose moves log 2 words, has one.
+    reading_words = None
+    short_log = False  # set on a game made by scratch()
     REASONS = REASONS
     COLOUR_NAMES = COLOUR_NAMES  # the screens name the players by these ("White passes")
     stones_per_turn = 1  # stones a turn places (Loupe: 2, its first turn 1; see turn_size)
@@ -282,8 +286,9 @@ class Game:
         # A move starting past log_limit restarts it; undo beyond that point replays instead.
         # A scratch game's holds any one move and a reading (reading_words) only.
         per = self.log_per_move
-        self.log = zeros(0 if not per else grid.count + per + self.reading_words
-                         if self.short_log else self.log_points * grid.count + per)
+        short = self.short_log and self.reading_words is not None
+        self.log = zeros(0 if not per else grid.count + per + self.reading_words if short
+                         else self.log_points * grid.count + per)
         self.log_limit = len(self.log) - grid.count - self.log_per_move  # room for any move
         self.mark = octets(bytes(n))  # flood-fill visit marks, one generation number per fill
         self.gen = 0
@@ -853,8 +858,9 @@ class Game:
     def scratch(self):
         """A new game of this kind, size and settings for a search to play on: copy_from a
         game, then moves forward, each of which may be taken back, and readings of up to
-        reading_words of log taken back whole. Its undo log is only that long (a player's
-        takebacks replay on it), which on 19x19 saves most of the log's words."""
+        reading_words of log taken back whole. Where the game sets reading_words, its undo log
+        is only that long (a player's takebacks replay on it): most of the log's words on
+        Go 19x19."""
         game = object.__new__(type(self))
         game.short_log = True
         game.__init__(self.size, **self.settings)
