@@ -427,7 +427,10 @@ def main(argv=None):
     global UF2, R
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ms", type=int, default=1500, help="emulated time per playout run")
-    parser.add_argument("--moves", type=int, default=4, help="human moves the device answers")
+    # The app seeds each search from the clock, so a build that boots a little faster or
+    # slower plays other searches: a mean of few moves swings by a tenth or more.
+    parser.add_argument("--moves", type=int, default=10,
+                        help="human moves the device answers (default 10; the first untimed)")
     parser.add_argument("--only", choices=("engines", "app", "ui", "boot", "size", "latency",
                                             "routes"), action="append")
     parser.add_argument("--rounds", type=int, default=3,
