@@ -72,7 +72,7 @@ from stones.engine.search import _MOVE, Search, levels  # _MOVE: a node's move b
 LEASE_S = 1.0  # how long workers go on without a step, progress or wait from the parent
 CHUNK = 2  # playouts a worker runs between two looks at its pipe
 REPORT_S = 0.05  # a worker's progress reports, at most this often
-SHARES = 16  # share points in a search of several workers (see the reading guide)
+SHARES = 64  # share points in a search of several workers (see the reading guide)
 
 
 def worker_seed(seed, index):
