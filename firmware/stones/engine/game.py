@@ -284,7 +284,7 @@ class Game:
         self.history = zeros(self.cap)
         # The undo log holds the last log_points * points words: ~1.5 moves a point in Go.
         # A move starting past log_limit restarts it; undo beyond that point replays instead.
-        # A scratch game's holds any one move and a reading (reading_words) only.
+        # A scratch game's log, where the game sets reading_words, holds one move and a reading.
         per = self.log_per_move
         short = self.short_log and self.reading_words is not None
         self.log = zeros(0 if not per else grid.count + per + self.reading_words if short
