@@ -25,17 +25,25 @@ def start(presses):
 
 
 class Counting:
-    """Counts the boxes a view draws (wraps BoardView.draw_point on one instance)."""
+    """Counts the boxes a view draws and its whole overviews (wraps BoardView.draw_point and
+    draw_overview on one instance)."""
 
     def __init__(self, view):
         self.boxes = 0
+        self.overviews = 0
         draw_point = view.draw_point
+        draw_overview = view.draw_overview
 
         def counted(fb, p):
             self.boxes += 1
             draw_point(fb, p)
 
+        def counted_overview(fb):
+            self.overviews += 1
+            draw_overview(fb)
+
         view.draw_point = counted
+        view.draw_overview = counted_overview
 
 
 def frame(device):
@@ -87,6 +95,7 @@ def play_and_compare(device, screen, moves, seed):
         screen.shown = True
         device.app.refresh()  # nothing pending before the move
         counter.boxes = 0
+        counter.overviews = 0
         if roll == 0 and game.count:
             screen.undo()
         elif roll == 1 and not game.reason(0):
@@ -105,6 +114,7 @@ def play_and_compare(device, screen, moves, seed):
         assert not screen.dirty, "a move asked for a whole redraw"
         drawn = counter.boxes
         device.app.refresh()
+        assert counter.overviews == 0, "move %d: the whole overview was drawn again" % i
         partial = frame(device)
         assert partial == whole(device, screen), "move %d: the frames differ" % i
         assert drawn < len(game.grid.points) // 2, (i, drawn)
@@ -129,16 +139,30 @@ def test_a_windowed_board_redraws_its_overview_too():
     assert play_and_compare(device, screen, 30, seed=5) >= 20
 
 
-def test_the_device_starting_to_think_and_answering_leave_the_whole_redraws_frame():
+def test_loupe_side_9_is_windowed():  # (the first test's Loupe then checks its overview)
+    device, screen = start(STARTS["loupe"])
+    assert screen.view.windowed and screen.view.hex and screen.view.overview_at
+
+
+def against_the_device(larger=0):
+    """A Go game, White the device at level 1, on the board larger sizes up from 9x9:
+    (device, screen)."""
     device = Device()
     device.press("a")  # Go
-    for _ in range(6):  # Start, Size, Komi, Scoring, Handicap, Black -> White
+    device.press("down")  # Size
+    for _ in range(larger):
+        device.press("right")
+    for _ in range(5):  # Komi, Scoring, Handicap, Black -> White
         device.press("down")
     device.press("right")  # White: Device 1
     for _ in range(6):
         device.press("up")
     device.press("a")  # Start
-    screen = device.app.top
+    return device, device.app.top
+
+
+def test_the_device_starting_to_think_and_answering_leave_the_whole_redraws_frame():
+    device, screen = against_the_device()
     game = screen.game
     screen.view.cursor = game.parse("E5")
     screen.place()  # Black's stone, and White starts thinking: the panel says so
@@ -150,3 +174,63 @@ def test_the_device_starting_to_think_and_answering_leave_the_whole_redraws_fram
     assert game.count == 2 and not screen.dirty  # the answer, drawn partly
     device.app.refresh()
     assert frame(device) == whole(device, screen)
+
+
+def text_pixels(x, y, text, width):
+    """The pixels of text in the compact font at (x, y), on a blank panel: {(x, y)}."""
+    from stones.drivers.ssd1306 import MemoryPanel
+    from stones.ui.draw import SMALL, small
+
+    panel = MemoryPanel(128, 64)
+    small(panel, text, x, y)
+    return {(i, j) for i in range(x, x + width * SMALL) for j in range(y, y + 8)
+            if panel.pixel(i, j)}
+
+
+def shown_pixels(device, x, y, width):
+    from stones.ui.draw import SMALL
+
+    d = device.display
+    return {(i, j) for i in range(x, x + width * SMALL) for j in range(y, y + 8)
+            if d.pixel(i, j)}
+
+
+def test_a_windowed_board_says_the_device_thinks_in_its_turn_line():
+    """Go 13x13 against the device: the overview starts on the line under the turn, so the
+    turn line itself says "thinks"; the partial redraws leave the whole redraw's frame."""
+    device, screen = against_the_device(larger=1)
+    game = screen.game
+    assert screen.view.windowed and game.size == 13
+    name_x = screen.panel_x + 11  # the turn stone, a gap, then the name (play._TURN_X)
+    assert shown_pixels(device, name_x, 0, 6) == text_pixels(name_x, 0, "Black", 6)
+    screen.view.cursor = game.parse("G7")
+    screen.place()
+    assert screen.thinking is not None and not screen.dirty
+    device.app.refresh()
+    assert shown_pixels(device, name_x, 0, 6) == text_pixels(name_x, 0, "thinks", 6)
+    assert frame(device) == whole(device, screen)
+    while screen.thinking is not None:
+        screen.think()
+    assert game.count == 2 and not screen.dirty
+    device.app.refresh()
+    assert shown_pixels(device, name_x, 0, 6) == text_pixels(name_x, 0, "Black", 6)
+    assert frame(device) == whole(device, screen)
+
+
+def test_more_changes_than_a_batch_redraw_in_batches():
+    """Fifty stones played at once (more than update()'s batch of changed points): the partial
+    redraw, overview and all, still leaves the whole redraw's frame (Go 19x19, Loupe side 9)."""
+    for presses in (("a", "down", "right", "right", "up", "a"), STARTS["loupe"]):
+        device, screen = start(presses)
+        rng = Rng(len(presses))
+        game = screen.game
+        for _ in range(50):
+            p = legal_point(game, rng)
+            assert p
+            game.play(p)
+        screen.view.last = game.last_move()
+        screen.redraw_changed()
+        assert not screen.dirty
+        device.app.refresh()
+        assert frame(device) == whole(device, screen)
+        device = screen = None

@@ -40,6 +40,7 @@ DEAD = const(4)
 LOOP = const(8)
 HIDE = const(16)  # drawn as empty (blinking of counted loops)
 
+_MOVED = const(32)  # changed points update() takes a batch (a move changes a few)
 HEX_ROUND = const(4)  # the smallest hex unit with round stones (boxes 8x7, radius 2)
 LABEL_W = const(18)  # room for a point's name: a letter and two digits, 3 compact characters
 PANEL_H = const(27)  # a tall panel's strip under the board: three compact rows
@@ -128,6 +129,7 @@ class BoardView:
         # update() redraws only the boxes a move changed
         self.drawn = octets(bytes(grid.length))
         self.drawn_last = 0
+        self.moved = zeros(_MOVED)  # points an update found changed, a batch at a time
         self.cursor = grid.points[len(grid.points) // 2]
         self.overview_at = None  # (x, y) where a windowed view's overview goes
         self.want_x = 0
@@ -135,6 +137,8 @@ class BoardView:
         self.show_cursor = True
         self.blink_on = True  # the cursor's outline is drawn now (screens blink it)
         self._layout()
+        # per point of a windowed view: the stone its overview shows now (update_overview)
+        self.overviewed = octets(bytes(grid.length if self.windowed else 1))
         self.want_x = self.px[self.cursor]
 
     # -- geometry -------------------------------------------------------------------------------
@@ -275,18 +279,34 @@ class BoardView:
 
     def update(self, fb):
         """Redraw only what moves changed since the last draw: the boxes whose stone came or
-        went, and the old and the new last move's. The same pixels as draw() over a cleared
-        board while the marks stay as they were (during play); a placement redraws a few boxes
-        instead of all of them. A windowed view's overview is the caller's to redraw (the play
-        screen's panel holds it and draws it with the panel)."""
-        colour = self.game.colour  # bound once: a method looked up a point costs a Pico more
+        went (the game's changes() against drawn), and the old and the new last move's. The
+        same pixels as draw() over a cleared board while the marks stay as they were (during
+        play); a placement redraws a few boxes instead of all of them. A windowed view's
+        overview is the caller's to redraw (the play screen's panel holds it):
+        update_overview()."""
+        game = self.game
         drawn = self.drawn
+        moved = self.moved
         old = self.drawn_last
         last = self.last
-        for p in self.grid.points:
-            if (colour(p) != drawn[p] or p == old or p == last) and self.visible(p):
-                self.draw_point(fb, p)
-        self.drawn_last = last
+        n = _MOVED + 1
+        while n > _MOVED:  # each batch drawn is shown: the next call finds the rest
+            n = game.changes(drawn, moved)
+            for i in range(n if n < _MOVED else _MOVED):
+                p = moved[i]
+                if self.visible(p):
+                    self.draw_point(fb, p)
+                else:  # out of the window: draw() draws it when the window gets there
+                    drawn[p] = game.colour(p)
+                if p == old:
+                    old = 0
+                if p == last:
+                    last = 0
+        if old and old != last and self.visible(old):
+            self.draw_point(fb, old)
+        if last and self.visible(last):
+            self.draw_point(fb, last)
+        self.drawn_last = self.last
 
     def draw_point(self, fb, p):
         """Redraw the box of point p from scratch."""
@@ -398,8 +418,9 @@ class BoardView:
         fb.fill_rect(ox - 1, oy - 1, size + 2, size + 2, 0)
         fb.rect(ox - 1, oy - 1, size + 2, size + 2, 1)
         game = self.game
+        shown = self.overviewed
         for p in self.grid.points:
-            colour = game.colour(p)
+            colour = shown[p] = game.colour(p)
             if colour:
                 x = ox + self.col[p] * OVERVIEW
                 y = oy + self.row[p] * OVERVIEW
@@ -419,12 +440,49 @@ class BoardView:
         game = self.game
         half = self.half
         row = self.col
+        shown = self.overviewed
         for p in self.grid.points:
-            colour = game.colour(p)
+            colour = shown[p] = game.colour(p)
             if colour:
                 fb.hline(ox + half[p], oy + row[p], 2 if colour == 1 else 1, 1)
         # the window, outlined around its points
         fb.rect(ox + self.left_col - 1, oy + self.top_row - 1, self.span_h + 2, self.span + 2, 1)
+
+    def update_overview(self, fb):
+        """Redraw in the overview only the points whose stone changed since it was drawn
+        (the game's changes() against overviewed), and the window's outline over them: the
+        same pixels as draw_overview(), after a whole one."""
+        if not self.windowed or not self.overview_at:
+            return
+        game = self.game
+        moved = self.moved
+        shown = self.overviewed
+        ox = self.overview_at[0] + 1
+        oy = self.overview_at[1] + 1
+        n = _MOVED + 1
+        while n > _MOVED:  # a batch at a time, as in update()
+            n = game.changes(shown, moved)
+            for i in range(n if n < _MOVED else _MOVED):
+                p = moved[i]
+                colour = shown[p] = game.colour(p)
+                if self.hex:  # a black stone's two pixels cleared (the next point is 2 on)
+                    x = ox + self.half[p]
+                    y = oy + self.col[p]
+                    fb.hline(x, y, 2, 0)
+                    if colour:
+                        fb.hline(x, y, 2 if colour == 1 else 1, 1)
+                else:
+                    x = ox + self.col[p] * OVERVIEW
+                    y = oy + self.row[p] * OVERVIEW
+                    fb.fill_rect(x, y, 2, 2, 1 if colour == 1 else 0)
+                    if colour == 2:
+                        fb.pixel(x, y, 1)
+        if self.hex:
+            fb.rect(ox + self.left_col - 1, oy + self.top_row - 1, self.span_h + 2,
+                    self.span + 2, 1)
+        else:
+            fb.rect(ox + self.left_col * OVERVIEW, oy + self.top_row * OVERVIEW,
+                    self.span * OVERVIEW, self.span * OVERVIEW, 1)
 
     def overview_size(self):
         """Pixels the overview takes across, its frame included (0 when not windowed)."""

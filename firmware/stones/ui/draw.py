@@ -12,7 +12,7 @@ str makes must be avoided). Nothing here cuts a string: what does not fit is a l
 tests/device/test_fit.py finds on every screen.
 """
 
-from stones.compat import const
+from stones.compat import const, micropython
 from stones.drivers.fb import framebuf
 from stones.ui.font5x7 import FONT
 
@@ -29,6 +29,7 @@ _glyph = bytearray(_GLYPH_W)  # one glyph's columns, MONO_VLSB, reused for every
 _glyph_fb = framebuf.FrameBuffer(_glyph, _GLYPH_W, 8, framebuf.MONO_VLSB)
 
 
+@micropython.native
 def small(fb, text, x, y, colour=1):
     """text in the compact font with its top-left corner at (x, y); returns the x after it.
     Only the ink is drawn (the paper shows through), in colour 1 or 0; codes outside 32..126
@@ -39,6 +40,7 @@ def small(fb, text, x, y, colour=1):
     return x
 
 
+@micropython.native
 def glyph(fb, code, x, y, colour=1):
     """One compact character by its code, allocating nothing."""
     if code < 32 or code > 126:

@@ -90,15 +90,29 @@ class Screen:
             return
         fb = self.app.display
         self.view.update(fb)
-        self.draw_panel(fb)
+        self.draw_panel(fb, False)
         self.bar = -1
         self.shown = True
 
-    def draw_panel(self, fb):
+    def draw_panel(self, fb, whole=True):
+        """The panel beside (or under) the board. Not whole (after a move): a windowed board's
+        overview keeps its pixels and only the points the board's update() found changed are
+        redrawn in it (view.update_overview), instead of every point."""
         game = self.game
         x = self.panel_x
         y = self.panel_y
-        fb.fill_rect(x, y, fb.width - x, fb.height - y, 0)
+        view = self.view
+        beside = self.windowed and not self.tall  # the overview is in this panel
+        if beside and not whole:  # clear around the overview: above, below, to its right
+            ax, ay = view.overview_at  # pyright: ignore[reportGeneralTypeIssues]  (set: windowed)
+            right = ax + view.overview_size()
+            below = ay + view.overview_height()
+            fb.fill_rect(x, y, fb.width - x, ay - y, 0)
+            fb.fill_rect(x, below, fb.width - x, fb.height - below, 0)
+            fb.fill_rect(right, ay, fb.width - right, below - ay, 0)
+        else:
+            fb.fill_rect(x, y, fb.width - x, fb.height - y, 0)
+        thinks = self.thinking is not None and not self.thinking.hint
         if game.over:
             small(fb, "Over", x, y)
         else:
@@ -107,10 +121,13 @@ class Screen:
             fb.ellipse(x + _DISC, y + _DISC, _DISC, _DISC, 1, game.to_move == 1)
             if game.to_move != 1:
                 fb.pixel(x + _DISC, y + _DISC, 1)
-            small(fb, game.COLOUR_NAMES[game.to_move], x + _TURN_X, y)
+            # beside an overview that starts on the next line, the turn line says "thinks"
+            name = ("thinks" if thinks and beside and game.stones_per_turn == 1
+                    else game.COLOUR_NAMES[game.to_move])
+            small(fb, name, x + _TURN_X, y)
         if fb.width - x >= _TURN_X + 5 * SMALL + ICON_W:  # room beside the turn (not Loupe 11)
             battery(fb, fb.width - ICON_W + 1, y + 1)
-        if self.thinking is not None and not self.thinking.hint:
+        if thinks and not (beside and game.stones_per_turn == 1):
             small(fb, "thinks", x, y + SMALL_LINE)
         elif game.stones_per_turn > 1 and not game.over:  # which stone of the turn
             size = game.turn_size
@@ -118,20 +135,22 @@ class Screen:
         label, black, white = game.panel()
         if self.tall:
             small(fb, "%s B%d W%d" % (label, black, white), x, y + 2 * SMALL_LINE)
-            if self.windowed:
-                self.view.draw_overview(fb)
         elif self.windowed:  # the overview fills the middle: the count goes under it
-            row = self.view.overview_at[1] + self.view.overview_height() + 1
+            row = view.overview_at[1] + view.overview_height() + 1
             if row + 2 * SMALL_LINE <= fb.height - SMALL_LINE + 1:  # room for the label too
                 small(fb, label, x, row)
                 row += SMALL_LINE
             small(fb, "B%d W%d" % (black, white), x, row)
-            self.view.draw_overview(fb)
         else:
             row = y + 2 * SMALL_LINE + 2
             small(fb, label, x, row)
             small(fb, "B %d" % black, x, row + SMALL_LINE)
             small(fb, "W %d" % white, x, row + 2 * SMALL_LINE)
+        if self.windowed:
+            if whole:
+                view.draw_overview(fb)
+            else:
+                view.update_overview(fb)
         self.draw_cursor_label(fb)
 
     def draw_progress(self, fb):
