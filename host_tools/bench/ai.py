@@ -20,9 +20,10 @@ Our player's modes (each figure's name says the ones it used, so that the page t
 none given: a fresh tree every move and no pondering, as version 0.1 played):
 
 - --keep: the tree kept from one move to the next (Search.begin's keep, as the app and GTP do);
-- --ponder-work N, or --ponder-seconds S: after each of our moves, N of work (the levels' unit)
-  on the position the opponent is to move in, with keep, before the opponent moves (GTP's
-  --ponder-budget; it stops early where the tree is full, as on the device). S seconds are
+- --ponder-work N, or --ponder-seconds S: before each of the opponent's moves (each stone of a
+  turn of two), N of work (the levels' unit) on the position the opponent is to move in, with
+  keep (GTP's --ponder-budget; it stops early where the tree is full, as on the device, which
+  ponders while a human places each stone). S seconds are
   converted with the Pico's measured rate: the top Pico level's budget is what a Pico does in
   its device move time (docs/results/pico.json, "device move in the app, top level"), so S
   seconds are S / that time of the budget; the figure's note says the conversion. Pondering

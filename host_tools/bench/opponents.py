@@ -10,12 +10,13 @@
     SearchPlayer      the device's opponent (stones.engine.search) at a budget (moves simulated),
                       with the Pico's node count unless told; with keep, its tree kept from one
                       move to the next (Search.begin's keep, as the app and GTP do); with
-                      ponder, that much work on the opponent's position each time the turn
-                      passes to the opponent, before it moves (GTP's --ponder-budget); search,
-                      another searcher of Search's interface (a ParallelSearch)
+                      ponder, that much work on the opponent's position before each of the
+                      opponent's moves (each stone of a turn of two, as the app and GTP's
+                      --ponder-budget do); search, another searcher of Search's interface (a
+                      ParallelSearch)
     play_game         one game between two players; every move goes through Game.play, so an
-                      illegal move raises IllegalMove; a player with ponder() ponders as soon as
-                      the turn passes from it to the other
+                      illegal move raises IllegalMove; after every move, the player who is not
+                      to move ponders if it has ponder()
     match             n games alternating colours -> Tally (wins, draws, losses, wilson())
     wilson(k, n)      Wilson's 95% score interval of a proportion
     GnuGoPlayer       `gnugo --mode gtp --level N` as a player (new moves sent with 'play'),
@@ -148,10 +149,9 @@ def play_game(key, size, black, white, settings=None):
     game = registry.new_game(key, size, **(settings or {}))
     players = {BLACK: black, WHITE: white}
     while not game.over:
-        mover = game.to_move
-        game.play(players[mover].move(game))
-        if not game.over and game.to_move != mover:  # the turn passes: the mover may ponder
-            ponder = getattr(players[mover], "ponder", None)
+        game.play(players[game.to_move].move(game))
+        if not game.over:  # the other player is to move (again, in a turn of two stones)
+            ponder = getattr(players[3 - game.to_move], "ponder", None)
             if ponder is not None:
                 ponder(game)
     return game

@@ -23,14 +23,16 @@ class Recorder(opponents.SearchPlayer):
         super().ponder(game)
 
 
-def test_pondering_runs_on_the_opponents_turn_only():
-    # Loupe: a turn of two stones, so the turn passes to the opponent every other move
+def test_pondering_runs_before_each_of_the_opponents_moves_only():
+    # Loupe: a turn of two stones. Ours ponders before each of the opponent's stones (as the
+    # app does while a human places them), never while ours is to move.
     ours = Recorder(40, 3, search.PICO_NODES, None, True, 60)
     game = opponents.play_game("loupe", 7, ours, opponents.RandomPlayer(4))
     assert game.over
     assert ours.ponders == len(ours.seen) > 0
     assert all(mover != BLACK for mover, _ in ours.seen)  # ours is Black: White to move
-    assert len(ours.seen) < ours.moves  # not after the first stone of a turn
+    white = [i for i in range(game.count) if game.entry(i)[0] != BLACK]
+    assert [count for _, count in ours.seen] == white
     assert ours.pondered > 0 and ours.moves > 0
 
 
