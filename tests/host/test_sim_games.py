@@ -107,3 +107,16 @@ def test_the_same_game_under_micropython(game, tmp_path):
             golden = Image.open(handle).convert("1")
             assert golden.size == image.size
             assert golden.tobytes() == image.tobytes(), name
+
+
+def test_the_records_script_keeps_two_games_and_reaches_each_records_screen():
+    """make screenshots' records.txt: two games kept (a rematch is A, so each goes back with
+    MENU), then its shots on the screens they name."""
+    device, shots, summaries = run("records")
+    assert summaries == {
+        "records-list": "screen=records game=none",
+        "records-record": "screen=records game=none",
+        "records-replay": "screen=replay game=none",
+        "records-delete": "screen=confirm game=none",
+    }
+    assert sorted(device.fs.listdir("records")) == ["0001-go.sgf", "0002-go.sgf"]
