@@ -57,6 +57,12 @@ def test_the_build_holds_exactly_the_device_files(built):
     assert [p for p in manifest["files"] if p.endswith(".py")] == ["main.py"]
 
 
+# The modules with machine code: the engines' loops and helpers, and the compact font's glyphs.
+NATIVE = ["stones/engine/%s.mpy" % g for g in
+          ("game", "gameviper", "go", "gofeatures", "goviper", "loose", "looseviper", "loupe",
+           "loupeviper", "offshore", "offviper", "searchviper")] + ["stones/ui/draw.mpy"]
+
+
 def test_the_manifest_tells_the_truth(built):
     out, manifest, firmware = built
     with open(os.path.join(out, "build.json")) as handle:
@@ -82,10 +88,7 @@ def test_the_manifest_tells_the_truth(built):
             assert version == int(major) and flags in (0, 4 << 2 | int(sub))
             if flags:
                 native.append(path)
-    assert sorted(native) == ["stones/engine/%s.mpy" % g for g in
-                              ("game", "gameviper", "go", "gofeatures", "goviper", "loose",
-                               "looseviper", "loupe", "loupeviper", "offshore", "offviper",
-                               "searchviper")]
+    assert sorted(native) == NATIVE
 
 
 def test_a_bytecode_build_for_ports_without_a_native_emitter(tmp_path):
@@ -178,19 +181,17 @@ def test_the_pico_build_s_machine_code_is_freed_with_its_module(built):
     that is never emptied; the app imports an engine again for each game, so such code would
     leak a few KB a game. The games' move loops and the helpers they call (the group helpers
     of game.py, Go's replies and learnt priors, Loose's replies and stone count, OffShore's hull
-    painting) need none, nor do the viper loops (goviper.py, looseviper.py, loupeviper.py,
-    offviper.py, the search's searchviper.py and game.py's history loops, gameviper.py: no
-    rodata, no bss, no relocations): they are freed like bytecode."""
+    painting), the compact font's glyphs, and the viper loops (goviper.py, looseviper.py,
+    loupeviper.py, offviper.py, the search's searchviper.py and game.py's history loops,
+    gameviper.py) need none (no rodata, no bss, no relocations): they are freed like
+    bytecode."""
     out, manifest, _ = built
     found = {}
     for path in manifest["files"]:
         if path.endswith(".mpy"):
             found[path] = builder.native_code(os.path.join(out, path))  # parses to the end
     native = {path: code for path, code in found.items() if code}
-    assert sorted(native) == ["stones/engine/%s.mpy" % g for g in
-                              ("game", "gameviper", "go", "gofeatures", "goviper", "loose",
-                               "looseviper", "loupe", "loupeviper", "offshore", "offviper",
-                               "searchviper")]
+    assert sorted(native) == NATIVE
     for path, code in native.items():
         for kind, size, scope in code:
             viper = path.endswith("viper.mpy")
@@ -198,5 +199,5 @@ def test_the_pico_build_s_machine_code_is_freed_with_its_module(built):
             assert not scope & (builder.SCOPE_VIPERRELOC | builder.SCOPE_VIPERRODATA
                                 | builder.SCOPE_VIPERBSS), path
             assert size > 100  # the machine code itself, armv6m (the smallest: Loose's stone count)
-        if not path.endswith(("game.mpy", "gameviper.mpy", "searchviper.mpy")):
+        if not path.endswith(("game.mpy", "gameviper.mpy", "searchviper.mpy", "draw.mpy")):
             assert max(size for _, size, _ in code) > 2000, path  # the move loop
