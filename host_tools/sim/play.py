@@ -54,7 +54,7 @@ def prompt(game):
     who = COLOUR_NAMES[game.to_move]
     extra = ""
     if game.stones_per_turn > 1:
-        left = game.stones_left
+        left = game.stones_left()
         extra = " (%d stone%s left this turn)" % (left, "" if left == 1 else "s")
     return "%s to play%s> " % (who, extra)
 

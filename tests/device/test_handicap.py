@@ -63,7 +63,7 @@ def test_the_device_as_white_answers_the_handicap_stones_and_the_save_keeps_them
     device = handicap_setup(4, white="Device 1")
     game = start(device)
     assert names(game) == ["C3", "C7", "G3", "G7"]
-    assert game.settings["komi"] == "0.5" and game.handicap == 4
+    assert game.settings["komi"] == "0.5" and game.handicap() == 4
     waited = 0
     while game.count < 1 and waited < 20000:  # White moves first: the device
         device.run(50)
@@ -73,7 +73,7 @@ def test_the_device_as_white_answers_the_handicap_stones_and_the_save_keeps_them
     assert game.count >= 2
     rebooted = Device(fs=device.fs.reboot())
     again = rebooted.app.game
-    assert again.handicap == 4 and names(again)[:4] == names(game)[:4]
+    assert again.handicap() == 4 and names(again)[:4] == names(game)[:4]
     assert again.settings["komi"] == "0.5" and again.entry(0) == game.entry(0)
     assert rebooted.app.players == {"1": "human", "2": "device:1"}
 
@@ -103,5 +103,5 @@ def test_an_untouched_handicap_game_is_replaced_without_a_question():
     device.press("down")  # Resume Go -> Go
     device.press("a")
     start(device)  # the stones come back with the settings: nothing to keep, no question
-    assert device.app.top.module_name == "play" and device.app.game.handicap == 5
+    assert device.app.top.module_name == "play" and device.app.game.handicap() == 5
     assert device.fs.listdir("records") == []  # nothing kept: the game had no move

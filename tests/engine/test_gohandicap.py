@@ -30,13 +30,13 @@ def test_the_stones_are_where_gnugo_puts_them_and_white_moves_first():
         for stones in range(2, 10):
             game = Go(size, handicap=str(stones))
             assert black_stones(game) == GNUGO[size][stones - 2], (size, stones)
-            assert game.handicap == stones and game.to_move == WHITE and game.count == 0
+            assert game.handicap() == stones and game.to_move == WHITE and game.count == 0
             assert game.settings["komi"] == "0.5"
 
 
 def test_no_handicap_is_the_default_and_other_counts_are_refused():
     game = Go()
-    assert game.handicap == 0 and game.setup == () and game.to_move == BLACK
+    assert game.handicap() == 0 and game.setup == () and game.to_move == BLACK
     assert game.settings["handicap"] == "0" and game.settings["komi"] == "0"
     for bad in ("1", "10", "-2", "two"):
         error = raises(GameError, Go, 9, handicap=bad)
@@ -46,7 +46,7 @@ def test_no_handicap_is_the_default_and_other_counts_are_refused():
 
 def test_a_given_komi_stays_with_a_handicap():
     game = Go(13, handicap="4", komi="6.5")
-    assert game.settings["komi"] == "6.5" and game.komi2 == 13 and game.handicap == 4
+    assert game.settings["komi"] == "6.5" and game.komi2 == 13 and game.handicap() == 4
 
 
 def test_undo_goes_back_to_white_to_move_with_the_stones():
@@ -67,15 +67,15 @@ def test_a_free_handicap_and_the_first_mover_by_set_position():
     game = Go(9)
     stones = [(BLACK, game.parse(name)) for name in ("A1", "B2", "J9")]
     game.set_position(stones, WHITE)
-    assert game.handicap == 3 and game.to_move == WHITE
+    assert game.handicap() == 3 and game.to_move == WHITE
     game.set_position(stones)  # Black first: a position, not a handicap
-    assert game.handicap == 0 and game.to_move == BLACK
+    assert game.handicap() == 0 and game.to_move == BLACK
     game.set_position(stones + [(WHITE, game.parse("E5"))], WHITE)
-    assert game.handicap == 0  # white stones: not a handicap
+    assert game.handicap() == 0  # white stones: not a handicap
     raises(GameError, game.set_position, stones, 3)
     game.set_position(stones, WHITE)
     game.clear()
-    assert game.handicap == 0 and game.to_move == BLACK and black_stones(game) == ""
+    assert game.handicap() == 0 and game.to_move == BLACK and black_stones(game) == ""
 
 
 def test_komi_follows_the_handicap_in_the_setup_unless_the_player_chose_one():
@@ -97,7 +97,7 @@ def test_the_text_record_keeps_the_handicap_and_white_first():
     game = Go(9, handicap="3")
     text = record(game)
     again = load_record(text)
-    assert again.handicap == 3 and again.to_move == WHITE and again.state() == game.state()
+    assert again.handicap() == 3 and again.to_move == WHITE and again.state() == game.state()
     game.play_text("E5")
     again = load_record(record(game))
     assert again.entry(0) == game.entry(0) and again.state() == game.state()

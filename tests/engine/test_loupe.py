@@ -232,10 +232,10 @@ def test_p9_first_stone():
 def test_p9_the_order_of_the_two_stones_matters():
     game = p9()
     game.play_text("h7")
-    assert game.to_move == BLACK and game.stones_left == 1
+    assert game.to_move == BLACK and game.stones_left() == 1
     assert game.legal(point(game, "g7"))  # enemy 2, friendly g6 + h7 = 2
     game.play_text("g7")
-    assert game.to_move == WHITE and game.stones_left == 2
+    assert game.to_move == WHITE and game.stones_left() == 2
     # "g7, h7" is not a turn: g7 cannot be the first stone
     game = p9()
     assert raises(IllegalMove, game.play_text, "g7").code == OUTNUMBERED
@@ -259,27 +259,27 @@ def test_occupied_and_off_board():
 
 def test_turn_structure_one_stone_then_two_each():
     game = Loupe(7)
-    assert game.to_move == BLACK and game.stones_left == 1 and game.can_pass
-    assert game.turn_size == 1
+    assert game.to_move == BLACK and game.stones_left() == 1 and game.can_pass()
+    assert game.turn_size() == 1
     game.play_text("g7")
-    assert game.to_move == WHITE and game.stones_left == 2 and game.can_pass
-    assert game.turn_size == 2
+    assert game.to_move == WHITE and game.stones_left() == 2 and game.can_pass()
+    assert game.turn_size() == 2
     game.play_text("a1")
-    assert game.to_move == WHITE and game.stones_left == 1 and not game.can_pass
+    assert game.to_move == WHITE and game.stones_left() == 1 and not game.can_pass()
     error = raises(IllegalMove, game.play, PASS)
     assert error.code == MID_TURN and "second stone is due" in str(error)
     assert "second stone" in str(error) and game.REASONS[MID_TURN] in str(error)
     assert game.reason(PASS) == MID_TURN
     game.play_text("a2")
-    assert game.to_move == BLACK and game.stones_left == 2
+    assert game.to_move == BLACK and game.stones_left() == 2
     game.play_text("m1")
     game.play_text("m2")
-    assert game.to_move == WHITE and game.stones_left == 2
+    assert game.to_move == WHITE and game.stones_left() == 2
     assert [game.entry(i)[0] for i in range(game.count)] == [BLACK, WHITE, WHITE, BLACK, BLACK]
     turns = []  # each stone's turn state comes back with its undo: colour, stone of the turn
     while game.count:
         game.undo()
-        turns.append((game.to_move, game.turn_size - game.stones_left + 1, game.turn_size))
+        turns.append((game.to_move, game.turn_size() - game.stones_left() + 1, game.turn_size()))
     assert turns[::-1] == [(BLACK, 1, 1), (WHITE, 1, 2), (WHITE, 2, 2), (BLACK, 1, 2),
                            (BLACK, 2, 2)]
 
@@ -294,14 +294,14 @@ def test_undo_goes_back_one_stone_at_a_time():
         states.pop()
         game.undo()
         assert game.state() == states[-1]
-    assert game.stones_left == 1 and game.to_move == BLACK
+    assert game.stones_left() == 1 and game.to_move == BLACK
     raises(GameError, game.undo)
 
 
 def test_two_passing_turns_end_the_game():
     game = Loupe(7)
     game.play(PASS)  # Black may pass instead of the opening stone
-    assert not game.over and game.to_move == WHITE and game.stones_left == 2
+    assert not game.over and game.to_move == WHITE and game.stones_left() == 2
     game.play_text("g7")
     game.play_text("g8")
     game.play(PASS)
@@ -311,7 +311,7 @@ def test_two_passing_turns_end_the_game():
     game.play(PASS)
     assert not game.over and game.to_move == WHITE
     game.play(PASS)
-    assert game.over and not game.can_pass and game.legal_moves() == []
+    assert game.over and not game.can_pass() and game.legal_moves() == []
     assert "over" in str(raises(IllegalMove, game.play_text, "m1"))
     game.undo()
     assert not game.over and game.to_move == WHITE
@@ -326,7 +326,7 @@ def test_a_first_stone_needs_a_legal_second_stone():
     assert game.reason(point(game, "a1")) == NO_SECOND_STONE
     assert "second stone" in str(raises(IllegalMove, game.play_text, "a1"))
     assert game.reason(point(game, "g7")) == OUTNUMBERED
-    assert game.legal_moves() == [] and game.can_pass
+    assert game.legal_moves() == [] and game.can_pass()
     game.playout(5, 1)
     assert game.last_move() == PASS and game.to_move == BLACK
     # Black may play g7 but nothing after it (a1: enemy 2 > friendly 1): Black passes too
@@ -348,9 +348,9 @@ def test_a_first_stone_needs_a_legal_second_stone():
 
 def test_the_opening_stone_needs_no_second_stone():
     game = full_board("a1 g7", white="", black="a2 b1", colour=WHITE)
-    assert game.stones_left == 2  # set-up stones mean play is under way: two-stone turns
+    assert game.stones_left() == 2  # set-up stones mean play is under way: two-stone turns
     game.phase = 2  # put Black's one-stone opening back, to test it on a crowded board
-    assert game.to_move == BLACK and game.stones_left == 1
+    assert game.to_move == BLACK and game.stones_left() == 1
     assert names(game, game.legal_moves()) == ["a1"]
     game.play_text("a1")
     assert game.to_move == WHITE
@@ -369,7 +369,7 @@ def full_board(empty, white="", black="", colour=BLACK):
 
 def test_after_set_up_stones_every_turn_is_two_stones():
     game = position(Loupe(7), black="g7", white="a1")
-    assert game.to_move == BLACK and game.stones_left == 2 and game.turn_size == 2
+    assert game.to_move == BLACK and game.stones_left() == 2 and game.turn_size() == 2
     game.play_text("g8")
     game.play_text("g9")
     assert game.to_move == WHITE
@@ -380,10 +380,10 @@ def test_after_set_up_stones_every_turn_is_two_stones():
 def test_play_out_of_turn_starts_a_two_stone_turn():
     game = position(Loupe(7), black="g7")
     game.play_as(WHITE, game.parse("a1"))
-    assert game.to_move == WHITE and game.stones_left == 1
+    assert game.to_move == WHITE and game.stones_left() == 1
     game.play_as(WHITE, game.parse("a2"))
     game.play_as(WHITE, game.parse("a3"))  # out of turn again: a new turn of two
-    assert game.to_move == WHITE and game.stones_left == 1
+    assert game.to_move == WHITE and game.stones_left() == 1
     text = record(game)
     assert "moves W:a1 W:a2 W:a3" in text
     assert load_record(text).state() == game.state()
@@ -638,7 +638,7 @@ def random_game(game, rng, check, moves=400):
     check(game, state before) after every move."""
     while not game.over and game.count < moves:
         legal = game.legal_moves()
-        if not legal or (game.can_pass and rng.below(30) == 0):
+        if not legal or (game.can_pass() and rng.below(30) == 0):
             move = PASS
         else:
             move = legal[rng.below(len(legal))]
@@ -683,14 +683,14 @@ def test_playout_follows_the_policy():
     seed = 4
     while not game.over:
         c = game.to_move
-        left = game.stones_left
+        left = game.stones_left()
         seed = game.playout(seed, 1)
         move = game.last_move()
         game.undo()
         if move:
             assert game.legal(move)  # placement rule and C7 for a first stone
         else:
-            assert game.can_pass and left == 2 and game.legal_moves() == []
+            assert game.can_pass() and left == 2 and game.legal_moves() == []
         game.play_as(c, move)
     assert game.count <= 3 * 127 // 2 + 2 < game.cap
 

@@ -121,7 +121,7 @@ def test_the_kept_root_is_a_fresh_root_plus_what_its_children_learnt():
             game = position(key, size_, 7)
             if reply == PASS:
                 game.play(search.think(game, WORK, 3, keep=True))
-                if not game.can_pass:
+                if not game.can_pass():
                     continue
                 game.play(PASS)
                 node = search._follow(game)

@@ -143,7 +143,7 @@ def test_loupe_second_stone_keeps_the_ring_pure():
     # fill its hole: any stone not touching the ring keeps the value 6.
     game = position(Loupe(7), black="f6 f7 g6 g8 h6", white="b2 c5 k3 j8")
     game.play_text("h7")
-    assert game.stones_left == 1
+    assert game.stones_left() == 1
     move, _ = think(game, 3000, 5)
     game.play(move)
     assert game.group_value(game.parse("h7")) == 6
@@ -165,7 +165,7 @@ def test_loupe_priors_break_the_opponents_ring():
     # not. A point far from every stone is neutral either way; so the priors' own move (work 0)
     # is h7 with BREAK, and not without it.
     game = position(Loupe(7), white="f6 f7 g6 g8 h6", black="i6 i7 b2 c5")
-    assert game.to_move == BLACK and game.stones_left == 2
+    assert game.to_move == BLACK and game.stones_left() == 2
     game.knowledge = 0
     plain = loupe_priors(game)
     game.knowledge = Loupe.knowledge
@@ -229,11 +229,11 @@ def test_loupe_mid_turn_never_passes():
     for game in random_positions("loupe", 7, 10, 5):
         if game.over:
             continue
-        if game.stones_left == 2:
+        if game.stones_left() == 2:
             game.playout(3, 1)  # a first stone: the second is due
         if game.over:
             continue
-        assert not game.can_pass
+        assert not game.can_pass()
         move, _ = think(game, 400, 2)
         assert move != PASS and legal_now(game, move)
 
@@ -381,7 +381,7 @@ def test_go_passes_after_the_opponent_when_the_count_wins():
     # either way; the pass is counted as the game it ends (search._settle), so the search
     # passes instead of filling its territory.
     game = _walls("E", "F")
-    assert game.pass_ends and not game.over
+    assert game.pass_ends() and not game.over
     for level in (1, len(levels(Go))):
         move, search = think(game, budget(Go, level), level)
         assert move == PASS, (level, game.name(move), search.ranked()[:3])

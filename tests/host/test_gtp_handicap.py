@@ -86,13 +86,13 @@ def test_fixed_handicap_places_the_settings_stones_and_white_moves():
     engine = Engine("go", 9, level=0)
     engine.run(["komi 6.5", "fixed_handicap 3"])
     game = engine.game
-    assert game.to_move == 2 and game.handicap == 3 and game.settings["komi"] == "6.5"
+    assert game.to_move == 2 and game.handicap() == 3 and game.settings["komi"] == "6.5"
     assert engine.run(["genmove w", "komi 7.5", "undo", "showboard"])[-1].endswith("White to move")
-    assert engine.game.handicap == 3 and engine.game.count == 0
+    assert engine.game.handicap() == 3 and engine.game.count == 0
     text = engine.run(["printsgf"])[0]
     assert "HA[3]" in text and "AB[cg][cc][gc]" in text and "KM[7.5]" in text and "PL[W]" in text
     assert engine.run(["clear_board", "list_stones black"]) == ["=", "="]
-    assert engine.game.handicap == 0 and engine.game.to_move == 1
+    assert engine.game.handicap() == 0 and engine.game.to_move == 1
 
 
 def test_refusals_change_nothing():
@@ -115,9 +115,9 @@ def test_a_free_handicap_is_black_stones_and_white_first_and_sgf_keeps_it(tmp_pa
     engine = Engine("go", 13, level=0)
     assert engine.run(["set_free_handicap C3 D4 K10", "play w G7", "play b E5"]) == ["="] * 3
     game = engine.game
-    assert game.handicap == 3 and game.entry(0)[0] == 2
+    assert game.handicap() == 3 and game.entry(0)[0] == 2
     record = sgf.read(engine.run(["printsgf"])[0][2:])
-    assert record.handicap == 3 and record.game().handicap == 3
+    assert record.handicap == 3 and record.game().handicap() == 3
     free = answer(["boardsize 19", "place_free_handicap 40"]).split()
     assert len(free) == 9  # at most the option's largest: GTP lets an engine place fewer
 

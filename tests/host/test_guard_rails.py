@@ -106,7 +106,7 @@ def slow_loupe(game, boards, c, p):
     if not allowed(p):
         return None
     board[p] = c
-    if game.turn_size == 2 and game.stones_left == 2:
+    if game.turn_size() == 2 and game.stones_left() == 2:
         if not any(allowed(q) for q in game.grid.points):
             return None
     return board

@@ -113,7 +113,7 @@ def test_games_undo_and_records(choices, size):
         if game.over:
             break
         legal = game.legal_moves()
-        move = PASS if not legal or (game.can_pass and choice % 37 == 0) else legal[
+        move = PASS if not legal or (game.can_pass() and choice % 37 == 0) else legal[
             choice % len(legal)]
         game.play(move)
         states.append(game.state())

@@ -79,7 +79,7 @@ def test_a_handicap_setup_is_written_as_ha_and_ab():
     assert root.get("HA") == 3 and len(root.get("AB")) == 3 and root.get("KM") == 0.5
     again = read_record(text)
     assert sorted(again.setup) == sorted(game.setup)
-    assert again.handicap == 3  # read back as a handicap: kept again, it says HA[3] again
+    assert again.handicap() == 3  # read back as a handicap: kept again, it says HA[3] again
     assert again.entry(0) == (WHITE, game.parse("E5"))
 
 

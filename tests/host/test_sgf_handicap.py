@@ -47,7 +47,7 @@ def test_the_record_reads_back_as_the_same_handicap_game():
     record = read(write(game))
     assert record == Record.of(game) and record.handicap == 6
     again = record.game()
-    assert again.handicap == 6 and again.first == WHITE and again.diagram() == game.diagram()
+    assert again.handicap() == 6 and again.first == WHITE and again.diagram() == game.diagram()
     assert [again.entry(i) for i in range(again.count)] == [game.entry(i) for i in range(3)]
     before = read(write(Go(13, handicap="6")))  # no move yet: White to move all the same
     assert before.player == WHITE and before.game().to_move == WHITE
@@ -58,7 +58,7 @@ def test_a_game_without_handicap_writes_no_ha_and_bad_ha_is_named():
     with pytest.raises(SgfError, match=r"HA\[two\]"):
         read("(;GM[1]SZ[9]HA[two]AB[cc][gg])")
     record = read("(;GM[1]SZ[9]HA[2]AB[cc][gg];W[ee])")  # another program's handicap record
-    assert record.game().handicap == 2 and record.game().entry(0) == (WHITE, Go(9).parse("E5"))
+    assert record.game().handicap() == 2 and record.game().entry(0) == (WHITE, Go(9).parse("E5"))
 
 
 def test_a_handicap_game_from_the_device_is_kept_with_its_stones():

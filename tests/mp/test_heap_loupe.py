@@ -38,10 +38,10 @@ def _each_stone_then_undo(game):
 def test_loupe_play_and_undo_allocate_nothing():
     game = Loupe()
     game.playout(5, 61)  # a middle game, a first stone due: C7 is checked for each
-    assert game.stones_left == 2
+    assert game.stones_left() == 2
     _each_stone_then_undo(game)
     game.playout(6, 1)  # now a second stone is due
-    assert game.stones_left == 1
+    assert game.stones_left() == 1
     _each_stone_then_undo(game)
     assert _locked(lambda: game.reason(PASS)) == MID_TURN
 

@@ -77,10 +77,10 @@ def test_counting_the_pass_that_ends_a_game_allocates_nothing():
     for key, size in GAMES:
         search = game = None
         search, game = _fresh(key, size, 7, 2)
-        while not game.can_pass:  # Loupe: a pass only between turns
+        while not game.can_pass():  # Loupe: a pass only between turns
             game.playout(9, 1)
         game.play(0)  # the opponent passes
-        assert game.pass_ends, key
+        assert game.pass_ends(), key
         search.begin(game, 10, 1)
         move = _think_locked(search, game, levels(game)[0], 5)
         assert game.reason(move) == 0, (key, move)

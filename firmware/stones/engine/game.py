@@ -45,10 +45,10 @@ above the engine asks which game it is, tests/host/test_one_door.py):
     score() -> Score, result() -> Result   the same shapes in every game (engine/outcome.py)
     territory() -> (Black's points, White's); counted(): what the score screen draws
     panel() -> (label, black, white): the game screen's running count
-    stones_per_turn, stones_left, turn_size; marks_dead (then toggle_dead(p), dead_stones())
+    stones_per_turn, stones_left(), turn_size(); marks_dead (then toggle_dead(p), dead_stones())
     pregame (a screen before the game) and pregame_protocol() (the steps it drives)
     records / record_ending (how a finished game is kept)
-    handicap: the handicap stones among the set-up ones (Go's option; 0 in the other games)
+    handicap(): the handicap stones among the set-up ones (Go's option; 0 in the other games)
     colour(p): the stone on a point, what the screens draw (never the cell byte above);
     changes(shown, out): the points whose stone is not shown[p] (a screen's redraw)
     keeps_prisoners (then prisoners[colour]); is_eye(p, c), gain(c), problem(root) (host tools)
@@ -226,7 +226,9 @@ class Game:
     records = "stones.engine.records"  # the module whose write_record keeps a finished game
     record_ending = "txt"  # its files' ending ("sgf": the module writes SGF)
     knowledge = 0  # the playouts' and priors' knowledge bits, defined by each game (0: none)
-    handicap = 0  # handicap stones on the board (Go: a property of its set-up)
+    def handicap(self):
+        """Handicap stones on the board (Go: counted from its set-up)."""
+        return 0
     # The game's move loop as viper code, where MicroPython compiles it: the module's name
     # (its run(game, move, randoms, x) plays exactly what _run plays, several times as fast on
     # a Pico), for boards under 256 points, whose stones and where tables are bytes.
@@ -821,8 +823,13 @@ class Game:
         game without a pregame. The screen reaches the game's rules only through this."""
         return None
 
-    stones_left = 1  # stones still to place in the current turn (Loupe: a property)
-    turn_size = 1  # stones in the current turn
+    def stones_left(self):
+        """Stones still to place in the current turn."""
+        return 1
+
+    def turn_size(self):
+        """Stones in the current turn."""
+        return 1
 
     def problem(self, root):
         """What is wrong with the group at root in a position reached by legal play (Go: no
@@ -866,12 +873,14 @@ class Game:
     pass_prior = 48  # the search's prior for a pass (0-255, 128 neutral): rarely the move
     _copied = ()  # names of the game's own arrays that copy_from copies besides the base ones
 
-    @property
+    # Methods, never properties: a property anywhere in a class makes MicroPython look up the
+    # class's dictionaries on every store to an instance attribute (descriptors could catch
+    # it), which on a Pico costs the move loops several times what the store does.
+
     def can_pass(self):
         """A pass is legal now (Loupe: not while the second stone of a turn is due)."""
         return not self.over
 
-    @property
     def pass_ends(self):
         """A pass now ends the game (the opponent has just passed): the search then values
         the pass by counting the game as it would end (settled_winner), not by pass_prior."""

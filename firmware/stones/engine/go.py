@@ -203,7 +203,7 @@ class Go(Game):
 
     def _allocate(self):
         self.libs = zeros(self.grid.length)
-        self._dead = None  # the dead property's array, made when first read (see there)
+        self._dead = None  # dead_marks()'s array, made when first read (see there)
         self.before = octets(bytes(self.grid.length))  # settled_winner's snapshot
         self._lib_a = 0  # the liberties _count_liberties found
         self._lib_b = 0
@@ -215,7 +215,6 @@ class Go(Game):
             self.setup = [(BLACK, p) for p in handicap_points(self.grid, stones)]
             self.first = WHITE
 
-    @property
     def handicap(self):
         """Handicap stones on the board: set-up stones, all Black, White to move first (the
         option's, GTP's fixed or free handicap, an SGF record's AB); 0 in any other game."""
@@ -231,8 +230,9 @@ class Go(Game):
         self.ko = 0
         self.prisoners = [0, 0, 0]  # indexed by colour: stones that colour has captured
         if self.marked:  # most resets follow games where nothing was marked dead
+            dead = self.dead_marks()
             for p in self.grid.points:
-                self.dead[p] = 0
+                dead[p] = 0
         self.marked = False
 
     def _switch(self, colour):
@@ -1074,8 +1074,7 @@ class Go(Game):
 
     # -- scoring ------------------------------------------------------------------------------
 
-    @property
-    def dead(self):
+    def dead_marks(self):
         """A byte per point, 1 where the stone is marked dead: made at the first use, after a
         game, so that a game in play and a search's scratch game never hold it."""
         dead = self._dead
@@ -1087,10 +1086,11 @@ class Go(Game):
         """Mark the group at p dead, or alive again (after the game, before scoring)."""
         if self.cell[p] & 3 not in (BLACK, WHITE):
             raise GameError("no stones at %s" % self.grid.name(p))
-        flag = 0 if self.dead[p] else 1
+        dead = self.dead_marks()
+        flag = 0 if dead[p] else 1
         self.marked = True
         for s in self.group(p):
-            self.dead[s] = flag
+            dead[s] = flag
 
     def _record_extra(self):
         dead = self.dead_stones()
@@ -1104,7 +1104,7 @@ class Go(Game):
                 p = self.parse(word)
             except ValueError as error:
                 raise GameError(str(error))
-            if not self.dead[p]:
+            if not self.dead_marks()[p]:
                 self.toggle_dead(p)
         return True
 
@@ -1123,7 +1123,7 @@ class Go(Game):
 
     def mark_dead(self, stones):
         """Exactly these stones marked dead (and no other); none: the marking is cleared."""
-        dead = self.dead
+        dead = self.dead_marks()
         for p in self.grid.points:
             dead[p] = 0
         for p in stones:
@@ -1137,7 +1137,8 @@ class Go(Game):
         return seki_stones(self)
 
     def dead_stones(self):
-        return [p for p in self.grid.points if self.dead[p]]
+        dead = self.dead_marks()
+        return [p for p in self.grid.points if dead[p]]
 
     def counted(self):
         return self.territory(), self.dead_stones(), ()
@@ -1167,7 +1168,7 @@ class Go(Game):
     def _regions(self):
         """{point: BLACK or WHITE} of the region rule (rules.md A7)."""
         cell = self.cell
-        dead = self.dead
+        dead = self.dead_marks()
         owner = {}
         seen = set()
         for p in self.grid.points:
@@ -1199,7 +1200,7 @@ class Go(Game):
     def _must_fill(self, owner):
         """must_fill over owner (_regions, point -> colour)."""
         cell = self.cell
-        dead = self.dead
+        dead = self.dead_marks()
         root = self.root
         offsets = self.offsets
         single = {}  # root -> whether the group has one liberty
@@ -1233,10 +1234,11 @@ class Go(Game):
         dead = [0, 0, 0]
         alive = [0, 0, 0]
         cell = self.cell
+        marks = self.dead_marks()
         for p in self.grid.points:
             x = cell[p] & 3
             if x:
-                (dead if self.dead[p] else alive)[x] += 1
+                (dead if marks[p] else alive)[x] += 1
         if self.settings["scoring"] == "area":
             black = alive[BLACK] + len(land_b)
             white = alive[WHITE] + len(land_w)
@@ -1281,6 +1283,6 @@ class Go(Game):
 
     def symbol(self, p):
         x = self.cell[p] & 3
-        if x and self.dead[p]:
+        if x and self.dead_marks()[p]:
             return "x" if x == BLACK else "o"
         return ".XO"[x]

@@ -52,7 +52,7 @@ def estimate_dead(game, playouts=48, seed=1):
         for d in game.offsets:
             q = p + d
             y = scratch.cell[q] & _COLOUR
-            if (y == BLACK or y == WHITE) and not scratch.dead[q]:
+            if (y == BLACK or y == WHITE) and not scratch.dead_marks()[q]:
                 sides[scratch.root[q]] = y
         for r, y in sides.items():
             if sum(scratch.stones[r2] for r2, y2 in sides.items() if y2 != y) >= 3:
@@ -160,7 +160,7 @@ def _dying(game, lost, playouts):
 def seki_stones(game):
     """Living stones in seki: the groups next to a seki point (_seki_points). Allocates."""
     cell = game.cell
-    dead = game.dead
+    dead = game.dead_marks()
     stones = set()
     for p in _seki_points(game):
         for d in game.offsets:
@@ -175,7 +175,7 @@ def _seki_points(game):
     not allowed to), next to living stones of both colours. Dead stones (marked) count as
     absent."""
     cell = game.cell
-    dead = game.dead
+    dead = game.dead_marks()
     offsets = game.offsets
     points = []
     c = game.to_move

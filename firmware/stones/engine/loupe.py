@@ -3,12 +3,12 @@
 Reading guide.
 
 **Turns** (C7). ``phase`` says which stone of a turn comes next: _TWO (0) a two-stone turn
-begins, _SECOND (1) its second stone is due, _OPENING (2) Black's one-stone first turn. The UI
-reads ``stones_left`` (2 or 1), ``turn_size`` (1 for the opening, else 2) and ``can_pass``. A pass
-replaces a whole turn, so it is refused while the second stone is due (MID_TURN); two passing
-turns in a row end the game. Each stone is its own history entry, so undo takes back one stone
-at a time and restores the phase with it. A play out of turn (GTP after set_position) starts a
-two-stone turn for that colour (_switch).
+begins, _SECOND (1) its second stone is due, _OPENING (2) Black's one-stone first turn. The
+UI reads ``stones_left()`` (2 or 1), ``turn_size()`` (1 for the opening, else 2) and
+``can_pass()``. A pass replaces a whole turn, so it is refused while the second stone is due
+(MID_TURN); two passing turns in a row end the game. Each stone is its own history entry, so
+undo takes back one stone at a time and restores the phase with it. A play out of turn (GTP
+after set_position) starts a two-stone turn for that colour (_switch).
 
 **Placement** (C6). A stone of colour c may go on an empty point with no more enemy than
 friendly neighbours: one read of the packed cell byte and one lookup, ``_LEGAL[v] & c`` (the table
@@ -179,17 +179,14 @@ class Loupe(Game):
 
     # -- the turn structure, for the UI -------------------------------------------------------
 
-    @property
     def stones_left(self):
         """Stones still to place in the current turn: 2, or 1 (the second stone, or the opening)."""
         return 2 if self.phase == _TWO else 1
 
-    @property
     def turn_size(self):
         """Stones in the current turn: 1 for Black's opening, else 2 ("stone 1/1", "stone 2/2")."""
         return 1 if self.phase == _OPENING else 2
 
-    @property
     def can_pass(self):
         """A pass may replace the turn now (not after its first stone)."""
         return not self.over and self.phase != _SECOND

@@ -533,7 +533,7 @@ class Search:
             wins[j] = wins[j] - q if wins[j] > q else 0
         if self.tactics:
             self._tactics(n)
-        wide = 1 if scratch.can_pass else 0  # the root's children to be
+        wide = 1 if scratch.can_pass() else 0  # the root's children to be
         for i in range(n):
             if pri[i]:
                 wide += 1
@@ -629,7 +629,7 @@ class Search:
             n = scratch.candidates(self.cand, self.pri)
             if root and self.tactics:
                 self._tactics(n)
-        passing = 1 if scratch.can_pass else 0
+        passing = 1 if scratch.can_pass() else 0
         room = self.max_nodes - self.n_nodes - passing
         take = n if root or n < self.width else self.width
         if take > room:
@@ -648,7 +648,7 @@ class Search:
             self.kids[j] = 0
             self.visits[j] = pv
             j += 1
-        if passing and root and scratch.pass_ends:
+        if passing and root and scratch.pass_ends():
             self.wins[start] = self._settle(pv)
         tactics = self.tactics if root else 0
         if self.children:

@@ -120,7 +120,7 @@ def record_data(game):
     if result == "?":
         result = "Void"  # the move limit ended the game without a result
     dead = [(game.cell[p] & 3, grid.coords(p)) for p in game.dead_stones()] if game.over else []
-    return game.size, game.komi2, setup, moves, result, player, dead, game.handicap
+    return game.size, game.komi2, setup, moves, result, player, dead, game.handicap()
 
 
 def read_record(text):

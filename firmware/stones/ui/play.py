@@ -130,8 +130,8 @@ class Screen:
         if thinks and not (beside and game.stones_per_turn == 1):
             small(fb, "thinks", x, y + SMALL_LINE)
         elif game.stones_per_turn > 1 and not game.over:  # which stone of the turn
-            size = game.turn_size
-            small(fb, "%d of %d" % (size - game.stones_left + 1, size), x, y + SMALL_LINE)
+            size = game.turn_size()
+            small(fb, "%d of %d" % (size - game.stones_left() + 1, size), x, y + SMALL_LINE)
         label, black, white = game.panel()
         if self.tall:
             small(fb, "%s B%d W%d" % (label, black, white), x, y + 2 * SMALL_LINE)
