@@ -137,8 +137,6 @@ class BoardView:
         self.show_cursor = True
         self.blink_on = True  # the cursor's outline is drawn now (screens blink it)
         self._layout()
-        # per point of a windowed view: the stone its overview shows now (update_overview)
-        self.overviewed = octets(bytes(grid.length if self.windowed else 1))
         self.want_x = self.px[self.cursor]
 
     # -- geometry -------------------------------------------------------------------------------
@@ -270,6 +268,7 @@ class BoardView:
     def draw(self, fb):
         if self.windowed:  # (a scrolled hexagon's edge leaves ground no box covers)
             fb.fill_rect(self.x, self.y, self.width, self.height, 0)
+        self._shown()
         for p in self.grid.points:
             if self.visible(p):
                 self.draw_point(fb, p)
@@ -277,31 +276,52 @@ class BoardView:
             self.draw_overview(fb)
         self.drawn_last = self.last
 
+    def _shown(self):
+        """drawn takes every point's stone (what a whole draw shows), a batch of changes at a
+        time."""
+        game = self.game
+        drawn = self.drawn
+        moved = self.moved
+        n = _MOVED + 1
+        while n > _MOVED:
+            n = game.changes(drawn, moved)
+            for i in range(n if n < _MOVED else _MOVED):
+                p = moved[i]
+                drawn[p] = game.colour(p)
+
     def update(self, fb):
         """Redraw only what moves changed since the last draw: the boxes whose stone came or
         went (the game's changes() against drawn), and the old and the new last move's. The
         same pixels as draw() over a cleared board while the marks stay as they were (during
-        play); a placement redraws a few boxes instead of all of them. A windowed view's
-        overview is the caller's to redraw (the play screen's panel holds it):
-        update_overview()."""
+        play); a placement redraws a few boxes instead of all of them. drawn is what the
+        last draw() or update() showed (a box drawn between them, as for the device's move,
+        does not change it), so the points found here are also the ones a windowed view's
+        overview redraws, with its outline (the same pixels as draw_overview(); the play
+        screen's panel holds the overview and leaves it be after a move)."""
         game = self.game
         drawn = self.drawn
         moved = self.moved
         old = self.drawn_last
         last = self.last
+        overview = self.windowed and self.overview_at
         n = _MOVED + 1
-        while n > _MOVED:  # each batch drawn is shown: the next call finds the rest
+        found = False
+        while n > _MOVED:  # each batch shown: the next call finds the rest
             n = game.changes(drawn, moved)
             for i in range(n if n < _MOVED else _MOVED):
                 p = moved[i]
-                if self.visible(p):
+                drawn[p] = game.colour(p)
+                if self.visible(p):  # (out of the window: draw() draws it when it gets there)
                     self.draw_point(fb, p)
-                else:  # out of the window: draw() draws it when the window gets there
-                    drawn[p] = game.colour(p)
+                if overview:
+                    self._overview_point(fb, p)
+                    found = True
                 if p == old:
                     old = 0
                 if p == last:
                     last = 0
+        if found:
+            self._window_outline(fb)
         if old and old != last and self.visible(old):
             self.draw_point(fb, old)
         if last and self.visible(last):
@@ -318,7 +338,7 @@ class BoardView:
         top = y - h // 2
         ground = 0
         ink = 1
-        colour = self.drawn[p] = self.game.colour(p)
+        colour = self.game.colour(p)
         fb.fill_rect(left, top, w, h, ground)
         if self.show_cursor and self.blink_on and p == self.cursor:
             self._point(fb, p, colour, x, y, left, top, w, h, ground, ink)
@@ -408,76 +428,46 @@ class BoardView:
     def draw_overview(self, fb):
         """The whole board at 2 pixels a point at overview_at, with the window outlined (a hex
         board: a pixel a half step across and a row down, black stones two pixels wide)."""
+        ox = self.overview_at[0]
+        oy = self.overview_at[1]
         if self.hex:
-            self._hex_overview(fb)
-            return
-        n = self.grid.n
-        size = n * OVERVIEW
-        ox = self.overview_at[0] + 1
-        oy = self.overview_at[1] + 1
-        fb.fill_rect(ox - 1, oy - 1, size + 2, size + 2, 0)
-        fb.rect(ox - 1, oy - 1, size + 2, size + 2, 1)
+            fb.fill_rect(ox, oy, 4 * self.grid.n, 2 * self.grid.n + 1, 0)
+            fb.rect(ox, oy, 4 * self.grid.n, 2 * self.grid.n + 1, 1)
+        else:
+            size = self.grid.n * OVERVIEW + 2
+            fb.fill_rect(ox, oy, size, size, 0)
+            fb.rect(ox, oy, size, size, 1)
         game = self.game
-        shown = self.overviewed
         for p in self.grid.points:
-            colour = shown[p] = game.colour(p)
-            if colour:
-                x = ox + self.col[p] * OVERVIEW
-                y = oy + self.row[p] * OVERVIEW
-                if colour == 1:
-                    fb.fill_rect(x, y, 2, 2, 1)
-                else:
-                    fb.pixel(x, y, 1)
-        fb.rect(ox + self.left_col * OVERVIEW, oy + self.top_row * OVERVIEW,
-                self.span * OVERVIEW, self.span * OVERVIEW, 1)
+            if game.colour(p):  # (a method called, not bound: nothing allocated)
+                self._overview_point(fb, p)
+        self._window_outline(fb)
 
-    def _hex_overview(self, fb):
-        n = self.grid.n
-        ox = self.overview_at[0] + 1
-        oy = self.overview_at[1] + 1
-        fb.fill_rect(ox - 1, oy - 1, 4 * n, 2 * n + 1, 0)
-        fb.rect(ox - 1, oy - 1, 4 * n, 2 * n + 1, 1)
-        game = self.game
-        half = self.half
-        row = self.col
-        shown = self.overviewed
-        for p in self.grid.points:
-            colour = shown[p] = game.colour(p)
-            if colour:
-                fb.hline(ox + half[p], oy + row[p], 2 if colour == 1 else 1, 1)
-        # the window, outlined around its points
-        fb.rect(ox + self.left_col - 1, oy + self.top_row - 1, self.span_h + 2, self.span + 2, 1)
-
-    def update_overview(self, fb):
-        """Redraw in the overview only the points whose stone changed since it was drawn
-        (the game's changes() against overviewed), and the window's outline over them: the
-        same pixels as draw_overview(), after a whole one."""
-        if not self.windowed or not self.overview_at:
-            return
-        game = self.game
-        moved = self.moved
-        shown = self.overviewed
-        ox = self.overview_at[0] + 1
-        oy = self.overview_at[1] + 1
-        n = _MOVED + 1
-        while n > _MOVED:  # a batch at a time, as in update()
-            n = game.changes(shown, moved)
-            for i in range(n if n < _MOVED else _MOVED):
-                p = moved[i]
-                colour = shown[p] = game.colour(p)
-                if self.hex:  # a black stone's two pixels cleared (the next point is 2 on)
-                    x = ox + self.half[p]
-                    y = oy + self.col[p]
-                    fb.hline(x, y, 2, 0)
-                    if colour:
-                        fb.hline(x, y, 2 if colour == 1 else 1, 1)
-                else:
-                    x = ox + self.col[p] * OVERVIEW
-                    y = oy + self.row[p] * OVERVIEW
-                    fb.fill_rect(x, y, 2, 2, 1 if colour == 1 else 0)
-                    if colour == 2:
-                        fb.pixel(x, y, 1)
+    def _overview_point(self, fb, p):
+        """Point p in the overview, its pixels cleared first (a hex board's black stone is two
+        pixels wide, and the next point two on; a square board's is a 2x2 square, a white
+        stone its top-left pixel)."""
+        colour = self.game.colour(p)
+        x = self.overview_at[0] + 1
+        y = self.overview_at[1] + 1
         if self.hex:
+            x += self.half[p]
+            y += self.col[p]  # a hex point's row
+            fb.hline(x, y, 2, 0)
+            if colour:
+                fb.hline(x, y, 2 if colour == 1 else 1, 1)
+            return
+        x += self.col[p] * OVERVIEW
+        y += self.row[p] * OVERVIEW
+        fb.fill_rect(x, y, 2, 2, 1 if colour == 1 else 0)
+        if colour == 2:
+            fb.pixel(x, y, 1)
+
+    def _window_outline(self, fb):
+        """The window's outline in the overview, drawn over the points it crosses."""
+        ox = self.overview_at[0] + 1
+        oy = self.overview_at[1] + 1
+        if self.hex:  # around its points
             fb.rect(ox + self.left_col - 1, oy + self.top_row - 1, self.span_h + 2,
                     self.span + 2, 1)
         else:

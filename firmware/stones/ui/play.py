@@ -96,8 +96,8 @@ class Screen:
 
     def draw_panel(self, fb, whole=True):
         """The panel beside (or under) the board. Not whole (after a move): a windowed board's
-        overview keeps its pixels and only the points the board's update() found changed are
-        redrawn in it (view.update_overview), instead of every point."""
+        overview keeps its pixels, where the board's update() has just redrawn the points that
+        changed, instead of every point."""
         game = self.game
         x = self.panel_x
         y = self.panel_y
@@ -146,11 +146,8 @@ class Screen:
             small(fb, label, x, row)
             small(fb, "B %d" % black, x, row + SMALL_LINE)
             small(fb, "W %d" % white, x, row + 2 * SMALL_LINE)
-        if self.windowed:
-            if whole:
-                view.draw_overview(fb)
-            else:
-                view.update_overview(fb)
+        if self.windowed and whole:  # (after a move, the board's update() redrew its changes)
+            view.draw_overview(fb)
         self.draw_cursor_label(fb)
 
     def draw_progress(self, fb):
