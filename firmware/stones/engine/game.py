@@ -226,9 +226,11 @@ class Game:
     records = "stones.engine.records"  # the module whose write_record keeps a finished game
     record_ending = "txt"  # its files' ending ("sgf": the module writes SGF)
     knowledge = 0  # the playouts' and priors' knowledge bits, defined by each game (0: none)
+
     def handicap(self):
         """Handicap stones on the board (Go: counted from its set-up)."""
         return 0
+
     # The game's move loop as viper code, where MicroPython compiles it: the module's name
     # (its run(game, move, randoms, x) plays exactly what _run plays, several times as fast on
     # a Pico), for boards under 256 points, whose stones and where tables are bytes.

@@ -1099,12 +1099,13 @@ class Go(Game):
     def _load_extra(self, key, words):
         if key != "dead":
             return False
+        dead = self.dead_marks()
         for word in words:
             try:
                 p = self.parse(word)
             except ValueError as error:
                 raise GameError(str(error))
-            if not self.dead_marks()[p]:
+            if not dead[p]:
                 self.toggle_dead(p)
         return True
 

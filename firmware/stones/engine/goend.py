@@ -47,12 +47,13 @@ def estimate_dead(game, playouts=48, seed=1):
     scratch.copy_from(game)
     scratch.mark_dead(_dying(game, lost, playouts))
     spared = set()
+    marks = scratch.dead_marks()
     for p in _seki_points(scratch):
         sides = {}  # root -> colour of the living groups around p
         for d in game.offsets:
             q = p + d
             y = scratch.cell[q] & _COLOUR
-            if (y == BLACK or y == WHITE) and not scratch.dead_marks()[q]:
+            if (y == BLACK or y == WHITE) and not marks[q]:
                 sides[scratch.root[q]] = y
         for r, y in sides.items():
             if sum(scratch.stones[r2] for r2, y2 in sides.items() if y2 != y) >= 3:

@@ -268,26 +268,15 @@ class BoardView:
     def draw(self, fb):
         if self.windowed:  # (a scrolled hexagon's edge leaves ground no box covers)
             fb.fill_rect(self.x, self.y, self.width, self.height, 0)
-        self._shown()
+        game = self.game
+        drawn = self.drawn
         for p in self.grid.points:
+            drawn[p] = game.colour(p)  # what update() compares the next moves against
             if self.visible(p):
                 self.draw_point(fb, p)
         if self.windowed and self.overview_at:
             self.draw_overview(fb)
         self.drawn_last = self.last
-
-    def _shown(self):
-        """drawn takes every point's stone (what a whole draw shows), a batch of changes at a
-        time."""
-        game = self.game
-        drawn = self.drawn
-        moved = self.moved
-        n = _MOVED + 1
-        while n > _MOVED:
-            n = game.changes(drawn, moved)
-            for i in range(n if n < _MOVED else _MOVED):
-                p = moved[i]
-                drawn[p] = game.colour(p)
 
     def update(self, fb):
         """Redraw only what moves changed since the last draw: the boxes whose stone came or
@@ -310,11 +299,11 @@ class BoardView:
             n = game.changes(drawn, moved)
             for i in range(n if n < _MOVED else _MOVED):
                 p = moved[i]
-                drawn[p] = game.colour(p)
+                colour = drawn[p] = game.colour(p)
                 if self.visible(p):  # (out of the window: draw() draws it when it gets there)
                     self.draw_point(fb, p)
                 if overview:
-                    self._overview_point(fb, p)
+                    self._overview_point(fb, p, colour)
                     found = True
                 if p == old:
                     old = 0
@@ -439,15 +428,15 @@ class BoardView:
             fb.rect(ox, oy, size, size, 1)
         game = self.game
         for p in self.grid.points:
-            if game.colour(p):  # (a method called, not bound: nothing allocated)
-                self._overview_point(fb, p)
+            colour = game.colour(p)  # (a method called, not bound: nothing allocated)
+            if colour:
+                self._overview_point(fb, p, colour)
         self._window_outline(fb)
 
-    def _overview_point(self, fb, p):
-        """Point p in the overview, its pixels cleared first (a hex board's black stone is two
-        pixels wide, and the next point two on; a square board's is a 2x2 square, a white
-        stone its top-left pixel)."""
-        colour = self.game.colour(p)
+    def _overview_point(self, fb, p, colour):
+        """Point p with a stone of colour (or none) in the overview, its pixels cleared first
+        (a hex board's black stone is two pixels wide, and the next point two on; a square
+        board's is a 2x2 square, a white stone its top-left pixel)."""
         x = self.overview_at[0] + 1
         y = self.overview_at[1] + 1
         if self.hex:

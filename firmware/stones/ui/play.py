@@ -113,6 +113,8 @@ class Screen:
         else:
             fb.fill_rect(x, y, fb.width - x, fb.height - y, 0)
         thinks = self.thinking is not None and not self.thinking.hint
+        # beside an overview that starts on the next line, the turn line says "thinks"
+        in_turn_line = thinks and beside and game.stones_per_turn == 1
         if game.over:
             small(fb, "Over", x, y)
         else:
@@ -121,13 +123,11 @@ class Screen:
             fb.ellipse(x + _DISC, y + _DISC, _DISC, _DISC, 1, game.to_move == 1)
             if game.to_move != 1:
                 fb.pixel(x + _DISC, y + _DISC, 1)
-            # beside an overview that starts on the next line, the turn line says "thinks"
-            name = ("thinks" if thinks and beside and game.stones_per_turn == 1
-                    else game.COLOUR_NAMES[game.to_move])
-            small(fb, name, x + _TURN_X, y)
+            small(fb, "thinks" if in_turn_line else game.COLOUR_NAMES[game.to_move],
+                  x + _TURN_X, y)
         if fb.width - x >= _TURN_X + 5 * SMALL + ICON_W:  # room beside the turn (not Loupe 11)
             battery(fb, fb.width - ICON_W + 1, y + 1)
-        if thinks and not (beside and game.stones_per_turn == 1):
+        if thinks and not in_turn_line:
             small(fb, "thinks", x, y + SMALL_LINE)
         elif game.stones_per_turn > 1 and not game.over:  # which stone of the turn
             size = game.turn_size()
