@@ -493,7 +493,8 @@ def main(argv=None):
         parser.error("--ponder-work or --ponder-seconds, not both")
     if set(args.gnugo_players.split(",")) - {"pi", "pico"}:
         parser.error("--gnugo-players takes pi and pico")
-    R = Results("ai", "The computer player's strength", argv)
+    R = Results("ai", "The computer player's strength", argv,
+                ("cpython",) if args.no_micropython else ("cpython", "unix", "wasm"))
     print("Pocket Stones computer opponent (win rates: CPython; time and heap: MicroPython unix "
           "port, heap %s)" % PICO_HEAP)
     with tempfile.TemporaryDirectory() as mpy_dir, tempfile.TemporaryDirectory() as plain_dir:

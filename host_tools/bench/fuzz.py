@@ -12,7 +12,8 @@ RATE_TARGET = 5000  # events a CPU second on CPython
 
 
 def record(runtime, summary, argv):
-    results = Results("fuzz", "The button fuzz", argv=argv)
+    results = Results("fuzz", "The button fuzz", argv=argv,
+                      runtimes=("unix",) if runtime == "micropython" else ("cpython",))
     note = "%d events, seed %d, %d games finished, the device players' search thinned %dx" % (
         summary["events"], summary["seed"], summary["games"], summary["thin"])
     results.add("fuzz events a CPU second, " + runtime, round(summary["rate"]), "events/s",

@@ -109,7 +109,7 @@ def main(argv=None):
     parser.add_argument("--no-workers", action="store_true", help="skip the worker processes")
     parser.add_argument("only", nargs="*", metavar="GAME", help="only these games")
     args = parser.parse_args(argv)
-    R = Results("pi", "The Raspberry Pi's search", argv)
+    R = Results("pi", "The Raspberry Pi's search", argv, ("cpython", "unix"))
     with tempfile.TemporaryDirectory() as native, tempfile.TemporaryDirectory() as plain:
         compile_firmware(native)
         compile_firmware(plain, arch="none")

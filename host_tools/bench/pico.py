@@ -443,8 +443,7 @@ def main(argv=None):
     parser.add_argument("--no-results", action="store_true",
                         help="print only: leave docs/results/pico.json as it is")
     args = parser.parse_args(argv)
-    R = Results("pico", "The Pico's figures on the emulated RP2040", argv,
-                micropython=firmware.ARCHIVE_NAME.split("-")[1])
+    R = Results("pico", "The Pico's figures on the emulated RP2040", argv, ("firmware",))
     UF2 = os.path.abspath(args.uf2 or UF2)
     reason = available() or (None if os.path.exists(UF2) else "no %s (make firmware)" % UF2)
     if reason:

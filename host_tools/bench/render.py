@@ -85,8 +85,7 @@ def run_line(label, run):
     machine = run.get("machine", {})
     parts = [machine.get("cpu", "?"), "%s cores" % machine.get("cores", "?"),
              machine.get("platform", "?"), "Python %s" % machine.get("python", "?")]
-    if machine.get("micropython"):
-        parts.append("MicroPython %s" % machine["micropython"])
+    parts += run.get("runtimes", ())
     return "| %s | %s%s | %s | %s | %s | `%s` |" % (
         label, run["commit"], " (dirty tree)" if run.get("dirty") else "", run["date"],
         cell(", ".join(parts)), " ".join("%.2f" % x for x in run.get("load", ())),

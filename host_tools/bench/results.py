@@ -58,6 +58,7 @@ def cpu_model():
 
 
 def micropython_version():
+    """The unix port's version (the .venv's micropython), or None where it does not run."""
     try:
         done = subprocess.run([tool("micropython"), "-c",
                                "import sys; print('%d.%d.%d' % sys.implementation.version[:3])"],
@@ -67,8 +68,40 @@ def micropython_version():
     return done.stdout.strip() or None
 
 
-def run_info(command=None, micropython=None):
-    """What a run is: commit, dirty tree, date, machine, the load as it starts."""
+def npm_version(folder, package):
+    """The version of an npm package as its lock file pins it (folder: relative to ROOT)."""
+    try:
+        with open(os.path.join(ROOT, folder, "package-lock.json")) as handle:
+            return json.load(handle)["packages"]["node_modules/" + package]["version"]
+    except (OSError, KeyError, ValueError):
+        return None
+
+
+def firmware_version():
+    """The MicroPython version the UF2 is built from (host_tools/device/firmware.py)."""
+    from host_tools.device import firmware
+
+    return firmware.ARCHIVE_NAME.split("-")[1]
+
+
+# What a benchmark can run on, and how its version is read: a run names the runtimes its figures
+# really came from, so that a figure from the emulated chip never reads as the unix port's.
+RUNTIMES = {
+    "cpython": lambda: "CPython %s" % platform.python_version(),
+    "unix": lambda: "MicroPython %s unix port" % (micropython_version() or "?"),
+    "wasm": lambda: "MicroPython %s WebAssembly port" % (
+        npm_version("host_tools/bench/wasm", "@micropython/micropython-webassembly-pyscript")
+        or "?"),
+    "web": lambda: "MicroPython %s WebAssembly port in Chromium" % (
+        npm_version("host_tools/web", "@micropython/micropython-webassembly-pyscript") or "?"),
+    "firmware": lambda: "MicroPython %s firmware on the emulated RP2040 (rp2040js %s)" % (
+        firmware_version(), npm_version("host_tools/pico", "rp2040js") or "?"),
+}
+
+
+def run_info(command=None, runtimes=("cpython",)):
+    """What a run is: commit, dirty tree, date, machine, the runtimes it ran on, the load as it
+    starts."""
     return {
         "commit": git("rev-parse", "--short", "HEAD") or "unknown",
         "dirty": bool(git("status", "--porcelain", "--untracked-files=no")),
@@ -79,8 +112,8 @@ def run_info(command=None, micropython=None):
             "cpu": cpu_model(),
             "cores": os.cpu_count(),
             "python": platform.python_version(),
-            "micropython": micropython if micropython is not None else micropython_version(),
         },
+        "runtimes": [RUNTIMES[key]() for key in runtimes],
         "load": [round(x, 2) for x in os.getloadavg()],
     }
 
@@ -88,13 +121,13 @@ def run_info(command=None, micropython=None):
 class Results:
     """The figures of one run of benchmark bench, printed as they come and saved by save()."""
 
-    def __init__(self, bench, title, argv=None, micropython=None, path=None):
+    def __init__(self, bench, title, argv=None, runtimes=("cpython",), path=None):
         self.bench = bench
         self.title = title
         self.path = path or os.path.join(RESULTS, bench + ".json")
         command = " ".join(["python -m host_tools.bench." + bench] + list(
             sys.argv[1:] if argv is None else argv))
-        self.run = run_info(command, micropython)
+        self.run = run_info(command, runtimes)
         self.figures = []
 
     def add(self, name, value, unit="", note="", target=None, direction=AT_LEAST, game=None,

@@ -128,7 +128,8 @@ def main(argv=None):
     if reason:
         print("soak skipped: %s" % reason)
         return 1
-    results = Results("soak", "Soak: whole games back to back on the emulated Pico", argv)
+    results = Results("soak", "Soak: whole games back to back on the emulated Pico", argv,
+                      ("firmware",))
     rows = soak(args.games, args.rounds, args.level, args.top_rounds, args.hours, args.uf2)
     record(results, rows)
     if args.uf2:

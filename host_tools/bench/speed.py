@@ -177,7 +177,7 @@ def main(argv=None):
     parser.add_argument("games", nargs="*", help="only these games")
     args = parser.parse_args(argv)
     R = Results("speed", "Engines and app on CPython, the MicroPython unix port and WebAssembly",
-                argv)
+                argv, ("cpython", "unix", "wasm"))
     print("Pocket Stones benchmarks (MicroPython heap %s, 64-bit unix port)" % PICO_HEAP)
     engines(args.ms, args.games)
     ui(args.games)

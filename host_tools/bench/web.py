@@ -58,7 +58,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     ensure_port()
     results = Results("web", "The web page: MicroPython's WebAssembly port in headless Chromium",
-                      argv)
+                      argv, ("web",))
     with tempfile.TemporaryDirectory() as site, launched() as browser:
         build(site)
         raw, packed = weights(site)

@@ -105,11 +105,11 @@ def test_readme_block_filled_between_markers_only(tmp_path):
 
 def test_a_partial_run_merges_and_keeps_the_other_figures_runs(tmp_path, monkeypatch):
     path = str(tmp_path / "ai.json")
-    first = results.Results("ai", "ai", argv=[], micropython="test", path=path)
+    first = results.Results("ai", "ai", argv=[], path=path)
     first.add("go figure", 1)
     first.add("loose figure", 2)
     first.save()
-    later = results.Results("ai", "ai", argv=["go"], micropython="test", path=path)
+    later = results.Results("ai", "ai", argv=["go"], path=path)
     later.run["date"] = "2099-01-01T00:00:00Z"  # another run
     later.add("go figure", 3)
     data = later.save()
