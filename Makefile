@@ -96,7 +96,7 @@ firmware-romfs: $(STAMP) toolchain
 # pytest exits with 5 when it collects nothing; that is not a failure of the code.
 # The emulated-Pico tests (tests/pico) run the firmware this builds.
 test: $(STAMP) system-deps $(PICO_STAMP) $(WEB_STAMP) $(RP2_STUBS) firmware firmware-romfs
-	$(PY) -m pytest -q tests; rc=$$?; [ $$rc -eq 5 ] && rc=0; exit $$rc
+	$(PY) -m pytest -q -rs tests; rc=$$?; [ $$rc -eq 5 ] && rc=0; exit $$rc
 
 play: $(STAMP)
 	$(PY) -m host_tools.sim.play --game $(GAME) $(if $(SIZE),--size $(SIZE))

@@ -15,3 +15,14 @@ sys.path.insert(0, os.path.join(HERE, "engine"))  # the shared `support` helpers
 sys.path.insert(0, os.path.join(HERE, "device"))
 
 collect_ignore_glob = ["mp/*"]
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The checks the MicroPython runs skipped (tests/host/test_micropython.py collects their
+    SKIP lines): listed, so that a check a runtime cannot make is seen as not made there."""
+    skipped = [line for name, module in list(sys.modules.items())
+               if name.endswith("test_micropython") for line in getattr(module, "SKIPPED", ())]
+    if skipped:
+        terminalreporter.section("skipped on MicroPython (%d)" % len(skipped))
+        for line in skipped:
+            terminalreporter.line("SKIP " + line)

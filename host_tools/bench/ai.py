@@ -54,11 +54,12 @@ import tempfile
 import time
 from multiprocessing import Pool
 
+from host_tools import unixport
 from host_tools.bench import opponents
 from host_tools.bench.results import Results, bench_games, bench_of, board_name
 from host_tools.bench.speed import parse, run
 from host_tools.device.build import compile_firmware
-from host_tools.paths import PICO_HEAP, ROOT, tool
+from host_tools.paths import PICO_HEAP, ROOT
 from stones.engine import registry, search
 from stones.engine.game import Tuning
 
@@ -123,10 +124,7 @@ def measure_on_micropython(key, size, budget, mpy_dir):
         handle.write(MP_SCRIPT)
         script = handle.name
     try:
-        done = subprocess.run(
-            [tool("micropython"), "-X", "heapsize=" + PICO_HEAP, script, key, str(size),
-             str(budget)],
-            capture_output=True, text=True, timeout=900, env=dict(os.environ, MICROPYPATH=mpy_dir))
+        done = unixport.run(script, [key, size, budget], PICO_HEAP, [mpy_dir], timeout=900)
     finally:
         os.unlink(script)
     if done.returncode:

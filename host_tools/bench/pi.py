@@ -27,10 +27,11 @@ import sys
 import tempfile
 import time
 
+from host_tools import unixport
 from host_tools.bench.results import Results, bench_games, board_name
 from host_tools.bench.speed import parse
 from host_tools.device.build import compile_firmware
-from host_tools.paths import FIRMWARE, ROOT, tool
+from host_tools.paths import FIRMWARE, ROOT
 
 SCRIPT = os.path.join(ROOT, "host_tools", "bench", "mp", "bench_pi.py")
 NODES = 20000  # the Pi's tree (search.PI_NODES), on every runtime
@@ -58,12 +59,11 @@ def on_runtime(kind, key, size, moves, tree):
     """bench_pi.py's figures on 'cpython', or on the unix port over tree ('native', 'bytecode')."""
     args = [key, str(size), str(moves), str(NODES)]
     if kind == "cpython":
-        command = [sys.executable, SCRIPT] + args
-        env = dict(os.environ, PYTHONPATH=FIRMWARE + os.pathsep + ROOT)
+        done = subprocess.run([sys.executable, SCRIPT] + args, capture_output=True, text=True,
+                              env=dict(os.environ, PYTHONPATH=FIRMWARE + os.pathsep + ROOT),
+                              timeout=1800)
     else:
-        command = [tool("micropython"), "-X", "heapsize=" + MP_HEAP, SCRIPT] + args
-        env = dict(os.environ, MICROPYPATH=tree)
-    done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=1800)
+        done = unixport.run(SCRIPT, args, MP_HEAP, [tree], timeout=1800)
     if done.returncode:
         raise RuntimeError("%s %s: %s" % (kind, key, (done.stderr or done.stdout).strip()))
     return parse(done.stdout)

@@ -20,9 +20,10 @@ import subprocess
 import sys
 import tempfile
 
+from host_tools import unixport
 from host_tools.bench.results import Results, bench_games, bench_of, board_name
 from host_tools.device.build import compile_firmware, native_growth
-from host_tools.paths import FIRMWARE, PICO_HEAP, ROOT, tool
+from host_tools.paths import FIRMWARE, PICO_HEAP, ROOT
 
 MP_SCRIPT = os.path.join(ROOT, "host_tools", "bench", "mp", "bench_engine.py")
 R = None  # this run's Results (main)
@@ -42,12 +43,11 @@ def run(runtime, script, args, tree):
     output) or by this CPython over the sources."""
     args = [str(a) for a in args]
     if runtime == "micropython":
-        command = [tool("micropython"), "-X", "heapsize=" + PICO_HEAP, script] + args
-        env = dict(os.environ, MICROPYPATH=tree)
+        done = unixport.run(script, args, PICO_HEAP, [tree])
     else:
-        command = [sys.executable, script] + args
-        env = dict(os.environ, PYTHONPATH=FIRMWARE + os.pathsep + ROOT)
-    done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=600)
+        done = subprocess.run([sys.executable, script] + args, capture_output=True, text=True,
+                              env=dict(os.environ, PYTHONPATH=FIRMWARE + os.pathsep + ROOT),
+                              timeout=600)
     if done.returncode:
         raise RuntimeError("%s %s failed:\n%s" % (runtime, " ".join(args),
                                                    done.stderr or done.stdout))
@@ -121,10 +121,7 @@ def smallest_heap(key, tree):
     with tempfile.TemporaryDirectory() as out:
         while high - low > 4:
             middle = (low + high) // 2
-            done = subprocess.run(
-                [tool("micropython"), "-X", "heapsize=%dK" % middle, sim, script, out, "ssd1306"],
-                capture_output=True, text=True, env=dict(os.environ, MICROPYPATH=tree),
-                timeout=600)
+            done = unixport.run(sim, [script, out, "ssd1306"], "%dK" % middle, [tree])
             if done.returncode == 0:
                 high = middle
             else:

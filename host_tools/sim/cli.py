@@ -31,6 +31,7 @@ import sys
 import tempfile
 import time
 
+from host_tools import unixport
 from host_tools.paths import PICO_HEAP, ROOT, tool
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # luma.emulator imports pygame too
@@ -209,11 +210,9 @@ def compile_device_tree(folder, arch=None):
 def headless_micropython(script, out, display, heap, scale):
     with tempfile.TemporaryDirectory() as raw, tempfile.TemporaryDirectory() as tree:
         compile_device_tree(tree)
-        env = dict(os.environ, MICROPYPATH=tree)
-        command = [tool("micropython"), "-X", "heapsize=%d" % parse_heap(heap),
-                   os.path.join(ROOT, "host_tools", "sim", "mp", "sim_device.py"),
-                   os.path.abspath(script), raw, display]
-        done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=900)
+        done = unixport.run(os.path.join(ROOT, "host_tools", "sim", "mp", "sim_device.py"),
+                            [os.path.abspath(script), raw, display], "%d" % parse_heap(heap),
+                            [tree], timeout=900)
         if done.returncode:
             output = done.stderr or done.stdout
             if "MemoryError" in output:

@@ -28,12 +28,12 @@ game.
 import argparse
 import os
 import resource
-import subprocess
 import sys
 import tempfile
 import time
 
-from host_tools.paths import ROOT, tool
+from host_tools import unixport
+from host_tools.paths import ROOT
 
 # Bytes the menu-time heap (no game in progress) may drift between the first and the last sample.
 # Bounded structures fill during the first games (each game kind's settings, the 20-record index
@@ -71,12 +71,9 @@ def run_micropython(events, seed, heap, thin=None):
         # needs no relocation, so MicroPython does not pin it).
         compile_device_tree(tree, arch="none")
         script = os.path.join(ROOT, "host_tools", "sim", "mp", "fuzz_device.py")
-        command = [tool("micropython"), "-X", "heapsize=" + heap, script, str(events), str(seed)]
-        if thin is not None:
-            command.append(str(thin))
+        args = [events, seed] + ([] if thin is None else [thin])
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        done = subprocess.run(command, capture_output=True, text=True, timeout=3600,
-                              env=dict(os.environ, MICROPYPATH=tree))
+        done = unixport.run(script, args, heap, [tree], timeout=3600)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode:
         raise RuntimeError(done.stdout + done.stderr)

@@ -4,11 +4,6 @@ note that A waits for it, and the question before a new game. Both runtimes."""
 from fitwalk import Walk
 from support import long_thinking
 
-# the walk records every string drawn next to a game against the top Pico level, whose tree is
-# the largest: more than a Pico-sized heap on the 64-bit unix port, where the code sits in the
-# heap too (tests/host/test_micropython.py); 288 KB left it a few hundred bytes at 128x128
-MICROPYTHON_HEAP = "320K"
-
 
 def test_the_device_thinking_and_a_new_game_question_fit():
     from stones.ui.opponent import level_count

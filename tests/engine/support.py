@@ -6,6 +6,19 @@ pytest.raises, no f-strings with '=' and nothing from the standard library Micro
 """
 
 
+class Skip(Exception):
+    """A check this runtime cannot make (tests/mp_run.py reports it as SKIP)."""
+
+
+def skip(reason):
+    """Skip the calling test, visibly: pytest's skip under pytest, Skip under tests/mp_run.py."""
+    try:
+        import pytest
+    except ImportError:
+        raise Skip(reason) from None
+    pytest.skip(reason)
+
+
 def raises(error_type, function, *args, **kwargs):
     """Call function(*args, **kwargs), require it to raise error_type, and return the error."""
     try:

@@ -11,8 +11,9 @@ import sys
 
 import pytest
 
+from host_tools import unixport
 from host_tools.device.build import arch_name, host_arch, mpy_header
-from host_tools.paths import FIRMWARE, PICO_HEAP, tool
+from host_tools.paths import FIRMWARE, PICO_HEAP
 
 GAMES = (("go", 9), ("go", 13), ("go", 19), ("loose", 9), ("loupe", 7), ("offshore", 4))
 
@@ -47,9 +48,13 @@ def trees(mpy_trees, tmp_path_factory):
     return native, plain, script
 
 
-def signature(command, path_var, tree, script, key, size):
-    done = subprocess.run(command + [script, key, str(size)], capture_output=True, text=True,
-                          timeout=300, env=dict(os.environ, **{path_var: tree}))
+def signature(tree, script, key, size):
+    """What the script prints under the unix port over tree, or CPython over the sources."""
+    if tree == FIRMWARE:
+        done = subprocess.run([sys.executable, script, key, str(size)], capture_output=True,
+                              text=True, timeout=300, env=dict(os.environ, PYTHONPATH=tree))
+    else:
+        done = unixport.run(script, [key, size], PICO_HEAP, [tree], timeout=300)
     assert done.returncode == 0, done.stderr
     return done.stdout
 
@@ -57,10 +62,9 @@ def signature(command, path_var, tree, script, key, size):
 @pytest.mark.parametrize("key,size", GAMES)
 def test_native_bytecode_and_cpython_play_the_same_games(trees, key, size):
     native, plain, script = trees
-    mp = [tool("micropython"), "-X", "heapsize=" + PICO_HEAP]
-    as_built = signature(mp, "MICROPYPATH", native, script, key, size)
-    bytecode = signature(mp, "MICROPYPATH", plain, script, key, size)
-    cpython = signature([sys.executable], "PYTHONPATH", FIRMWARE, script, key, size)
+    as_built = signature(native, script, key, size)
+    bytecode = signature(plain, script, key, size)
+    cpython = signature(FIRMWARE, script, key, size)
     rounds = [line.split() for line in as_built.splitlines()]
     assert len(rounds) == 12 and len({count for _, count, _, _ in rounds}) > 1  # real playouts
     assert as_built == bytecode == cpython

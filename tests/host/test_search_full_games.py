@@ -13,12 +13,12 @@ included).
 
 import glob
 import os
-import subprocess
 
 import pytest
 
+from host_tools import unixport
 from host_tools.device.build import compile_firmware
-from host_tools.paths import PICO_HEAP, tool
+from host_tools.paths import PICO_HEAP
 
 GAMES = (("go", 9), ("loose", 9), ("loupe", 9), ("offshore", 4))
 
@@ -64,11 +64,8 @@ def test_a_whole_game_at_the_top_pico_level(key, size, compiled, tmp_path):
     colour = 1 if key in ("go", "loupe") else 2  # play both colours across the games
     wins = 0
     for seed in (12345, 2024, 777):
-        done = subprocess.run(
-            [tool("micropython"), "-X", "heapsize=" + PICO_HEAP, str(script), key, str(size),
-             str(colour), str(seed)],
-            capture_output=True, text=True, timeout=120,
-            env=dict(os.environ, MICROPYPATH=compiled))
+        done = unixport.run(str(script), [key, size, colour, seed], PICO_HEAP, [compiled],
+                            timeout=120)
         output = done.stdout + done.stderr
         assert done.returncode == 0, output
         figures = dict(line.split(" ", 1) for line in done.stdout.strip().splitlines())
