@@ -63,7 +63,15 @@ def verdict(figure):
     if figure.get("target") is None:
         return ""
     ok = met(figure.get("value"), figure["target"], figure.get("direction", AT_LEAST))
-    return "not measured" if ok is None else "met" if ok else "MISSED"
+    if ok is None:
+        return "not measured"
+    word = "met" if ok else "MISSED"
+    if figure.get("unit") == "B" and figure["target"]:  # a heap budget: its margin beside it
+        spare = 1 - figure["value"] / figure["target"]
+        if figure.get("direction", AT_LEAST) == AT_LEAST:
+            spare = -spare
+        word += " (%.1f%% %s)" % (abs(100 * spare), "to spare" if ok else "over")
+    return word
 
 
 def note_text(figure):
