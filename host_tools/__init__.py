@@ -1,6 +1,8 @@
 """Host tools: everything that runs on a computer, never on the device. Packages by concern:
 
     paths.py     where things are; puts firmware/ on sys.path for every tool
+    unixport.py  runs a script under MicroPython's unix port, staged so the checkout's path never
+                 reaches its heap
     sim/         the simulator: window, terminal, headless; terminal pass-and-play; the fuzzer
     gtp/         the GTP v2 front end (python -m host_tools.gtp), for GoGui, GNU Go and twogtp
     records/     finished games: SGF and the record format, fetched from a device and replayed
@@ -13,8 +15,19 @@
 
 ensure_debian_packages.sh installs the Debian packages a make target drives, where missing.
 
-Imports go one way: sim, gtp and records sit on the firmware; bench and fit use device and sim
-for their builds and workloads; nothing here is imported by the firmware.
-tests/host/test_layers.py checks the packages import each other without a cycle, and that each
-package's reading guide names each of its modules.
+Imports go one way. Every package may use paths.py and unixport.py; beyond those, each imports
+only the packages on its line (and the firmware, which imports nothing here):
+
+    device    -
+    fonts     -
+    records   device
+    gtp       records
+    sim       device records
+    pico      device
+    web       device sim
+    bench     device gtp pico sim web
+    fit       bench gtp
+
+tests/host/test_layers.py checks that this table is the packages' real imports, that they form no
+cycle, and that each package's reading guide names each of its modules.
 """

@@ -8,11 +8,12 @@ buffers, and show() flushes. The SSD1306 init sequence is micropython-lib's, byt
 What is added, and why:
 
 - show() keeps a shadow copy of what the panel's RAM holds and sends only the 8-row pages that
-  differ from it (the first show() after init, or after a bus error, sends them all). Moving a
-  cursor changes one or two pages: 136 bytes on the wire instead of 1032, so about 3 ms instead
-  of 23 ms at 400 kHz. Page views, shadow views, the command window and the writevto lists are
-  all made once in __init__: comparing pages (memoryview ==), copying them (view[:] = view) and
-  sending them allocate nothing (tests/mp/test_heap_hw.py proves it with heap_lock).
+  differ from it (the first show() after init, or after a bus error, sends them all). A cursor
+  move changes only the pages its outline crosses, a part of the 1032 bytes of a whole frame
+  (what one sends is measured: the cursor-move redraw's bytes on the bus, docs/benchmarks.md).
+  Page views, shadow views, the command window and the writevto lists are all made once in
+  __init__: comparing pages (memoryview ==), copying them (view[:] = view) and sending them
+  allocate nothing (tests/mp/test_heap_hw.py proves it with heap_lock).
 - The window of a show() goes in one transfer (control byte 0x00: all that follows is commands)
   instead of one transfer per command byte.
 - Bus errors (OSError: ENODEV when nothing acknowledges the address, ETIMEDOUT when the bus

@@ -5,7 +5,7 @@ Reading guide.
 **Driving it.** The UI owns one Search and drives it in slices, so the device never freezes::
 
     search = Search()                       # node arrays allocated once, here
-    search.begin(game, budget(key, level), seed)
+    search.begin(game, budget(game, level), seed)
     while not search.step(2):               # a couple of playouts a slice; redraw, poll buttons
         show(search.progress())             # 0.0 .. 1.0
     move = search.best_move()               # always legal, also after stop()

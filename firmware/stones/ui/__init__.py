@@ -23,5 +23,9 @@ Reading guide:
     message.py  a short message with a title
     error.py    what the top-level handler shows
 
-Screens import the engine through stones.engine.registry only, and never a driver.
+Screens reach a game through stones.engine.registry and the Game protocol only, never a game's
+own package (tests/host/test_one_door.py); of the rest of the engine they import the search
+(ui/opponent.py) and game.py's constants. Of the drivers they import only the button events'
+encoding (drivers.buttons) and the runtime's framebuf (drivers.fb), never a bus or a panel
+(tests/host/test_layers.py).
 """

@@ -15,8 +15,13 @@ A screen has:
     draw(fb)            draw everything (after opening, or when the app says so)
     handle(event)       one button event (see drivers.buttons); may call app.open/back/home
     tick(now)           optional: time passing (messages expiring, the computer thinking)
+    close()             optional: called as the screen leaves the stack (stop a search)
+    thinking            optional: not None while the device thinks (the panel stays awake)
+    working()           optional: true while it has pondering to do (the loop does not wait)
 and sets screen.dirty = True when it needs a full redraw, or draws partly itself and sets
-screen.shown = True to ask for show() only.
+screen.shown = True to ask for show() only. The app sets screen.module_name (the ui module it
+was opened from, "play", "menu"...) as it opens it, and unloads that module with the last
+screen of it.
 
 Power. After the system screen's Sleep time without a press the panel dims, after twice that it
 is switched off (the SSD1306's display-off; the Pi's service blanks it the same way); while it is
