@@ -22,4 +22,4 @@ Importing any module here has no side effects: no pins, no buses, no files are t
 platform module is asked to build a device.
 """
 
-VERSION = "0.1.0"
+VERSION = "0.2.0"

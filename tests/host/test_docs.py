@@ -126,3 +126,15 @@ BAD = [
 @pytest.mark.parametrize("message,status", [(m, 0) for m in GOOD] + [(m, 1) for m in BAD])
 def test_the_hook_accepts_the_convention_and_rejects_the_rest(tmp_path, message, status):
     assert hook(tmp_path, message) == status
+
+
+def test_the_version_is_the_changelogs_newest_and_the_licence_credits_the_rules():
+    from host_tools.device.build import firmware_version
+
+    version = firmware_version(os.path.join(ROOT, "firmware"))
+    newest = re.search(r"^## (\d+\.\d+\.\d+)", read(os.path.join(ROOT, "CHANGELOG.md")), re.M)
+    assert newest and newest.group(1) == version
+    assert 'version = "%s"' % version in read(os.path.join(ROOT, "pyproject.toml"))
+    licence = read(os.path.join(ROOT, "LICENSE"))
+    for author in ("Luis Bolaños Mures", "Saïd Galdseid", "Dale Walton", "club tournament"):
+        assert author in licence, author
