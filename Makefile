@@ -28,7 +28,7 @@ help:
 	@echo "  make test             run every test (CPython and the MicroPython unix port)"
 	@echo "  make play GAME=go     terminal pass-and-play of one game (go, loose, loupe, offshore)"
 	@echo "  make bench            every benchmark: figures to docs/results/, then the page"
-	@echo "  make bench-ai         the computer player's figures alone (vs v0.1, random, greedy, GNU Go)"
+	@echo "  make bench-ai         the computer player's figures alone (vs the first release, random, greedy, GNU Go)"
 	@echo "  make bench-opponent   the opponent's modes: tree kept, pondering, search workers (hours)"
 	@echo "  make bench-page       docs/benchmarks.md and the README's levels from docs/results/"
 	@echo "  make build [ARCH=..]  compile the firmware with mpy-cross into build/ (armv6m: Pico)"

@@ -10,8 +10,8 @@
     web.py       the web page (host_tools/web) in headless chromium: its weight, the time to the
                  menu, Go's playouts a second in the page
     fuzz.py      the button fuzz's rate (host_tools.sim.fuzz), events a CPU second (make fuzz)
-    opponents.py the players it is measured against (random, greedy, version 0.1, GNU Go) and
-                 the match runner
+    opponents.py the players it is measured against (random, greedy, the first release's player,
+                 GNU Go) and the match runner
     results.py   the results files (docs/results/BENCH.json): a run's figures, commit, machine
                  and load, merged into what earlier runs left; what each game gives (Game.bench)
     render.py    docs/benchmarks.md and the README's table of levels from the results files

@@ -7,9 +7,9 @@ the playout speed with and without the game's knowledge (Go's heavy playouts bes
 ones, on CPython and the unix port), and win rates with Wilson's 95% intervals, alternating
 colours:
 
-- the top Pico level against version 0.1's top Pico level (V01 below: the search's settings and
-  knowledge as they were before the heavy playouts) at equal time a move: v0.1's budget is scaled
-  by the measured CPU time a unit of budget costs each of them;
+- the top Pico level against the first release's player (0.1.0's top Pico level, the game's
+  bench "v01": the search's settings and knowledge as they were before the heavy playouts) at
+  equal time a move: its budget is scaled by the measured CPU time a unit of budget costs each;
 - the top Pico level against the uniformly random and the one-ply greedy players;
 - Go only: GNU Go level 1 (`gnugo --mode gtp --level 1`, komi 6.5, Japanese counting, GNU Go's
   final_score as the referee, as twogtp does) against the top Raspberry Pi level and the top Pico
@@ -17,7 +17,7 @@ colours:
   by playouts) gives the same result as GNU Go's on the finished games of those matches.
 
 Our player's modes (each figure's name says the ones it used, so that the page tells them apart;
-none given: a fresh tree every move and no pondering, as version 0.1 played):
+none given: a fresh tree every move and no pondering, as the first release played):
 
 - --keep: the tree kept from one move to the next (Search.begin's keep, as the app and GTP do);
 - --ponder-work N, or --ponder-seconds S: before each of the opponent's moves (each stone of a
@@ -69,7 +69,7 @@ R = None  # this run's Results (main)
 
 
 def v01(key):
-    """Version 0.1 of the computer player, the fixed reference: its top Pico level's budget and
+    """The first release's player (0.1.0), the fixed reference: its top Pico level's budget and
     search settings (the game's bench "v01"), with no knowledge (uniform playouts, the priors
     of that version)."""
     budget, settings = bench_of(key)["v01"]
@@ -326,9 +326,9 @@ def pondered(players):
 
 def _one_game(task):
     """One game of the top Pico level (with modes) against opponent: 'random', 'greedy', 'v01'
-    (version 0.1 at v01_budget) or 'previous' (the top Pico level without the modes, at the
-    same budget). Returns wins, draws, losses, each side's CPU seconds and moves, and our
-    pondering's work and CPU seconds a ponder."""
+    (the first release's player at v01_budget) or 'previous' (the top Pico level without the
+    modes, at the same budget). Returns wins, draws, losses, each side's CPU seconds and moves,
+    and our pondering's work and CPU seconds a ponder."""
     key, size, budget, opponent, v01_budget, index, modes = task
     mine = []
     theirs = []
@@ -519,7 +519,7 @@ def main(argv=None):
                 continue
             modes, ponder_note = game_modes(args, key, budget, parser)
             v01_budget = v01(key)[0]
-            if "v01" in wanted:  # equal time: v0.1's budget scaled by what a unit costs each
+            if "v01" in wanted:  # equal time: its budget scaled by what a unit costs each side
                 v01_budget = equal_time_budget(key, size, budget, v01_budget)
             for opponent in ("v01", "previous", "random", "greedy"):
                 if opponent not in wanted:
@@ -531,8 +531,8 @@ def main(argv=None):
                 extra = ponder_note
                 label = opponent
                 if opponent == "v01":
-                    label = "v0.1 top Pico level at equal time"
-                    extra += "budget %d; CPU a move: ours %.1f ms, v0.1 %.1f ms; " % (
+                    label = "the first release's player at equal time"
+                    extra += "budget %d; CPU a move: ours %.1f ms, first release %.1f ms; " % (
                         v01_budget, 1000 * per_move(extras), 1000 * per_move(extras, 2))
                 elif opponent == "previous":
                     label = "top Pico level without keep or pondering, same budget"
@@ -559,7 +559,8 @@ def _speed_lines(name, key, size, mpy_dir, no_micropython):
     for runtime in runtimes:
         figures = run(runtime, script, (key, size, PLAYOUT_MS), mpy_dir)
         where = "CPython" if runtime == "cpython" else "unix port, native"
-        for kind, note in (("light", "uniform (v0.1)"), ("heavy", "the game's knowledge")):
+        for kind, note in (("light", "uniform (the first release's)"),
+                           ("heavy", "the game's knowledge")):
             R.add("%s playouts/s %s, %s" % (name, kind, where), int(figures[kind + "_per_s"]),
                   "", "%s; %.1f moves a playout" % (note, figures[kind + "_moves"]), game=key,
                   board=board)

@@ -202,7 +202,7 @@ def level_figure(figures, key, level):
     figure = found[0]
     name = figure["name"]
     against = name[name.index(" vs ") + 4:].split(",")[0] if " vs " in name else "?"
-    against = against.replace(" top Pico level", "")  # v0.1's level is the same as ours
+    against = against.replace(" top Pico level", "")  # the first release's level is ours
     low, high = figure["interval"]
     return "%s%% [%d, %d] vs %s, %d games" % (
         fmt(figure["value"]), round(low), round(high), against, figure["games"])

@@ -5,10 +5,10 @@
 At the top Pico level a Loose move gets about 90 playouts, so the tree's priors decide most of
 it. What they should know can be learnt from a search that plays better: the same search at K
 times the budget (the teacher, default 10). This plays N games of the top Pico level against
-version 0.1 (bench_ai.V01, as `make bench-ai` does), searches every third position again with
-the teacher, and fits a conditional logit of where the teacher's playouts went: each candidate
-move i of a position gets the weight exp(w . f_i), f_i saying whether i is on the first, second
-or third line (grid.line 1, 2, 3; the fourth and in are the reference), and w makes the
+the first release's player (bench_ai.v01, as `make bench-ai` does), searches every third
+position again with the teacher, and fits a conditional logit of where the teacher's playouts
+went: each candidate move i of a position gets the weight exp(w . f_i), f_i saying whether i is
+on the first, second or third line (grid.line 1, 2, 3; the fourth and in are the reference), and w makes the
 teacher's share of playouts over the candidates most likely. A separate w for each stage of the
 game: over 2/3 of the board empty, over 1/3, the rest (the rows of line_prior). Both players
 and the teacher search as before the fit (line_prior and atari_prior zero). It prints the
@@ -35,8 +35,8 @@ LINES = 3  # lines with a weight of their own: 1 (the edge), 2, 3
 
 
 def sample(task):
-    """One game of the top Pico level against version 0.1, then the teacher's spread over the
-    candidates of every third position: [(stage, [(line, share), ...]), ...]."""
+    """One game of the top Pico level against the first release's player, then the teacher's
+    spread over the candidates of every third position: [(stage, [(line, share), ...]), ...]."""
     from host_tools.bench import ai as bench_ai
     from host_tools.bench import opponents
     from stones.engine import registry, search

@@ -27,7 +27,7 @@ def main(key, size, budget_ms):
     cls = registry.game_class(key)
     imported = live() - base
     game = cls(size)
-    game.knowledge = 0  # random playouts (version 0.1's): the heavy ones are bench_playouts.py's
+    game.knowledge = 0  # the first release's random playouts (the heavy ones: bench_playouts.py)
     seed = 12345
     best = 0
     total_moves = 0

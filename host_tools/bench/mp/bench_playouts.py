@@ -3,8 +3,8 @@
     micropython bench_playouts.py GAME SIZE MILLISECONDS
 
 Prints `light_per_s`, `heavy_per_s` (best of three rounds each, from seed 12345) and the moves a
-playout of each: light is knowledge 0 (uniform random moves, version 0.1's playouts), heavy the
-game's own knowledge bits (Go: atari replies, 3x3 shapes, self-atari refusal).
+playout of each: light is knowledge 0 (uniform random moves, the first release's playouts),
+heavy the game's own knowledge bits (Go: atari replies, 3x3 shapes, self-atari refusal).
 """
 
 import sys
