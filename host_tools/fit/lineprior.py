@@ -8,9 +8,10 @@ times the budget (the teacher, default 10). This plays N games of the top Pico l
 the first release's player (bench_ai.v01, as `make bench-ai` does), searches every third
 position again with the teacher, and fits a conditional logit of where the teacher's playouts
 went: each candidate move i of a position gets the weight exp(w . f_i), f_i saying whether i is
-on the first, second or third line (grid.line 1, 2, 3; the fourth and in are the reference), and w makes the
-teacher's share of playouts over the candidates most likely. A separate w for each stage of the
-game: over 2/3 of the board empty, over 1/3, the rest (the rows of line_prior). Both players
+on the first, second or third line (grid.line 1, 2, 3; the fourth and in are the reference),
+and w makes the teacher's share of playouts over the candidates most likely. A separate w for
+each stage of the game: over 2/3 of the board empty, over 1/3, the rest (the rows of
+line_prior). Both players
 and the teacher search as before the fit (line_prior and atari_prior zero). It prints the
 table in prior points, SCALE points a unit of w (128 is neutral; a prior of q counts as
 prior_visits playouts won q/256 of the time).
