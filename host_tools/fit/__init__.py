@@ -4,4 +4,6 @@
                  data/go_weights.txt) and the nibble table of stones/engine/goprior.py
     patterns.py  Go's 3x3 playout shapes and their bit table (stones/engine/gopat.py)
     lineprior.py Loose's line priors, fitted to a deeper search's choices
+    policydata.py  the learned policy's training set: positions of the device's games, each
+                 labelled by GNU Go level 10 (data/go_policy_labels.txt; hours, resumable)
 """

@@ -1,0 +1,24 @@
+"""The learned policy's training set as committed (host_tools/fit/policydata.py): every labelled
+game is one of the device's games in go_games.txt, it has a label for each of its positions, and
+each label is a point of the board, a pass or a resignation."""
+
+from host_tools.fit import policydata
+from stones.engine import registry
+
+
+def test_every_label_belongs_to_a_position_of_a_device_game():
+    games = dict(policydata.device_games())
+    done = policydata.labelled()
+    assert done, "no labelled game committed"
+    grid = registry.new_game("go", 9).grid
+    for number, answers in done.items():
+        assert number in games, number
+        assert len(answers) == len(games[number]), number
+        for answer in answers:
+            assert answer in ("pass", "resign") or grid.parse(answer), (number, answer)
+
+
+def test_the_device_games_are_the_ones_against_the_top_pico_level():
+    games = policydata.device_games()
+    assert len(games) == 300 and games[0][0] == policydata.FIRST_DEVICE_GAME
+    assert all(colour in "BW" for _, moves in games for colour, _ in moves)
