@@ -353,16 +353,23 @@ def _gtp(process, command):
     return answer[1:].strip()
 
 
+def gnugo_9x9(level, seed):
+    """GNU Go in GTP mode at level with seed, on an empty 9x9 board, komi 6.5 (the caller
+    quits and kills it)."""
+    process = subprocess.Popen([GNUGO, "--mode", "gtp", "--level", str(level), "--seed",
+                                str(seed)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               text=True)
+    _gtp(process, "boardsize 9")
+    _gtp(process, "komi 6.5")
+    return process
+
+
 def self_play(seed, level=10):
     """One GNU Go game against itself on 9x9 (komi 6.5), from 0-3 random opening stones on
     the second line or above (GNU Go alone plays the same game every time)."""
     rnd = random.Random(seed)
-    process = subprocess.Popen([GNUGO, "--mode", "gtp", "--level", str(level), "--seed",
-                                str(seed)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                               text=True)
+    process = gnugo_9x9(level, seed)
     try:
-        _gtp(process, "boardsize 9")
-        _gtp(process, "komi 6.5")
         moves = []
         for k in range(rnd.choice((0, 1, 2, 2, 3))):
             colour = "BW"[k % 2]

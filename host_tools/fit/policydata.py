@@ -19,10 +19,9 @@ read the committed lines (tests/host/test_policydata.py).
 
 import argparse
 import os
-import subprocess
 import sys
 
-from host_tools.fit.goprior import GNUGO, _gtp, read_games
+from host_tools.fit.goprior import _gtp, gnugo_9x9, read_games
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LABELS = os.path.join(HERE, "data", "go_policy_labels.txt")
@@ -59,12 +58,8 @@ def labelled():
 
 def label_game(moves, level=10, seed=1):
     """The teacher's move (upper case, 'pass' or 'resign') before each of moves, in order."""
-    process = subprocess.Popen([GNUGO, "--mode", "gtp", "--level", str(level), "--seed",
-                                str(seed)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                               text=True)
+    process = gnugo_9x9(level, seed)
     try:
-        _gtp(process, "boardsize 9")
-        _gtp(process, "komi 6.5")
         answers = []
         for colour, point in moves:
             answer = _gtp(process, "reg_genmove " + colour).upper()
