@@ -92,8 +92,8 @@ def cell(text):
 def run_line(label, run):
     machine = run.get("machine", {})
     parts = [machine.get("cpu", "?"), "%s cores" % machine.get("cores", "?"),
-             machine.get("platform", "?"), "Python %s" % machine.get("python", "?")]
-    parts += run.get("runtimes", ())
+             machine.get("platform", "?")]
+    parts += run.get("runtimes", ()) or ["Python %s" % machine.get("python", "?")]
     return "| %s | %s%s | %s | %s | %s | `%s` |" % (
         label, run["commit"], " (dirty tree)" if run.get("dirty") else "", run["date"],
         cell(", ".join(parts)), " ".join("%.2f" % x for x in run.get("load", ())),
