@@ -10,7 +10,7 @@ armv6m (the Pico's Cortex-M0+) by default, the device's own when the flash tool 
 port's for the host's tests and benchmarks. Arch "none" is for a port without a native emitter
 (the WebAssembly port of the 32-bit heap figures): the decorator lines are blanked (line numbers
 stay) and everything is bytecode. A module of viper code (``@micropython.viper``: Go's fast move
-loop, goviper.py) has no bytecode form, so that build leaves it out and the game plays its
+loop, go/viper.py) has no bytecode form, so that build leaves it out and the game plays its
 reference loop instead.
 
 Next to the files the build writes build.json, the folder's manifest: the firmware version, the
@@ -144,7 +144,7 @@ def native_growth(key, mpy_cross=None, firmware=FIRMWARE):
     import tempfile
 
     mpy_cross = mpy_cross or tool("mpy-cross")
-    rel = "stones/engine/%s.py" % key
+    rel = "stones/engine/%s/rules.py" % key
     sizes = []
     with tempfile.TemporaryDirectory() as out:
         for arch in (PICO_ARCH, "none"):

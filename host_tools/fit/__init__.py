@@ -1,8 +1,8 @@
 """Tools that fit the engine's tables from games; each writes a module the engine ships.
 
     goprior.py   Go's tree priors: feature weights fitted to GNU Go's moves (data/go_games.txt,
-                 data/go_weights.txt) and the nibble table of stones/engine/goprior.py
-    patterns.py  Go's 3x3 playout shapes and their bit table (stones/engine/gopat.py)
+                 data/go_weights.txt) and the nibble table of stones/engine/go/prior.py
+    patterns.py  Go's 3x3 playout shapes and their bit table (stones/engine/go/patterns.py)
     lineprior.py Loose's line priors, fitted to a deeper search's choices
     policydata.py  the learned policy's training set: positions of the device's games, each
                  labelled by GNU Go level 10 (data/go_policy_labels.txt; hours, resumable)

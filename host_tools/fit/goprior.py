@@ -1,7 +1,7 @@
 """Go's tree priors: weights fitted to GNU Go's moves, and the tables the engine reads.
 
     .venv/bin/python -m host_tools.fit.goprior            # rewrite
-    firmware/stones/engine/goprior.py
+    firmware/stones/engine/go/prior.py
     .venv/bin/python -m host_tools.fit.goprior --check    # exit 1 if that module is stale
     .venv/bin/python -m host_tools.fit.goprior fit        # refit host_tools/fit/data/go_weights.txt
     .venv/bin/python -m host_tools.fit.goprior games N    # add N GNU Go self-play games to the data
@@ -10,16 +10,16 @@
         [--workers W] [--seed S] [--level L]          # W processes; seeds S.. (default: the
                                                       # number of games already in the file)
 
-The computer player's search starts each new move in its tree with a prior: how likely that move
-is to be good before any playout has tried it (search.py). Go's priors come from the features of
-a move that stones.engine.go.Go.features finds (its 3x3 neighbourhood, what it captures, whether
-it escapes from atari or runs into it, how far it is from the last two moves, its line), each
-with a weight: the "generalized Bradley-Terry" model of Coulom ("Computing Elo ratings of move
-patterns in the game of Go", 2007). A move's strength is the product of its features' gammas;
-the chance that a player picks move i among the candidates is strength(i) / sum of strengths.
-`fit` finds the gammas that make the moves GNU Go played most likely (Coulom's minorization-
-maximization, with one virtual win and one virtual loss against a gamma of 1 for every feature
-value, which keeps rare ones near 1), and writes them as a readable list, data/go_weights.txt.
+The computer player's search starts each new move in its tree with a prior: how likely that move is
+to be good before any playout has tried it (search.py). Go's priors come from the features of a move
+that Go.features (stones.engine.go.rules) finds (its 3x3 neighbourhood, what it captures, whether it
+escapes from atari or runs into it, how far it is from the last two moves, its line), each with a
+weight: the "generalized Bradley-Terry" model of Coulom ("Computing Elo ratings of move patterns in
+the game of Go", 2007). A move's strength is the product of its features' gammas; the chance that a
+player picks move i among the candidates is strength(i) / sum of strengths. `fit` finds the gammas
+that make the moves GNU Go played most likely (Coulom's minorization-maximization, with one virtual
+win and one virtual loss against a gamma of 1 for every feature value, which keeps rare ones near
+1), and writes them as a readable list, data/go_weights.txt.
 The module the engine loads holds them as prior points: PRIOR_SCALE points per doubling of
 gamma, added to the neutral 128 (a prior of q counts as prior_visits playouts won q/256 of the
 time).
@@ -47,12 +47,12 @@ from host_tools.paths import FIRMWARE
 HERE = os.path.dirname(os.path.abspath(__file__))
 GAMES = os.path.join(HERE, "data", "go_games.txt")
 WEIGHTS = os.path.join(HERE, "data", "go_weights.txt")
-TARGET = os.path.join(FIRMWARE, "stones", "engine", "goprior.py")
+TARGET = os.path.join(FIRMWARE, "stones", "engine", "go", "prior.py")
 
 PRIOR_SCALE = 20  # prior points per doubling of gamma (20 measured best of 12, 20, 30)
 LEVEL_STEP = 0.75  # doublings between two of the table's 16 levels
 LEVEL_LOW = -7  # the lowest level, in steps (-5.25 doublings); level 7 is a gamma of 1
-SMALL = (  # name in the list, goprior constant, values (Go.features: feat index 1..6)
+SMALL = (  # name in the list, prior.py constant, values (Go.features: feat index 1..6)
     ("capture", "CAPTURE", 4),
     ("escape", "ESCAPE", 4),
     ("self_atari", "SELF_ATARI", 3),
@@ -62,7 +62,7 @@ SMALL = (  # name in the list, goprior constant, values (Go.features: feat index
 )
 NORMALISED = ("capture", "escape", "self_atari")  # their value 0 ("none") weighs 0
 INSIDE, EDGE, CORNER = 3 ** 8, 3 ** 5, 3 ** 3
-TABLE_SIZE = INSIDE + EDGE + CORNER  # goprior.PATTERN's entries (Go.features' codes)
+TABLE_SIZE = INSIDE + EDGE + CORNER  # prior.PATTERN's entries (Go.features' codes)
 SYMBOLS = ".XO#"
 
 # -- patterns: codes, classes, drawings ------------------------------------------------------
@@ -105,7 +105,7 @@ def canonical(cells):
 
 def cells_of_index(index):
     """The neighbourhood (colours in Go.features' frame order, 3 off the board) of an entry
-    of goprior.PATTERN: base-3 digits, first neighbour first, over the points on the board."""
+    of prior.PATTERN: base-3 digits, first neighbour first, over the points on the board."""
     if index < INSIDE:
         places, code = range(8), index
     elif index < INSIDE + EDGE:
@@ -154,7 +154,7 @@ def samples(games):
     """(index of the move played, [feature tuple of each candidate]) for every learnt move
     that was a candidate: the candidates are what Go.candidates offers (empty points but the
     ko point and the mover's own eyes), their features what Go.features finds."""
-    from stones.engine.go import Go
+    from stones.engine.go.rules import Go
     from stones.engine.square import is_eye
 
     out = []
@@ -289,7 +289,7 @@ def levels():
 
 
 def table(patterns):
-    """goprior.PATTERN: a nibble a neighbourhood, the level of its class (two to a byte, the
+    """prior.PATTERN: a nibble a neighbourhood, the level of its class (two to a byte, the
     even index in the low nibble)."""
     out = bytearray((TABLE_SIZE + 1) // 2)
     for index in range(TABLE_SIZE):
@@ -404,7 +404,7 @@ def versus(seed, level=1):
     from host_tools.gtp.engine import format_vertex
     from stones.engine import search
     from stones.engine.game import PASS
-    from stones.engine.go import Go
+    from stones.engine.go.rules import Go
 
     def player(engine_seed):
         return opponents.SearchPlayer(search.levels(Go)[-1], engine_seed, search.PICO_NODES)
@@ -451,7 +451,7 @@ def main(argv=None):
     parser.add_argument("command", nargs="?", choices=("table", "fit", "games", "versus"),
                         default="table")
     parser.add_argument("count", nargs="?", type=int, default=0)
-    parser.add_argument("--check", action="store_true", help="exit 1 if goprior.py is stale")
+    parser.add_argument("--check", action="store_true", help="exit 1 if go/prior.py is stale")
     parser.add_argument("--level", type=int, default=None,
                         help="GNU Go's level (games: 10, versus: 1)")
     parser.add_argument("--seed", type=int, default=None,

@@ -1,6 +1,6 @@
 """Go's 3x3 shape patterns: the readable list, and the bit table the playouts look up.
 
-    .venv/bin/python -m host_tools.fit.patterns          # rewrite firmware/stones/engine/gopat.py
+    .venv/bin/python -m host_tools.fit.patterns          # rewrite stones/engine/go/patterns.py
     .venv/bin/python -m host_tools.fit.patterns --check  # exit 1 if the table is stale
 
 A pattern is the 3x3 neighbourhood of an empty point where a move is worth playing. The playouts
@@ -26,7 +26,8 @@ colour: 0 empty, 1 black, 2 white, 3 off the board), neighbours in this order::
     5 6 7         patterns are symmetric, so up and down do not matter)
 
 and one bit for each of the 65,536 codes: set when the code matches a pattern. 8 KB as eight
-`bytes` constants of 1 KB in gopat.py; tests/host/test_patterns.py checks it against this list.
+`bytes` constants of 1 KB in stones/engine/go/patterns.py; tests/host/test_patterns.py checks it
+against this list.
 """
 
 import argparse
@@ -35,7 +36,7 @@ import sys
 
 from host_tools.paths import FIRMWARE
 
-TARGET = os.path.join(FIRMWARE, "stones", "engine", "gopat.py")
+TARGET = os.path.join(FIRMWARE, "stones", "engine", "go", "patterns.py")
 
 # name, rows. The centre of every pattern is '.', the point to play.
 PATTERNS = (
@@ -173,14 +174,14 @@ def render(table):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="exit 1 if gopat.py is stale")
+    parser.add_argument("--check", action="store_true", help="exit 1 if go/patterns.py is stale")
     args = parser.parse_args(argv)
     text = render(build_table())
     if args.check:
         with open(TARGET) as handle:
             stale = handle.read() != text
-        print("gopat.py is %s" % ("stale: run python -m host_tools.fit.patterns" if stale else
-                                   "up to date"))
+        print("go/patterns.py is %s" % ("stale: run python -m host_tools.fit.patterns" if stale
+                                        else "up to date"))
         return 1 if stale else 0
     with open(TARGET, "w") as handle:
         handle.write(text)

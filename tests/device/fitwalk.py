@@ -309,7 +309,7 @@ def walk_game_everywhere(key):
 
 
 def replay_and_error(height):
-    from stones.engine.go import Go
+    from stones.engine.go.rules import Go
 
     walk = Walk(height)
     game = Go(19)

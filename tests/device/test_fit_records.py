@@ -44,7 +44,7 @@ def test_the_records_screen_fits_both_panels():
 
 
 def test_the_records_questions_fit_both_panels():
-    from stones.engine.go import Go
+    from stones.engine.go.rules import Go
 
     for height in (64, 128):
         walk = Walk(height)

@@ -10,7 +10,7 @@ import gc
 from longgames import play_long
 
 from host_tools.sim.device import Device
-from stones.engine.go import Go
+from stones.engine.go.rules import Go
 from stones.platforms.fakes import FakeFS
 from stones.session import Session
 from stones.storage import Store

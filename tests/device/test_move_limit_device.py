@@ -7,7 +7,7 @@ Its own module, so that the MicroPython run starts with an empty heap (test_move
 from longgames import play_long
 from test_move_limit import resumed_at
 
-from stones.engine.go import Go
+from stones.engine.go.rules import Go
 
 
 def test_the_device_plays_the_last_move_of_a_9x9_game_at_its_limit():

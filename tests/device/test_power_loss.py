@@ -2,8 +2,8 @@
 file operation), boot again from what the flash holds, and check the game resumes, valid and no
 more than one move old. Runs on CPython and on the MicroPython unix port."""
 
-from stones.engine.go import Go
-from stones.engine.loupe import Loupe
+from stones.engine.go.rules import Go
+from stones.engine.loupe.rules import Loupe
 from stones.engine.records import record
 from stones.platforms.fakes import FakeFS, PowerCut
 from stones.session import Session

@@ -3,7 +3,7 @@
 from support import names, position, raises, stones_of
 
 from stones.engine.game import BLACK, KO, OCCUPIED, PASS, SUICIDE, WHITE, GameError, IllegalMove
-from stones.engine.go import Go
+from stones.engine.go.rules import Go
 from stones.engine.records import load_record, record
 
 

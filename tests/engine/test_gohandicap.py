@@ -5,7 +5,7 @@ White first, komi 0.5 unless given, and what undo, set_position and the settings
 from support import raises
 
 from stones.engine.game import BLACK, WHITE, GameError
-from stones.engine.go import Go
+from stones.engine.go.rules import Go
 from stones.engine.records import load_record, record
 
 # GNU Go 3.8's `fixed_handicap N` on each size, in its order (reading order, top row first).

@@ -1,4 +1,4 @@
-"""Go's heavy playouts: the fast knowledge of go.py against slow, plain versions.
+"""Go's heavy playouts: the fast knowledge of go/rules.py against slow, plain versions.
 
 _liberty, _self_atari and _reply read the packed cells and pseudo-liberty counts; here each is
 compared with a flood fill over the colours alone, on the positions of heavy random games, and
@@ -9,8 +9,8 @@ from support import RECORDED_GO_ENDS, playout_positions, position
 
 from stones.compat import octets, zeros
 from stones.engine.game import BLACK, WHITE
-from stones.engine.go import ATARI, KNOWLEDGE, LADDERS, PATTERNS, PRIORS, SELF_ATARI, Go
-from stones.engine.gopat import PAT3
+from stones.engine.go.patterns import PAT3
+from stones.engine.go.rules import ATARI, KNOWLEDGE, LADDERS, PATTERNS, PRIORS, SELF_ATARI, Go
 from stones.engine.records import load_record
 
 

@@ -1,7 +1,7 @@
-"""Go's viper move loop (goviper.py) against the reference, go.Go._run.
+"""Go's viper move loop (go/viper.py) against the reference, go.rules.Go._run.
 
 On MicroPython with a native emitter (the unix port here, a Pico on the device) Go's playouts
-and checked moves run goviper.run; here both loops start from the same positions and must leave
+and checked moves run go.viper.run; here both loops start from the same positions and must leave
 every table the same: the same random moves from the same seeds under each piece of knowledge,
 the same checked moves refused for the same reasons. On CPython there is no viper, and Go plays
 its own loop. (tests/host/test_native.py plays whole games through the device build as well.)
@@ -10,7 +10,7 @@ its own loop. (tests/host/test_native.py plays whole games through the device bu
 from support import skip, viper_matches
 
 from stones.compat import MICROPYTHON
-from stones.engine.go import ATARI, KNOWLEDGE, PATTERNS, SELF_ATARI, Go
+from stones.engine.go.rules import ATARI, KNOWLEDGE, PATTERNS, SELF_ATARI, Go
 
 TABLES = ("cell", "root", "link", "libs", "stones", "where", "prisoners")
 
@@ -38,9 +38,9 @@ def test_the_viper_loop_plays_as_the_reference():
 
 
 def test_the_viper_count_scores_as_the_reference():
-    """goviper.margin2 and placed2 (the count at the end of each playout) against go.Go's own,
-    on random positions from the middle to the end of games, territory and area, with komi and
-    prisoners."""
+    """go.viper.margin2 and placed2 (the count at the end of each playout) against
+    go.rules.Go's own, on random positions from the middle to the end of games, territory and
+    area, with komi and prisoners."""
     if not MICROPYTHON:
         skip("viper code compiles on MicroPython only")
     from stones.engine.rng import Rng
@@ -67,8 +67,8 @@ def test_the_viper_count_scores_as_the_reference():
 
 
 def test_the_viper_priors_weigh_as_the_reference():
-    """goviper.priors (the tree's learnt priors, every candidate's features inlined) against
-    gofeatures.priors, on random positions from the empty board to the end of games, both
+    """go.viper.priors (the tree's learnt priors, every candidate's features inlined) against
+    go.features.priors, on random positions from the empty board to the end of games, both
     colours to move, 9x9 and 13x13: the same candidates in the same order, the same priors,
     the same escape flag."""
     if not MICROPYTHON:
@@ -109,7 +109,7 @@ DIAGONALS = ("if cell[p + w + 1] & _COLOUR == e:\n    enemies += 1\n"
              "if cell[p + w - 1] & _COLOUR == e:\n    enemies += 1\n"
              "if cell[p - w + 1] & _COLOUR == e:\n    enemies += 1\n"
              "if cell[p - w - 1] & _COLOUR == e:\n    enemies += 1")
-# goviper.run inlines go.Go._reply, returns turned into assignments to h and breaks, the 3x3
+# go.viper.run inlines go.rules.Go._reply, returns turned into assignments to h and breaks, the 3x3
 # neighbours unrolled: no rule maps the one onto the other, so both are pinned (their
 # normalised lines hashed), and the unix port's tests play both. Change both together, compare
 # them, then pin the new hashes the failure gives.
@@ -123,11 +123,11 @@ def tables(*names):
 
 
 def loops():
-    """goviper.run, liberty and self_atari read as go.Go._run, _liberty and _self_atari."""
+    """go.viper.run, liberty and self_atari read as go.rules.Go._run, _liberty and _self_atari."""
     from twins import Twin
 
     run = Twin(
-        "goviper.py", "run", "go.py", "Go._run", rename_ref={"self": "g"},
+        "go/viper.py", "run", "go/rules.py", "Go._run", rename_ref={"self": "g"},
         rename_port={"_ATARI": "ATARI", "_PATTERNS": "PATTERNS", "_SELF_ATARI": "SELF_ATARI"},
         # viper declares the locals the loop assigns before it (typed ints); pat3 is the
         # inlined _reply's
@@ -151,7 +151,7 @@ def loops():
              "g.prisoners[c] += captured"),
         ))
     liberty = Twin(
-        "goviper.py", "liberty", "go.py", "Go._liberty", rename_ref={"self": "g"},
+        "go/viper.py", "liberty", "go/rules.py", "Go._liberty", rename_ref={"self": "g"},
         drop_ref=("offsets = self.offsets",),
         rewrite=tables("cell", "degree", "link", "root", "libs") + (
             # the first empty neighbour and the group's edges to it, unrolled
@@ -169,7 +169,7 @@ def loops():
              "return t if n == g.libs[r] else 0"),
         ))
     self_atari = Twin(
-        "goviper.py", "self_atari", "go.py", "Go._self_atari", rename_ref={"self": "g"},
+        "go/viper.py", "self_atari", "go/rules.py", "Go._self_atari", rename_ref={"self": "g"},
         drop_port=("libs = libsp", "stones = stonesp"),
         drop_ref=("offsets = self.offsets",),
         rewrite=(("liberty(cellp, degreep, linkp, rootp, libsp, w, r)", "g._liberty(r)"),)
@@ -186,13 +186,13 @@ def loops():
 
 
 def reply_pins(sources=None):
-    """The pins on goviper.run's inlined reply and on go.Go._reply (see REPLY_PORT)."""
+    """The pins on go.viper.run's inlined reply and on go.rules.Go._reply (see REPLY_PORT)."""
     from twins import compare, pinned, reference
 
     run = loops()[0]
-    pinned("goviper.py", compare(run, sources).removed, REPLY_PORT, "go.Go._reply")
-    pinned("go.py", reference("go.py", "Go._reply", {"self": "g"}, sources), REPLY_REF,
-           "goviper.run's inlined reply")
+    pinned("go/viper.py", compare(run, sources).removed, REPLY_PORT, "go.rules.Go._reply")
+    pinned("go/rules.py", reference("go/rules.py", "Go._reply", {"self": "g"}, sources), REPLY_REF,
+           "go.viper.run's inlined reply")
 
 
 def test_the_sources_match():
@@ -213,18 +213,18 @@ def test_a_one_token_edit_is_caught():
     from twins import caught
 
     run, liberty, self_atari = loops()
-    caught(run, "goviper.py", "libs[a] += libs[r]", "libs[a] -= libs[r]", "def run")
-    caught(run, "go.py", "captured == 1 and", "captured == 2 and", "def _run")
-    caught(run, "goviper.py", "if root[p - 1] == r:", "if root[p + 1] == r:", "def run",
+    caught(run, "go/viper.py", "libs[a] += libs[r]", "libs[a] -= libs[r]", "def run")
+    caught(run, "go/rules.py", "captured == 1 and", "captured == 2 and", "def _run")
+    caught(run, "go/viper.py", "if root[p - 1] == r:", "if root[p + 1] == r:", "def run",
            block="if root[p + w] == r:")  # in the unrolled edges: named from their first
-    caught(run, "goviper.py", "_KO = const(5)", "_KO = const(6)", "_KO")
-    caught(liberty, "goviper.py", "return t if n == libs[r]", "return t if n != libs[r]",
+    caught(run, "go/viper.py", "_KO = const(5)", "_KO = const(6)", "_KO")
+    caught(liberty, "go/viper.py", "return t if n == libs[r]", "return t if n != libs[r]",
            "def liberty", block="libs = ptr16(libsp)")  # in a rewritten pair
-    caught(self_atari, "go.py", "return joined or 1", "return joined or 2", "def _self_atari")
+    caught(self_atari, "go/rules.py", "return joined or 1", "return joined or 2", "def _self_atari")
     # the pinned reply, on either side
-    caught(run, "goviper.py", "if a < 3:", "if a < 2:", "def run", check=reply_pins,
+    caught(run, "go/viper.py", "if a < 3:", "if a < 2:", "def run", check=reply_pins,
            block="last = h")
-    caught(run, "go.py", "n <= 4 and stones[r] > 1", "n <= 3 and stones[r] > 1",
+    caught(run, "go/rules.py", "n <= 4 and stones[r] > 1", "n <= 3 and stones[r] > 1",
            "def _reply", check=reply_pins, block="cell = self.cell")
 
 
@@ -240,10 +240,10 @@ def test_the_square_steps_are_the_grids():
 
             assert tuple(grid.offsets) == square(w)
             assert tuple(grid.diagonals) == diagonals(w)
-        assert tuple(grid.diagonals) == (w + 1, w - 1, -w + 1, -w - 1)  # goviper's order
+        assert tuple(grid.diagonals) == (w + 1, w - 1, -w + 1, -w - 1)  # go/viper.py's order
         steps = []
         d = 0 - w
-        for _ in range(4):  # goviper.py's cycle
+        for _ in range(4):  # go/viper.py's cycle
             d = (0 - d if d > 0 else (w if d == -1 else 1))
             steps.append(d)
         assert tuple(grid.offsets) == tuple(steps)

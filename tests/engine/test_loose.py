@@ -13,7 +13,7 @@ from stones.engine.game import (
     GameError,
     IllegalMove,
 )
-from stones.engine.loose import KOMI_CHOICES, KomiProtocol, Loose, parse_komi
+from stones.engine.loose.rules import KOMI_CHOICES, KomiProtocol, Loose, parse_komi
 from stones.engine.records import load_record, record
 from stones.engine.registry import new_game
 

@@ -5,7 +5,7 @@ CPython and on MicroPython."""
 from support import playout_positions, position
 
 from stones.engine.game import BLACK, WHITE
-from stones.engine.loose import KNOWLEDGE, PRIORS, REPLY, Loose
+from stones.engine.loose.rules import KNOWLEDGE, PRIORS, REPLY, Loose
 
 
 def slow_true(game, t):
@@ -90,7 +90,7 @@ def test_reply_saves_an_own_group_by_extending():
 
 
 def test_knowledge_bits_and_priors():
-    assert Loose.knowledge == KNOWLEDGE == PRIORS  # REPLY did not earn its place (loose.py)
+    assert Loose.knowledge == KNOWLEDGE == PRIORS  # REPLY did not earn its place (loose/rules.py)
     game = position(Loose(), black="A1 C1 A2 C2", white="E5")
     game.knowledge = REPLY | PRIORS
     game.play_as(WHITE, game.parse("B1"))

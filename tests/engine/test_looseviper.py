@@ -1,4 +1,4 @@
-"""Loose's viper move loop (looseviper.py) against the reference, loose.Loose._run, as
+"""Loose's viper move loop (loose/viper.py) against the reference, loose.rules.Loose._run, as
 tests/engine/test_goviper.py does for Go: the same tables after the same playouts and the same
 checked moves (flips, refusals for want of a true liberty, the take-back of a refused flip), on
 boards from 7x7 to 13x13, with and without the reply to the last stone."""
@@ -6,7 +6,7 @@ boards from 7x7 to 13x13, with and without the reply to the last stone."""
 from support import skip, viper_matches
 
 from stones.compat import MICROPYTHON
-from stones.engine.loose import REPLY, Loose
+from stones.engine.loose.rules import REPLY, Loose
 
 TABLES = ("cell", "root", "link", "stones", "where", "gen")
 
@@ -41,11 +41,12 @@ ADDRESSES = {"cell8": "cell", "link16": "link", "degree8": "degree"}  # for aliv
 
 
 def loops():
-    """looseviper.run read as loose.Loose._run, and looseviper.alive as loose._alive."""
+    """loose.viper.run read as loose.rules.Loose._run, and loose.viper.alive as
+    loose.rules._alive."""
     from twins import Twin
 
     run = Twin(
-        "looseviper.py", "run", "loose.py", "Loose._run", rename_ref={"self": "g"},
+        "loose/viper.py", "run", "loose/rules.py", "Loose._run", rename_ref={"self": "g"},
         rename_port=dict(ADDRESSES, _REPLY="REPLY"),
         # viper declares the locals the loop assigns before it (typed ints), passes alive the
         # tables' addresses (cell8...), and counts the marks once; the reference names its
@@ -66,7 +67,7 @@ def loops():
              "for d in diagonals:\n    if cell[p + d] & _COLOUR == e:\n        enemies += 1"),
         ))
     alive = Twin(
-        "looseviper.py", "alive", "loose.py", "_alive", rename_port=ADDRESSES,
+        "loose/viper.py", "alive", "loose/rules.py", "_alive", rename_port=ADDRESSES,
         drop_port=("cell = cell8", "link = link16", "degree = degree8"),
         rewrite=(("return 1", "return True"), ("return 0", "return False")))  # an int result
     return run, alive
@@ -88,10 +89,10 @@ def test_a_one_token_edit_is_caught():
     from twins import caught
 
     run, alive = loops()
-    caught(run, "looseviper.py", "cell[s + w] += flip", "cell[s + w] -= flip", "def run")
-    caught(run, "loose.py", "enemies > (0 if", "enemies >= (0 if", "def _run")
-    caught(run, "looseviper.py", "if gen == 256:", "if gen == 255:", "def run")
-    caught(run, "looseviper.py", "if cell[p - 1 - w]", "if cell[p - 1 + w]", "def run",
+    caught(run, "loose/viper.py", "cell[s + w] += flip", "cell[s + w] -= flip", "def run")
+    caught(run, "loose/rules.py", "enemies > (0 if", "enemies >= (0 if", "def _run")
+    caught(run, "loose/viper.py", "if gen == 256:", "if gen == 255:", "def run")
+    caught(run, "loose/viper.py", "if cell[p - 1 - w]", "if cell[p - 1 + w]", "def run",
            block="if cell[p + w + 1]")  # in the unrolled diagonals: named from their first
-    caught(alive, "looseviper.py", "t = s - w", "t = s + w", "def alive")
-    caught(alive, "loose.py", "if s == start:", "if s != start:", "def _alive")
+    caught(alive, "loose/viper.py", "t = s - w", "t = s + w", "def alive")
+    caught(alive, "loose/rules.py", "if s == start:", "if s != start:", "def _alive")

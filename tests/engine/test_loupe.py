@@ -15,7 +15,7 @@ from stones.engine.game import (
     GameError,
     IllegalMove,
 )
-from stones.engine.loupe import Loupe, least_loop
+from stones.engine.loupe.rules import Loupe, least_loop
 from stones.engine.records import load_record, record
 from stones.engine.registry import new_game
 from stones.engine.rng import Rng
@@ -143,7 +143,7 @@ def test_the_legality_table_follows_its_rule():
     # neighbours in bits 2-4, white ones from bit 5): for an empty cell with b black and w white
     # neighbours, bit 1 is w <= b (Black may play), bit 2 b <= w (White may), bits 4 and 8 the
     # same with one more of the mover's own stones next to it; a stone or sentinel has none.
-    from stones.engine import loupe
+    from stones.engine.loupe import rules as loupe
 
     for v in range(256):
         b, w = v >> 2 & 7, v >> 5

@@ -1,4 +1,4 @@
-"""Loupe's viper move loop (loupeviper.py) against the reference, loupe.Loupe._run, as
+"""Loupe's viper move loop (loupe/viper.py) against the reference, loupe.rules.Loupe._run, as
 tests/engine/test_goviper.py does for Go: the same tables after the same playouts and the same
 checked moves (first and second stones, the one-stone opening, C7's refusals)."""
 
@@ -6,7 +6,7 @@ from support import skip, viper_matches
 
 from stones.compat import MICROPYTHON
 from stones.engine.game import NO_SECOND_STONE, WHITE
-from stones.engine.loupe import Loupe
+from stones.engine.loupe.rules import Loupe
 
 TABLES = ("cell", "root", "link", "stones", "where", "phase")
 
@@ -58,11 +58,11 @@ def test_a_first_stone_without_a_second_is_refused_alike():
 
 
 def loop():
-    """loupeviper.run read as loupe.Loupe._run."""
+    """loupe.viper.run read as loupe.rules.Loupe._run."""
     from twins import Twin
 
     return Twin(
-        "loupeviper.py", "run", "loupe.py", "Loupe._run", rename_ref={"self": "g"},
+        "loupe/viper.py", "run", "loupe/rules.py", "Loupe._run", rename_ref={"self": "g"},
         # viper declares the locals the loop assigns before it (typed ints); the hex steps are
         # computed from the stride where the reference loops over the grid's offsets
         drop_port=("i = 0", "k = 0", "p = 0", "w = g.grid.stride"),
@@ -83,10 +83,10 @@ def test_a_one_token_edit_is_caught():
     from twins import caught
 
     twin = loop()
-    caught(twin, "loupeviper.py", "x >> 11", "x >> 12", "def run")
-    caught(twin, "loupe.py", "phase = _SECOND", "phase = _TWO", "def _run")
-    caught(twin, "loupeviper.py", "code = _NO_SECOND_STONE", "code = _OCCUPIED", "def run")
-    caught(twin, "loupeviper.py", "_MID_TURN = const(11)", "_MID_TURN = const(12)", "_MID")
+    caught(twin, "loupe/viper.py", "x >> 11", "x >> 12", "def run")
+    caught(twin, "loupe/rules.py", "phase = _SECOND", "phase = _TWO", "def _run")
+    caught(twin, "loupe/viper.py", "code = _NO_SECOND_STONE", "code = _OCCUPIED", "def run")
+    caught(twin, "loupe/viper.py", "_MID_TURN = const(11)", "_MID_TURN = const(12)", "_MID")
 
 
 def test_the_hex_steps_are_the_grids():
@@ -101,7 +101,7 @@ def test_the_hex_steps_are_the_grids():
             assert tuple(grid.offsets) == hexagonal(grid.stride)
         w = grid.stride
         steps = []
-        for j in range(6):  # loupeviper.py's form
+        for j in range(6):  # loupe/viper.py's form
             d = 1 if j < 2 else (w if j < 4 else w - 1)
             steps.append(-d if j & 1 else d)
         assert tuple(grid.offsets) == tuple(steps)

@@ -17,7 +17,7 @@ from stones.engine.game import (
     GameError,
     IllegalMove,
 )
-from stones.engine.offshore import (
+from stones.engine.offshore.rules import (
     CAPTURE,
     GUARD,
     KNOWLEDGE,

@@ -1,11 +1,12 @@
-"""OffShore's viper move loop (offviper.py) against the reference, offshore.OffShore._run,
-as tests/engine/test_goviper.py does for Go: the same tables after the same playouts and the same
-checked moves, on small and large boards, strong and weak territory, a set-up position."""
+"""OffShore's viper move loop (offshore/viper.py) against the reference,
+offshore.rules.OffShore._run, as tests/engine/test_goviper.py does for Go: the same tables after
+the same playouts and the same checked moves, on small and large boards, strong and weak
+territory, a set-up position."""
 
 from support import position, skip, viper_matches
 
 from stones.compat import MICROPYTHON
-from stones.engine.offshore import KNOWLEDGE, OffShore
+from stones.engine.offshore.rules import KNOWLEDGE, OffShore
 
 TABLES = ("cell", "root", "link", "stones", "where", "hull", "cover", "ngroups")
 
@@ -49,11 +50,12 @@ def test_a_set_up_position_sweeps_alike():
 
 
 def loops():
-    """offviper.run read as offshore.OffShore._run, and offviper.paint as offshore.paint."""
+    """offshore.viper.run read as offshore.rules.OffShore._run, and offshore.viper.paint as
+    offshore.rules.paint."""
     from twins import Twin
 
     run = Twin(
-        "offviper.py", "run", "offshore.py", "OffShore._run",
+        "offshore/viper.py", "run", "offshore/rules.py", "OffShore._run",
         rename_ref={"self": "g", "g": "hg"},  # the port's g is the game: the hull is hg
         # cover_table: the cover words as an object, for paint; cover is its pointer
         rename_port={"_GUARD": "GUARD", "_SPARE": "SPARE", "_CAPTURE": "CAPTURE",
@@ -71,7 +73,7 @@ def loops():
              "spare = random and g.knowledge & SPARE\n"
              "capture = random and g.knowledge & CAPTURE"),
         ))
-    paint = Twin("offviper.py", "paint", "offshore.py", "paint",
+    paint = Twin("offshore/viper.py", "paint", "offshore/rules.py", "paint",
                  rename_port={"cover_table": "cover"}, drop_port=("cover = cover_table",))
     return run, paint
 
@@ -92,11 +94,12 @@ def test_a_one_token_edit_is_caught():
     from twins import caught
 
     run, paint = loops()
-    caught(run, "offviper.py", "m -= m >> 4", "m -= m >> 5", "def run")
-    caught(run, "offshore.py", "ngroups[c] -= joined - 1", "ngroups[c] -= joined + 1",
+    caught(run, "offshore/viper.py", "m -= m >> 4", "m -= m >> 5", "def run")
+    caught(run, "offshore/rules.py", "ngroups[c] -= joined - 1", "ngroups[c] -= joined + 1",
            "def _run")
-    caught(run, "offviper.py", "paint(cover_table, hull[r], inc - 257", "paint(cover_table, "
+    caught(run, "offshore/viper.py", "paint(cover_table, hull[r], inc - 257", "paint(cover_table, "
            "hull[r], inc - 256", "def run")
-    caught(run, "offviper.py", "_GUARD = const(0x21084210)", "_GUARD = const(0x21084211)", "_G")
-    caught(paint, "offviper.py", "cover[i] += inc", "cover[i] -= inc", "def paint")
-    caught(paint, "offshore.py", "r += 1", "r += 2", "def paint")
+    caught(run, "offshore/viper.py", "_GUARD = const(0x21084210)", "_GUARD = const(0x21084211)",
+           "_G")
+    caught(paint, "offshore/viper.py", "cover[i] += inc", "cover[i] -= inc", "def paint")
+    caught(paint, "offshore/rules.py", "r += 1", "r += 2", "def paint")

@@ -11,10 +11,10 @@ from support import position
 from stones.compat import octets, zeros
 from stones.engine import registry
 from stones.engine.game import BLACK, PASS, WHITE, Tuning
-from stones.engine.go import Go
-from stones.engine.loose import Loose
-from stones.engine.loupe import BREAK, Loupe
-from stones.engine.offshore import OffShore
+from stones.engine.go.rules import Go
+from stones.engine.loose.rules import Loose
+from stones.engine.loupe.rules import BREAK, Loupe
+from stones.engine.offshore.rules import OffShore
 from stones.engine.rng import Rng
 from stones.engine.search import Search, budget, levels
 from stones.engine.square import is_eye

@@ -1,8 +1,9 @@
 """The viper twins' source drift check, for CPython (it reads both sources with ast).
 
-Each viper module under firmware/stones/engine is a port of a reference loop in plain Python
-(goviper.run of go.Go._run, and so on); on MicroPython the tests in tests/engine/test_*viper.py
-play both and compare what they do. This module checks the sources instead, so that plain
+Each viper module under firmware/stones/engine (each game's viper.py, gameviper.py,
+searchviper.py) is a port of a reference loop in plain Python (go.viper.run of go.rules.Go._run,
+and so on); on MicroPython the tests in tests/engine/test_*viper.py play both and compare what
+they do. This module checks the sources instead, so that plain
 pytest on CPython fails when one twin's logic changes without the other's: both functions are
 parsed, normalised to the same form, flattened into one line per statement (a compound
 statement's header on its own line, indented by depth) and compared line by line.

@@ -58,9 +58,10 @@ def test_the_build_holds_exactly_the_device_files(built):
 
 
 # The modules with machine code: the engines' loops and helpers, and the compact font's glyphs.
-NATIVE = ["stones/engine/%s.mpy" % g for g in
-          ("game", "gameviper", "go", "gofeatures", "goviper", "loose", "looseviper", "loupe",
-           "loupeviper", "offshore", "offviper", "searchviper")] + ["stones/ui/draw.mpy"]
+NATIVE = sorted(["stones/engine/%s.mpy" % g for g in
+                 ("game", "gameviper", "go/rules", "go/features", "go/viper", "loose/rules",
+                  "loose/viper", "loupe/rules", "loupe/viper", "offshore/rules", "offshore/viper",
+                  "searchviper")] + ["stones/ui/draw.mpy"])
 
 
 def test_the_manifest_tells_the_truth(built):
@@ -97,10 +98,11 @@ def test_a_bytecode_build_for_ports_without_a_native_emitter(tmp_path):
     for path in manifest["files"]:
         if path.endswith(".mpy"):
             assert builder.mpy_header(os.path.join(str(tmp_path), path))[1] == 0
-    assert not [name for name in os.listdir(str(tmp_path / "stones" / "engine"))
-                if not name.endswith(".mpy")]  # the stripped sources were temporary
+    assert not [name for _, _, names in os.walk(str(tmp_path / "stones" / "engine"))
+                for name in names if not name.endswith(".mpy")]  # the stripped sources were
+    # temporary
     # viper code has no bytecode form: the fast loops stay out, and the games play their _run
-    assert "stones/engine/go.mpy" in manifest["files"]
+    assert "stones/engine/go/rules.mpy" in manifest["files"]
     assert not [path for path in manifest["files"] if path.endswith("viper.mpy")]
     with pytest.raises(builder.BuildError, match="unknown architecture"):
         builder.build(str(tmp_path / "other"), arch="z80")
@@ -181,10 +183,9 @@ def test_the_pico_build_s_machine_code_is_freed_with_its_module(built):
     that is never emptied; the app imports an engine again for each game, so such code would
     leak a few KB a game. The games' move loops and the helpers they call (the group helpers
     of game.py, Go's replies and learnt priors, Loose's replies and stone count, OffShore's hull
-    painting), the compact font's glyphs, and the viper loops (goviper.py, looseviper.py,
-    loupeviper.py, offviper.py, the search's searchviper.py and game.py's history loops,
-    gameviper.py) need none (no rodata, no bss, no relocations): they are freed like
-    bytecode."""
+    painting), the compact font's glyphs, and the viper loops (each game's viper.py, the
+    search's searchviper.py and game.py's history loops, gameviper.py) need none (no rodata, no
+    bss, no relocations): they are freed like bytecode."""
     out, manifest, _ = built
     found = {}
     for path in manifest["files"]:

@@ -19,7 +19,7 @@ MEASUREMENT = re.compile(r"\d\.\d+ ?s\b|\d+(\.\d+)?%|\d+ of \d+ (games|positions
 ALLOWED = {
     "firmware/stones/drivers/ssd1306.py": ("oscillator +15%",),
 }
-GENERATED = ("firmware/stones/engine/gopat.py", "firmware/stones/engine/goprior.py")
+GENERATED = ("firmware/stones/engine/go/patterns.py", "firmware/stones/engine/go/prior.py")
 
 
 def sources(*tops):

@@ -284,7 +284,7 @@ def test_end_to_end_flash_play_change_reflash(pico, firmware, tmp_path):
     with open(init, "w") as handle:
         handle.write(text.replace('VERSION = "%s"' % manifest["version"],
                                   'VERSION = "%s+e2e"' % manifest["version"]))
-    with open(os.path.join(pico.root, "stones", "engine", "go.py"), "w") as handle:
+    with open(os.path.join(pico.root, "stones", "engine", "go", "rules.py"), "w") as handle:
         handle.write("raise ImportError('the stale source ran')\n")
     os.makedirs(os.path.join(pico.root, "records"))
     with open(os.path.join(pico.root, "records", "0001-go.txt"), "w") as handle:
@@ -298,12 +298,12 @@ def test_end_to_end_flash_play_change_reflash(pico, firmware, tmp_path):
     report = flash.flash(flash.Device(tool("mpremote"), pico.port), out, new, PICO_MAP,
                          say=lines.append)
     assert report.copied == ["stones/__init__.mpy"]
-    assert report.removed == ["stones/engine/go.py"]
+    assert report.removed == ["stones/engine/go/rules.py"]
     assert report.version == manifest["version"] + "+e2e"
     after = pico.mtimes()
     rewritten = sorted(path for path in after if after[path] != before.get(path))
     assert rewritten == ["stones/__init__.mpy"]  # nothing else was written
-    assert "stones/engine/go.py" not in after and "records/0001-go.txt" in after
+    assert "stones/engine/go/rules.py" not in after and "records/0001-go.txt" in after
 
     # 5. Nothing changed: nothing copied, and it is quick.
     again = flash.flash(flash.Device(tool("mpremote"), pico.port), out, new, PICO_MAP,

@@ -83,7 +83,7 @@ def test_a_caught_error_fails_the_fuzz_with_its_event():
 
 
 def test_the_thin_search_runs_one_playout_in_thin_on_a_budget_as_much_smaller():
-    from stones.engine.go import Go
+    from stones.engine.go.rules import Go
 
     game = Go()
     search = ThinSearch(8)

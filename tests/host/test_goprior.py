@@ -1,4 +1,4 @@
-"""Go's learnt priors (host_tools/fit/goprior.py, firmware/stones/engine/goprior.py): the module is
+"""Go's learnt priors (host_tools/fit/goprior.py, firmware/stones/engine/go/prior.py): the module is
 the readable weights list rendered; the engine's pattern code finds the weight of the right
 class on real boards, checked by an independent reading of the board; the fitter recovers
 known strengths."""
@@ -9,8 +9,8 @@ import random
 from support import playout_positions
 
 from host_tools.fit import goprior
-from stones.engine import goprior as module
-from stones.engine.go import Go
+from stones.engine.go import prior as module
+from stones.engine.go.rules import Go
 from stones.engine.square import is_eye
 
 

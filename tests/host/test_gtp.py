@@ -555,7 +555,7 @@ def test_offshore_other_commands():
 
 
 def test_flags_come_from_the_options():
-    from stones.engine.go import Go
+    from stones.engine.go.rules import Go
 
     args = front.build_parser(Go).parse_args(["--komi", "4.5", "--scoring", "area", "--size", "13"])
     assert (args.komi, args.scoring, args.size, args.seed) == ("4.5", "area", 13, 1)
@@ -563,7 +563,7 @@ def test_flags_come_from_the_options():
 
 @needs_loupe
 def test_loupe_flags():
-    from stones.engine.loupe import Loupe
+    from stones.engine.loupe.rules import Loupe
 
     flags = front.build_parser(Loupe).format_help()
     for option in Loupe.options:
@@ -716,7 +716,7 @@ def test_ponder_over_a_pipe_answers_every_command():
 
 
 def test_ponder_flags():
-    from stones.engine.go import Go
+    from stones.engine.go.rules import Go
 
     args = front.build_parser(Go).parse_args(["--ponder", "--ponder-budget", "500"])
     assert args.ponder and args.ponder_budget == 500

@@ -123,7 +123,7 @@ def test_a_free_handicap_is_black_stones_and_white_first_and_sgf_keeps_it(tmp_pa
 
 
 def test_games_without_a_handicap_say_so():
-    pytest.importorskip("stones.engine.loose")
+    pytest.importorskip("stones.engine.loose.rules")
     assert error(["fixed_handicap 2"], "loose") == "Loose has no handicap"
     assert error(["set_free_handicap C3 D4"], "loose") == "Loose has no handicap"
     assert gtp(["known_command place_free_handicap"])[0] == "= true"

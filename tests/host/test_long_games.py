@@ -19,7 +19,7 @@ from host_tools.records import cli
 from host_tools.records.files import load
 from host_tools.records.sgf import read, write
 from stones.engine.game import LONG_GAME, PASS
-from stones.engine.go import Go
+from stones.engine.go.rules import Go
 
 
 def stones(game):

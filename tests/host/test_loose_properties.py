@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stones.engine.game import BLACK, NO_TRUE_LIBERTY, OCCUPIED, PASS, WHITE, GameError, IllegalMove
-from stones.engine.loose import KomiProtocol, Loose, parse_komi
+from stones.engine.loose.rules import KomiProtocol, Loose, parse_komi
 from stones.engine.records import load_record, record
 
 games = st.tuples(st.sampled_from((5, 7, 9)),

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from test_loupe import encloses, holes_by_flood, is_loop, loops_by_brute_force
 
 from stones.engine.game import BLACK, PASS, WHITE
-from stones.engine.loupe import Loupe
+from stones.engine.loupe.rules import Loupe
 from stones.engine.records import load_record, record
 
 GAME = Loupe(7)

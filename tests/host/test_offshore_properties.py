@@ -13,7 +13,7 @@ from test_offshore import (
 )
 
 from stones.engine.game import PASS
-from stones.engine.offshore import GUARD, OffShore, hull_bounds, hull_contains, hull_max
+from stones.engine.offshore.rules import GUARD, OffShore, hull_bounds, hull_contains, hull_max
 from stones.engine.records import load_record, record
 
 GAMES = dict((size, OffShore(size)) for size in OffShore.sizes)

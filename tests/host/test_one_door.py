@@ -7,23 +7,17 @@ comment that quotes a branch counts too: write about it differently). The places
 words or cell bytes may still be read directly are listed with the reason; the list of places
 allowed to branch on a game's name is empty.
 
-The engine modules a place above the engine may name (ENGINE_DOORS), and why each is a door
-rather than a game:
-
-    registry   which games there are, and how to make one by its key
-    game       the protocol itself: Game, its constants (BLACK, PASS, REASONS), stone words
-    outcome    Score and Result, the shapes every game's end comes in
-    records    the record format every game but Go is kept in (Game.records names it)
-    sgf        the SGF writer Go's records name the same way (Game.records)
-    rng        the generator the search and the tools share, no game's rules
-    search     the computer player, the same for every game
-    searchviper  search.py's own viper twin, which only search.py imports
-    grid       the board shapes' shared cache, which the app drops between games (app.tidy)
-
-Everything else in stones/engine (go, loose, loupe, offshore, their viper loops goviper,
-looseviper, loupeviper, offviper, Go's goend, gofeatures, goprior, gopat, the board shapes square
-and hexgrid, the history loops' gameviper, the tests' snapshot) belongs to one game or to the
-engine's insides, and is reached only through the registry and a game's own methods.
+Imports follow one prefix rule: a place above the engine names no module of a game's package,
+stones.engine.<key> or anything under it, for any key of the registry (an import, an __import__
+string or a sys.modules name; `from stones.engine import <key>` too). A game's package holds
+all that is the game's own: its rules, its viper twin, and Go's end of game, learnt priors and
+fitted tables. Every folder of stones/engine is a game's package, and every module on top of it
+is shared (DOORS), which a place above the engine may name: the protocol (game), the registry,
+the outcome shapes, the record formats (records, sgf), the search and its viper twin
+(searchviper), the board shapes and their cache (grid, square, hexgrid), the generator (rng),
+the history loops' viper twin (gameviper) and the tests' snapshot. The host tools that fit one
+game's own tables (GAME_TOOLS) are the rule's one exception: they read that game's positions as
+the game does.
 """
 
 import os
@@ -56,14 +50,18 @@ PLACES = (_modules(os.path.join(STONES, "ui")) + _modules(STONES)  # session, st
              os.path.join(STONES, "engine", "searchviper.py")]
           + _tree(os.path.join(ROOT, "host_tools")))
 
-ENGINE_DOORS = ("registry", "game", "outcome", "records", "sgf", "rng", "search", "searchviper",
-                "grid")  # why each: the docstring
+ENGINE_FOLDER = os.path.join(STONES, "engine")
+# The shared modules on top of stones/engine (what each is: the docstring), and the games'
+# packages, which no place above the engine names.
+DOORS = tuple(sorted(name[:-3] for name in os.listdir(ENGINE_FOLDER)
+                     if name.endswith(".py") and name != "__init__.py"))
+GAME_PACKAGES = tuple(registry.keys())
 ENGINE = re.compile(r"stones\.engine\.(\w+)")  # an import, an __import__ or sys.modules name
 ENGINE_FROM = re.compile(r"from\s+stones\.engine\s+import\s+\(?([\w, ]+)")
-# The tools that fit one game's own tables (stones/engine/goprior.py and gopat.py say so) build
-# that game's engine: they read Go positions as Go does.
+# The tools that fit one game's own tables (stones/engine/go/prior.py says so) build that game's
+# engine: they read Go positions as Go does. (host_tools/fit/patterns.py names no engine module.)
 GAME_TOOLS = {
-    "host_tools/fit/goprior.py": ("go", "square"),
+    "host_tools/fit/goprior.py": ("go",),
 }
 CELLS = (
     re.compile(r"\.cell\b"),  # the packed cell byte (game.py): colour and neighbour counts
@@ -116,11 +114,12 @@ def _engine_names(line):
 
 
 def _games_named():
-    """Lines naming an engine module that is no door (GAME_TOOLS aside)."""
+    """Lines naming an engine module that is not one of the shared ones: a game's package or
+    something under it (GAME_TOOLS aside)."""
     found = []
     for path in PLACES:
         place = os.path.relpath(path, ROOT)
-        allowed = ENGINE_DOORS + GAME_TOOLS.get(place, ())
+        allowed = DOORS + GAME_TOOLS.get(place, ())
         with open(path) as handle:
             for number, line in enumerate(handle, 1):
                 if any(name not in allowed for name in _engine_names(line)):
@@ -137,15 +136,21 @@ def test_the_places_exist():
     assert all(os.path.join(ROOT, place) in PLACES for place in CELLS_ALLOWED)
 
 
-def test_every_module_the_doors_leave_out_exists():
-    """The docstring's list is the engine folder: a door or a game's (or the engine's) own."""
-    engine = {name[:-3] for name in os.listdir(os.path.join(STONES, "engine"))
-              if name.endswith(".py") and name != "__init__.py"}
-    assert set(ENGINE_DOORS) <= engine
-    inside = engine - set(ENGINE_DOORS)
-    assert {"go", "loose", "loupe", "offshore", "gameviper", "square", "hexgrid"} <= inside
-    for name in inside:
-        assert name in __doc__, name
+def test_the_engine_is_its_shared_modules_and_one_package_a_game():
+    """Every folder of stones/engine is the package of a game of the registry, and every game's
+    module lives in its package: so a place that names only the shared modules (DOORS, each
+    named in the docstring) names no game's module. Only the games' packages are left out."""
+    folders = sorted(name for name in os.listdir(ENGINE_FOLDER) if name != "__pycache__"
+                     and os.path.isdir(os.path.join(ENGINE_FOLDER, name)))
+    assert folders == sorted(GAME_PACKAGES)
+    for key, _, module, _, grid in registry.GAMES:
+        assert module.startswith("stones.engine.%s." % key) and module.count(".") == 3, module
+        assert grid.split(".")[2] in DOORS
+    assert {"game", "registry", "search", "searchviper", "gameviper", "grid", "square",
+            "hexgrid", "snapshot"} <= set(DOORS)
+    for name in DOORS:
+        assert re.search(r"\b%s\b" % name, __doc__), name
+    assert not set(DOORS) & set(GAME_PACKAGES)
 
 
 def test_no_place_above_the_engine_imports_a_game_s_own_module():
@@ -189,14 +194,15 @@ def test_the_new_checks_catch_the_forms_they_replaced():
     """The forms the screens, the session and the search's viper twin used to have, each
     caught: a game's module imported, the cell byte read, the history words read."""
     imports = [
-        "from stones.engine.loose import KomiProtocol",  # ui/komi.py
-        "from stones.engine.go import Go",  # host_tools/records/sgf.py
-        "from stones.engine import go, registry", "import stones.engine.offshore as offshore",
-        'module = __import__("stones.engine.loupeviper", None, None, ("run",))',
-        "from stones.engine.gameviper import first_players",
+        "from stones.engine.loose.rules import KomiProtocol",  # ui/komi.py
+        "from stones.engine.go.rules import Go",  # host_tools/records/sgf.py
+        "from stones.engine import go, registry", "import stones.engine.offshore.rules as offshore",
+        'module = __import__("stones.engine.loupe.viper", None, None, ("run",))',
+        "from stones.engine.go.end import estimate_dead", "from stones.engine.go import prior",
+        'sys.modules.pop("stones.engine.loose", None)', "from stones.engine import (loupe,",
     ]
     for line in imports:
-        assert [name for name in _engine_names(line) if name not in ENGINE_DOORS], line
+        assert [name for name in _engine_names(line) if name not in DOORS], line
     cells = [
         "if self.game.cell[p] & 3:",  # ui/score.py
         "self.drawn[p] = self.game.cell[p] & 3",  # ui/board.py
@@ -215,9 +221,11 @@ def test_the_new_checks_catch_the_forms_they_replaced():
               "BLACK, stone_word", "colour = self.game.colour(p)", "self.cells = cells",
               "game.first_players(start, marks)", "moves = game.move_words()",
               'kernels = __import__("stones.engine.searchviper", None, None, ("select",))',
-              "self.protocol = game.pregame_protocol()", "from stones.engine.records import record"]
+              "self.protocol = game.pregame_protocol()", "from stones.engine.records import record",
+              "from stones.engine.gameviper import first_players",  # shared: every game's
+              "from stones.engine.square import SquareGrid"]
     for line in passes:
-        assert not [name for name in _engine_names(line) if name not in ENGINE_DOORS], line
+        assert not [name for name in _engine_names(line) if name not in DOORS], line
         assert not any(p.search(line) for p in CELLS + DECODING), line
 
 

@@ -1,4 +1,4 @@
-"""Go's 3x3 pattern table (firmware/stones/engine/gopat.py) against its readable source list
+"""Go's 3x3 pattern table (firmware/stones/engine/go/patterns.py) against its readable source list
 (host_tools/fit/patterns.py), checked by a second, independent reading of the list: each pattern is
 matched on a real board position in all 8 orientations and both colourings, rather than by
 expanding the symbols into codes."""
@@ -6,8 +6,8 @@ expanding the symbols into codes."""
 import random
 
 from host_tools.fit import patterns
-from stones.engine.go import Go
-from stones.engine.gopat import PAT3
+from stones.engine.go.patterns import PAT3
+from stones.engine.go.rules import Go
 
 
 def bit(code):

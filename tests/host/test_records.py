@@ -11,8 +11,8 @@ from host_tools.paths import ROOT
 from host_tools.records.cli import fetch, load
 from host_tools.records.sgf import write
 from host_tools.sim.device import Device
-from stones.engine.go import Go
-from stones.engine.loupe import Loupe
+from stones.engine.go.rules import Go
+from stones.engine.loupe.rules import Loupe
 from stones.engine.records import record
 
 

@@ -5,7 +5,7 @@ import pytest
 
 from host_tools.records.sgf import Record, SgfError, parse, read, write
 from stones.engine.game import BLACK, PASS, WHITE
-from stones.engine.go import Go
+from stones.engine.go.rules import Go
 from stones.engine.records import record as record_text
 from stones.engine.rng import Rng
 

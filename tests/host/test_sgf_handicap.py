@@ -9,7 +9,7 @@ from sgfmill import sgf_moves
 from host_tools.records.sgf import Record, SgfError, read, write
 from host_tools.sim.device import Device
 from stones.engine.game import BLACK, WHITE
-from stones.engine.go import Go
+from stones.engine.go.rules import Go
 from stones.recordfiles import write_record_file
 
 

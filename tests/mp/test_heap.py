@@ -2,7 +2,7 @@
 
 import micropython
 
-from stones.engine.go import Go
+from stones.engine.go.rules import Go
 
 Go().prepare()  # the heavy playouts' pattern table loads once, at the first playout: not locked
 
@@ -67,7 +67,7 @@ def test_go_candidates_reading_ladders_allocate_nothing():
 
     from support import position
 
-    from stones.engine.go import LADDERS
+    from stones.engine.go.rules import LADDERS
 
     moves = array("H", bytes(2 * 128))
     priors = bytearray(128)

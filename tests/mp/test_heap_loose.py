@@ -4,7 +4,7 @@ proved with micropython.heap_lock()."""
 import micropython
 
 from stones.engine.game import NO_TRUE_LIBERTY, WHITE
-from stones.engine.loose import Loose
+from stones.engine.loose.rules import Loose
 
 
 def _locked(function):
@@ -89,9 +89,9 @@ def test_loose_whole_random_games_and_their_undo_allocate_nothing():
 
 
 def test_loose_playouts_that_answer_the_last_stone_allocate_nothing():
-    from stones.engine.loose import REPLY
+    from stones.engine.loose.rules import REPLY
 
     game = Loose()
-    game.knowledge = REPLY  # off by default (loose.py): measured, it did not win
+    game.knowledge = REPLY  # off by default (loose/rules.py): measured, it did not win
     seed = _locked(lambda: game.playout(17))
     assert game.over and game.count > 30 and seed

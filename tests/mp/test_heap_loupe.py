@@ -6,7 +6,7 @@ import gc
 import micropython
 
 from stones.engine.game import MID_TURN, PASS
-from stones.engine.loupe import Loupe
+from stones.engine.loupe.rules import Loupe
 
 
 def _locked(function):

@@ -3,7 +3,7 @@
 import micropython
 from support import position
 
-from stones.engine.offshore import OffShore
+from stones.engine.offshore.rules import OffShore
 
 
 def _locked(function, game):

@@ -27,14 +27,13 @@ def _think_locked(search, game, work, seed, keep=False):
 
 
 def _forget_engines():
-    """Drop the game modules, as a Pico holds one engine at a time (from source, all four and
-    their compilation do not fit the Pico-sized heap together)."""
-    import stones.engine
-
-    for key in ("go", "loose", "loupe", "offshore"):
-        sys.modules.pop("stones.engine." + key, None)
-        if hasattr(stones.engine, key):
-            delattr(stones.engine, key)
+    """Drop the games' modules, as the app does at its menu (a Pico holds one engine at a time;
+    from source, all four and their compilation do not fit the Pico-sized heap together)."""
+    for name in registry.unneeded_modules(None):
+        del sys.modules[name]
+        package, _, module = name.rpartition(".")
+        if hasattr(sys.modules.get(package), module):
+            delattr(sys.modules[package], module)
     gc.collect()
 
 

@@ -7,8 +7,8 @@ import micropython
 
 from stones.drivers.buttons import Buttons
 from stones.drivers.ssd1306 import SSD1306
-from stones.engine.go import Go
-from stones.engine.loupe import Loupe
+from stones.engine.go.rules import Go
+from stones.engine.loupe.rules import Loupe
 from stones.platforms.fakes import FakeClock, FakeI2C, FakePin
 from stones.ui import keys
 from stones.ui.app import App

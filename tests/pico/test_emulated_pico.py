@@ -207,7 +207,7 @@ def test_power_cut_during_a_save_resumes_the_game():
 def test_device_move_at_the_top_pico_level():
     """Go 9x9, White is the device at its strongest Pico level: after Black's E5 the device
     answers with a stone of its own, through the app's own loop (search slices, progress bar)."""
-    from stones.engine.go import Go
+    from stones.engine.go.rules import Go
 
     rows = 2 + len(Go.options) + 2  # Start, Size, the options, Black, White
     with boot() as pico:
@@ -250,7 +250,7 @@ def test_profiler_names_where_the_cycles_of_playouts_go():
     assert abs(total - run.cycles) <= run.cycles // 1000
     names = pico_profile.by_symbol(run.counts, symbols)
     ranked = sorted(names, key=lambda name: -names[name])
-    viper = "fun_data_stones_engine_goviper_"  # mpy-tool names the module's functions by number
+    viper = "fun_data_stones_engine_go_viper_"  # mpy-tool names the module's functions by number
     assert ranked[0].startswith(viper), ranked[:5]  # the move loop
     assert "mp_execute_bytecode" in ranked[:5]
     assert sum(c for name, c in names.items() if name.startswith("[")) < total // 20

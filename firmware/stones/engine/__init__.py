@@ -7,22 +7,21 @@ Reading guide:
     hexgrid.py   HexGrid: a hexagon of side n (Loupe, OffShore)
     game.py      the Game protocol every game implements, the packed cell byte, groups, undo log,
                  and the shapes every game answers in (Score, Result); read it first
-    go.py loose.py loupe.py offshore.py   one module per game: a reading guide, the settings,
-                 one inlined move loop for play and playouts, scoring, and the hooks the search
-                 and the screens call
-    goviper.py looseviper.py loupeviper.py offviper.py   each game's move loop as viper code
-                 (MicroPython ports with a native emitter), a line-for-line twin of its _run;
-                 searchviper.py: the search's two inner loops, the same way; gameviper.py:
-                 the game's history loops the search asks after each playout (Game.first_players,
-                 unmark_moves). Each twin has a drift check against its Python original
-                 (tests/engine/test_*viper.py)
-    goend.py     Go's dead stones and seki at the end of a game (loaded only then)
-    gofeatures.py  the features Go's tree priors weigh, loaded for the computer player only
-    goprior.py gopat.py   Go's prior weights and 3x3 shape table, made by host_tools/fit: do
-                 not edit
+    go/ loose/ loupe/ offshore/   one package per game, each with its own reading guide:
+                 rules.py, the game's class (the settings, one inlined move loop for play and
+                 playouts, scoring, and the hooks the search and the screens call), and
+                 viper.py, that move loop as viper code (MicroPython ports with a native
+                 emitter), a line-for-line twin of its _run; Go's package also holds its end
+                 of game, its learnt priors and their fitted tables. Nothing above the engine
+                 imports a game's package (tests/host/test_one_door.py): the registry does
+    gameviper.py searchviper.py   the viper twins of the shared code: the game's history loops
+                 the search asks after each playout (Game.first_players, unmark_moves), and
+                 the search's two inner loops. Each twin has a drift check against its Python
+                 original (tests/engine/test_*viper.py)
     outcome.py   Score and Result, what a finished game comes to (imported at its end)
     registry.py  the games: key, title, module, class, grid module; a game is imported only when
-                 it is played, and adding a game is adding a module and an entry here
+                 it is played, and adding a game is adding a package (or a module) and an entry
+                 here
     search.py    the computer player: one Monte Carlo tree search for every game
     records.py   a game as text and back (saves, finished games, tests); sgf.py: Go's SGF
     snapshot.py  Game.state()'s work, for the tests alone

@@ -1,15 +1,16 @@
 """The games this device plays, and how to make one without importing the others.
 
-Adding a game is adding a module and an entry here; the menu, GTP and records read this list.
+Adding a game is adding a package (stones.engine.<key>: its rules, its viper twin) and an entry
+here; the menu, GTP and records read this list.
 Only the game that is played is imported (a Pico has room for one engine at a time, comfortably).
 """
 
 # key, title, module, class name, grid module (the board shape the game is played on)
 GAMES = (
-    ("go", "Go", "stones.engine.go", "Go", "stones.engine.square"),
-    ("loose", "Loose", "stones.engine.loose", "Loose", "stones.engine.square"),
-    ("loupe", "Loupe", "stones.engine.loupe", "Loupe", "stones.engine.hexgrid"),
-    ("offshore", "OffShore", "stones.engine.offshore", "OffShore", "stones.engine.hexgrid"),
+    ("go", "Go", "stones.engine.go.rules", "Go", "stones.engine.square"),
+    ("loose", "Loose", "stones.engine.loose.rules", "Loose", "stones.engine.square"),
+    ("loupe", "Loupe", "stones.engine.loupe.rules", "Loupe", "stones.engine.hexgrid"),
+    ("offshore", "OffShore", "stones.engine.offshore.rules", "OffShore", "stones.engine.hexgrid"),
 )
 
 
@@ -45,16 +46,39 @@ def modules_for(key):
     return (entry[2], entry[4]) if entry else ()
 
 
-def unneeded_modules(key):
-    """Engine modules that may be dropped while only a game of `key` (or none) is in memory."""
+# Modules a game loads on its way, which may go even while it is in memory: a game's end (its
+# outcome, the record formats) and Go's end-of-game count, learnt priors and their tables (its
+# class keeps what it uses of them while in use).
+EXTRAS = ("stones.engine.records", "stones.engine.sgf", "stones.engine.outcome",
+          "stones.engine.go.end", "stones.engine.go.features", "stones.engine.go.prior",
+          "stones.engine.go.patterns")
+
+
+def package(key):
+    """The package a game's modules are in, stones.engine.<key>; a game of one module outside
+    the engine (a test's fifth game) is its own package."""
+    entry = _entry(key)
+    name = "stones.engine." + key
+    return name if entry[2].startswith(name + ".") else entry[2]
+
+
+def unneeded_modules(key, loaded=None):
+    """The modules of loaded (default: sys.modules) that may be dropped while only a game of
+    `key` (or none) is in memory: every module of another game's package, the grids no game of
+    `key` is played on, and the EXTRAS."""
+    if loaded is None:
+        import sys
+
+        loaded = sys.modules
     keep = modules_for(key)
+    others = [package(entry[0]) for entry in GAMES if entry[0] != key]
+    grids = [entry[4] for entry in GAMES]
     names = []
-    for name in [entry[2] for entry in GAMES] + [entry[4] for entry in GAMES] + [
-            "stones.engine.records", "stones.engine.sgf", "stones.engine.outcome",
-            "stones.engine.gopat", "stones.engine.goprior", "stones.engine.gofeatures",
-            "stones.engine.goend"]:  # Go's pattern and prior tables and learnt priors (its
-        # class keeps them while in use), end-of-game counting
-        if name not in keep and name not in names:
+    for name in loaded:
+        if name in keep:
+            continue
+        if name in grids or name in EXTRAS or any(
+                name == other or name.startswith(other + ".") for other in others):
             names.append(name)
     return names
 

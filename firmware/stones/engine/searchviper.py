@@ -3,7 +3,7 @@
 """The search's two inner loops (search.Search._iterate) as viper code, for MicroPython ports
 with a native emitter.
 
-With the playouts in viper (goviper.py and the others), most of a Pico's search went to the
+With the playouts in viper (go/viper.py and the others), most of a Pico's search went to the
 tree: every playout walks down it choosing the child of highest value among all of a node's
 children, and counts the result into every node on its path and the AMAF statistics of their
 siblings, in bytecode, with a runtime call for each integer operation. These are the same two

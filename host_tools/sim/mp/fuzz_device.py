@@ -9,6 +9,18 @@ from host_tools.sim.device import THIN, Device, fuzz
 from stones.platforms.fakes import FakeFS
 
 
+def modules(tree, package):
+    """The compiled modules of package in tree, each subpackage's (a game's) before the
+    subpackage itself."""
+    folder = tree + "/" + package.replace(".", "/")
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".mpy") and name != "__init__.mpy":
+            yield package + "." + name[:-4]
+        elif os.stat(folder + "/" + name)[0] & 0x4000:  # a folder: a subpackage
+            yield from modules(tree, package + "." + name)
+            yield package + "." + name
+
+
 def intern_names():
     """Import each module of the app's screens and engine once, then forget it. Their names
     stay interned in the heap's pools, as a Pico's frozen modules' names stay in flash: a module
@@ -16,20 +28,19 @@ def intern_names():
     across games."""
     tree = os.getenv("MICROPYPATH").split(":")[0]
     for package in ("stones.ui", "stones.engine"):
-        for name in sorted(os.listdir(tree + "/" + package.replace(".", "/"))):
-            if name.endswith(".mpy") and name != "__init__.mpy":
-                module = package + "." + name[:-4]
-                already = module in sys.modules
-                try:
-                    __import__(module)
-                except ImportError as error:  # (a module for another port: said, not hidden)
-                    print("not interned:", module, error)
-                if not already:
-                    sys.modules.pop(module, None)
-                    parent = sys.modules.get(package)
-                    if parent is not None and hasattr(parent, name[:-4]):
-                        delattr(parent, name[:-4])
-                gc.collect()
+        for module in modules(tree, package):
+            already = module in sys.modules
+            try:
+                __import__(module)
+            except ImportError as error:  # (a module for another port: said, not hidden)
+                print("not interned:", module, error)
+            if not already:
+                sys.modules.pop(module, None)
+                parent, _, name = module.rpartition(".")
+                parent = sys.modules.get(parent)
+                if parent is not None and hasattr(parent, name):
+                    delattr(parent, name)
+            gc.collect()
 
 
 intern_names()

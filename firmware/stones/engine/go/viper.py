@@ -1,16 +1,16 @@
 # pyright: reportUndefinedVariable=false
 # (ptr8 and ptr16 are viper's casts, known only to the viper compiler: no stub declares them)
-"""Go's move loop (go.Go._run) as viper code, for MicroPython ports with a native emitter.
+"""Go's move loop (rules.Go._run) as viper code, for MicroPython ports with a native emitter.
 
 Viper code works on machine words and raw buffer pointers instead of Python objects, and runs
 Go's playouts several times as fast as ``@micropython.native`` on a Pico (host_tools/bench/pico.py
-measures both). It is a line-for-line port of go.Go._run and its helpers _liberty and
+measures both). It is a line-for-line port of rules.Go._run and its helpers _liberty and
 _self_atari, with _reply inlined in the loop, where the tables are at hand (a call read a dozen
-of the game's attributes each move). go.py stays the reference: CPython runs only that, and the
+of the game's attributes each move). rules.py stays the reference: CPython runs only that, and the
 tests play the same playouts and moves through both on the unix port
 (tests/engine/test_goviper.py). Change them together.
 
-What viper needs that go.py does not: the neighbour offsets as four named steps (a loop over a
+What viper needs that rules.py does not: the neighbour offsets as four named steps (a loop over a
 tuple would give Python objects), the tables as typed pointers (cell, degree, stones and where
 are bytes; root, link, libs, empty, history and log are 16-bit words), and every value read from
 a Python object cast with int(). The helpers liberty and self_atari take the tables' addresses
@@ -41,13 +41,13 @@ _ONE_WHITE = const(32)
 _ATARI = const(1)
 _PATTERNS = const(2)
 _SELF_ATARI = const(4)
-_EDGES = const(6561)  # gofeatures: pattern codes on an edge, then in a corner
+_EDGES = const(6561)  # features: pattern codes on an edge, then in a corner
 _CORNERS = const(6804)
 
 
 @micropython.viper
 def liberty(cellp: int, degreep: int, linkp: int, rootp: int, libsp: int, w: int, r: int) -> int:
-    """go.Go._liberty, on the tables' addresses."""
+    """rules.Go._liberty, on the tables' addresses."""
     cell = ptr8(cellp)
     degree = ptr8(degreep)
     link = ptr16(linkp)
@@ -85,7 +85,7 @@ def liberty(cellp: int, degreep: int, linkp: int, rootp: int, libsp: int, w: int
 @micropython.viper
 def self_atari(cellp: int, degreep: int, linkp: int, rootp: int, libsp: int, stonesp: int,
                w: int, p: int, c: int) -> int:
-    """go.Go._self_atari, on the tables' addresses."""
+    """rules.Go._self_atari, on the tables' addresses."""
     cell = ptr8(cellp)
     root = ptr16(rootp)
     libs = ptr16(libsp)
@@ -136,7 +136,7 @@ def self_atari(cellp: int, degreep: int, linkp: int, rootp: int, libsp: int, sto
 
 @micropython.viper
 def run(g, move: int, randoms: int, x: int) -> int:
-    """go.Go._run."""
+    """rules.Go._run."""
     cell = ptr8(g.cell)
     degree = ptr8(g.degree)
     root = ptr16(g.root)
@@ -429,7 +429,7 @@ def run(g, move: int, randoms: int, x: int) -> int:
 
 @micropython.viper
 def margin2(g, black: int, white: int, area: int) -> int:
-    """go.Go.margin2 with the prisoners given (go.Go._count over the colours as they stand):
+    """rules.Go.margin2 with the prisoners given (rules.Go._count over the colours as they stand):
     Black's score minus White's in half points, komi included; area: 1 to count area, 0 for
     territory. Every point is copied to the `before` table first, then each region of empty
     points is flooded once with the game's mark and queue; off-board cells (colour 3) are
@@ -501,7 +501,7 @@ def margin2(g, black: int, white: int, area: int) -> int:
 
 @micropython.viper
 def placed2(g, start: int) -> int:
-    """What go.Go.playout_winner adds to the territory margin: 2 for each stone Black placed
+    """What rules.Go.playout_winner adds to the territory margin: 2 for each stone Black placed
     from move start on, -2 for each of White's (history words: point | colour << 9; passes
     aside)."""
     history = ptr16(g.history)
@@ -518,7 +518,7 @@ def placed2(g, start: int) -> int:
 
 @micropython.viper
 def distance(x: int, y: int, q: int, w: int) -> int:
-    """gofeatures._distance."""
+    """features._distance."""
     if not q:
         return 0
     dx = x - q % w
@@ -531,10 +531,10 @@ def distance(x: int, y: int, q: int, w: int) -> int:
 
 @micropython.viper
 def priors(g, moves, priors) -> int:
-    """gofeatures.priors, with gofeatures.features and square.is_eye inlined: every empty
+    """features.priors, with features.features and square.is_eye inlined: every empty
     point but the ko point and the mover's own eyes, into moves, with its learnt prior into
     priors (both word arrays); n, or -1 - n if some move escapes from atari. The neighbourhood
-    code reads the frame of gofeatures.frames for the edges p touches, as its up and along
+    code reads the frame of features.frames for the edges p touches, as its up and along
     steps (u, r): the frame is u - r, u, u + r, -r, r, -u - r, -u, -u + r (inside: u = w, r = 1),
     its first five on an edge, u, u + r, r in a corner."""
     cell = ptr8(g.cell)

@@ -1,9 +1,9 @@
 # pyright: reportUndefinedVariable=false
 # (ptr8 and ptr16 are viper's casts, known only to the viper compiler: no stub declares them)
-"""Loose's move loop (loose.Loose._run) as viper code, for MicroPython ports with a native
-emitter: a line-for-line port, as goviper.py is of Go's, and guarded the same way
+"""Loose's move loop (rules.Loose._run) as viper code, for MicroPython ports with a native
+emitter: a line-for-line port, as go/viper.py is of Go's, and guarded the same way
 (tests/engine/test_looseviper.py plays both loops from the same positions on the unix port).
-loose.py stays the reference and CPython runs only that; change them together.
+rules.py stays the reference and CPython runs only that; change them together.
 
 The tables as typed pointers: cell, degree, stones, where and mark are bytes (boards under 256
 cells: 5x5 to 13x13; larger boards play the reference), root, link, empty, log, history and the
@@ -16,7 +16,7 @@ merges after a flip, the generation wrap, the reply to the last stone.
 
 from micropython import const
 
-from stones.engine.loose import _TRUE_BELOW
+from stones.engine.loose.rules import _TRUE_BELOW
 
 _PASS = const(0)
 _BLACK = const(1)
@@ -33,7 +33,7 @@ _REPLY = const(1)
 
 @micropython.viper
 def alive(s: int, cell8: int, link16: int, degree8: int, w: int) -> int:
-    """loose._alive, on the tables' addresses: 1 if the group of stone s has a true liberty."""
+    """rules._alive, on the tables' addresses: 1 if the group of stone s has a true liberty."""
     cell = ptr8(cell8)
     link = ptr16(link16)
     degree = ptr8(degree8)
@@ -61,7 +61,7 @@ def alive(s: int, cell8: int, link16: int, degree8: int, w: int) -> int:
 
 @micropython.viper
 def run(g, move: int, randoms: int, x: int) -> int:
-    """loose.Loose._run."""
+    """rules.Loose._run."""
     cell = ptr8(g.cell)
     degree = ptr8(g.degree)
     root = ptr16(g.root)

@@ -175,7 +175,7 @@ class Loose(Game):
     pregame = "komi"  # two humans settle the komi first (rules.md B7): ui/komi.py
     is_eye = is_eye  # the playouts' own-eye rule, stones.engine.square.is_eye as a method
     knowledge = KNOWLEDGE
-    viper_loop = "stones.engine.looseviper"
+    viper_loop = "stones.engine.loose.viper"
 
     def pregame_protocol(self):
         """The komi protocol two humans settle first (rules.md B7): ui/komi.py drives it."""

@@ -1,13 +1,13 @@
 """Go's learnt priors: the features of a move that the tree's priors weigh, and the priors
 themselves (Go.candidates with the PRIORS knowledge). host_tools/fit/goprior.py fits the weights
-(goprior.py) to GNU Go's moves with this same code. Loaded by Go.prepare() for the computer
+(prior.py) to GNU Go's moves with this same code. Loaded by Go.prepare() for the computer
 player, so that two humans playing never load it.
 """
 
 from stones.compat import const, micropython
 from stones.engine.square import is_eye
 
-_COLOUR = const(3)  # the packed cell byte's fields, as in go.py
+_COLOUR = const(3)  # the packed cell byte's fields, as in rules.py
 _BLACKS = const(2)
 _WHITES = const(5)
 _COUNT = const(7)
@@ -22,7 +22,7 @@ _F_NEAR = const(4)
 _F_NEAR2 = const(5)
 _F_LINE = const(6)
 FEATURES = const(7)  # how many
-_EDGES = const(6561)  # goprior.PATTERN: 3**8 neighbourhoods inside, then 3**5 on an edge,
+_EDGES = const(6561)  # prior.PATTERN: 3**8 neighbourhoods inside, then 3**5 on an edge,
 _CORNERS = const(6804)  # then 3**3 in a corner
 
 
@@ -70,7 +70,7 @@ def _distance(x, y, q, w):
 @micropython.native
 def priors(game, moves, priors):
     """Go.candidates with PRIORS: every empty point but the ko point and the mover's own eyes,
-    with 128 plus the weight of each of its features (goprior.py's prior points); -1 - n if
+    with 128 plus the weight of each of its features (prior.py's prior points); -1 - n if
     some move escapes from atari (Go reads the ladders then). The game must be prepared."""
     weights = game.weights
     table = weights.PATTERN
@@ -111,7 +111,7 @@ def features(game, p):
     fits their weights with this same code. The game must be prepared (prepare()).
 
     _F_PATTERN   the 3x3 neighbourhood with c's stones as 1, the other's as 2: an index of
-                 goprior.PATTERN (see frames)
+                 prior.PATTERN (see frames)
     _F_CAPTURE   stones it captures: 0 none, 1 one, 2 two or three, 3 more
     _F_ESCAPE    next to an own group in atari: 0 no; 1 extends with two empty neighbours
                  or fewer new liberties; 2 extends to three or more; 3 captures as well

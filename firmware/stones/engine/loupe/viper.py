@@ -1,9 +1,9 @@
 # pyright: reportUndefinedVariable=false
 # (ptr8 and ptr16 are viper's casts, known only to the viper compiler: no stub declares them)
-"""Loupe's move loop (loupe.Loupe._run) as viper code, for MicroPython ports with a native
-emitter: a line-for-line port, as goviper.py is of Go's, and guarded the same way
+"""Loupe's move loop (rules.Loupe._run) as viper code, for MicroPython ports with a native
+emitter: a line-for-line port, as go/viper.py is of Go's, and guarded the same way
 (tests/engine/test_loupeviper.py plays both loops from the same positions on the unix port).
-loupe.py stays the reference and CPython runs only that; change them together.
+rules.py stays the reference and CPython runs only that; change them together.
 
 The tables as typed pointers: cell, stones and where are bytes (boards under 256 cells: sides 7
 and 9; side 11 plays the reference), root, link, empty and history 16-bit words; the legality
@@ -13,7 +13,7 @@ hexgrid.py) are d = 1, W or W - 1 by j // 2, negated for odd j.
 
 from micropython import const
 
-from stones.engine.loupe import _LEGAL
+from stones.engine.loupe.rules import _LEGAL
 
 _PASS = const(0)
 _BLACK = const(1)
@@ -33,7 +33,7 @@ _SECOND = const(1)
 
 @micropython.viper
 def run(g, move: int, randoms: int, x: int) -> int:
-    """loupe.Loupe._run."""
+    """rules.Loupe._run."""
     cell = ptr8(g.cell)
     root = ptr16(g.root)
     link = ptr16(g.link)

@@ -1,9 +1,9 @@
 # pyright: reportUndefinedVariable=false
 # (ptr8, ptr16 and ptr32 are viper's casts, known only to the viper compiler: no stub declares them)
-"""OffShore's move loop (offshore.OffShore._run) as viper code, for MicroPython ports with a
-native emitter: a line-for-line port, as goviper.py is of Go's, and guarded the same way
+"""OffShore's move loop (rules.OffShore._run) as viper code, for MicroPython ports with a
+native emitter: a line-for-line port, as go/viper.py is of Go's, and guarded the same way
 (tests/engine/test_offviper.py plays both loops from the same positions on the unix port).
-offshore.py stays the reference and CPython runs only that; change them together.
+rules.py stays the reference and CPython runs only that; change them together.
 
 The tables as typed pointers: cell, stones and where are bytes (every OffShore board has fewer
 than 256 cells); root, link, empty, history, log, cover, ngroups, pending and uroots 16-bit
@@ -57,7 +57,7 @@ def paint(cover_table, h: int, inc: int, w: int, t3: int):
 
 @micropython.viper
 def run(g, move: int, randoms: int, x: int) -> int:
-    """offshore.OffShore._run."""
+    """rules.OffShore._run."""
     cell = ptr8(g.cell)
     root = ptr16(g.root)
     link = ptr16(g.link)

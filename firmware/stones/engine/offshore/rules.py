@@ -65,7 +65,7 @@ from stones.engine.game import (
 )
 from stones.engine.hexgrid import HexGrid
 
-# The hot loop's constants, folded by MicroPython's compiler (see go.py). Same values as game.py.
+# The hot loop's constants, folded by MicroPython's compiler (see go/rules.py); game.py's values.
 _PASS = const(0)
 _BLACK = const(1)
 _OCCUPIED = const(1)
@@ -163,7 +163,7 @@ class OffShore(Game):
     bench = (("opening", "b2 f4 d3 c2 e2 b3 d1 f2"), ("pico_playouts", 100),
              ("playouts_unix", 3000), ("v01", (4500, (("width", 12), ("overhead", 30)))))
     knowledge = KNOWLEDGE
-    viper_loop = "stones.engine.offviper"
+    viper_loop = "stones.engine.offshore.viper"
     title = "OffShore"
     grid_class = HexGrid
     sizes = (4, 5, 6, 7)

@@ -135,7 +135,7 @@ def least_loop(n):
 class Loupe(Game):
     key = "loupe"
     pico_levels = (800, 1800, 3600, 11500)  # the computer player (search.py): budgets a move
-    viper_loop = "stones.engine.loupeviper"
+    viper_loop = "stones.engine.loupe.viper"
     pi_levels = (60000, 180000)
     pico_scale = ((11, 55),)  # side 11: bytecode playouts (Game.pico_scale)
     tuning = Tuning(overhead=46, prior_visits=32)  # the priors lead (BREAK): docs/journal.md

@@ -98,7 +98,7 @@ def handicap_points(grid, stones):
 class Go(Game):
     key = "go"
     # The computer player (search.py): budgets a move. The top Pico level is what the viper
-    # code (goviper.py, searchviper.py) lets a Pico do in about 2 s a move in the app
+    # code (viper.py, searchviper.py) lets a Pico do in about 2 s a move in the app
     # (host_tools/bench/pico.py measures it on the emulated chip). A search ends once the
     # runner-up would need 5/8 of the playouts left (early=4): nearly always the same move for
     # less work, which the top Pi level spends on a larger budget.
@@ -129,7 +129,7 @@ class Go(Game):
     record_ending = "sgf"
 
     knowledge = KNOWLEDGE
-    # With PRIORS, the tree's priors are the weights goprior.py holds (fitted to GNU Go's moves
+    # With PRIORS, the tree's priors are the weights prior.py holds (fitted to GNU Go's moves
     # by host_tools/fit/goprior.py; see features). Without it (the benchmarks' baseline
     # player), what these add to a candidate's 128 (search.py: a prior q counts as prior_visits
     # playouts won q/256 of the time):
@@ -137,35 +137,35 @@ class Go(Game):
     line_prior = (0, -30, -15, 10, 0, 0, 0, 0, 0, 0, 0)  # by line from the edge, while the
     # board is open (first line -30, second -15, third +10)
     ladder_prior = -120  # added to an escape that a ladder catches (LADDERS)
-    pat3 = None  # gopat.PAT3 (8 KB), loaded by prepare() for the first playout, not before:
+    pat3 = None  # patterns.PAT3 (8 KB), loaded by prepare() for the first playout, not before:
     # two humans playing never need it
-    weights = None  # the goprior module (the priors' weights, 3.5 KB), loaded by prepare()
-    learnt = None  # the gofeatures module (the learnt priors' code), loaded by prepare()
-    frames = None  # features' neighbour orders by the edges a point touches (gofeatures)
-    viper_loop = "stones.engine.goviper"
+    weights = None  # the prior module (the priors' weights, 3.5 KB), loaded by prepare()
+    learnt = None  # the features module (the learnt priors' code), loaded by prepare()
+    frames = None  # features' neighbour orders by the edges a point touches (features)
+    viper_loop = "stones.engine.go.viper"
     counts = None  # the viper module again, for its count (margin2, placed2): set by _viper
     feat = None  # what features() found
 
     def _viper(self):
         run = Game._viper(self)
         if run and Go.counts is None:
-            from stones.engine import goviper
+            from stones.engine.go import viper
 
-            Go.counts = goviper
+            Go.counts = viper
         return run
 
     def prepare(self):
         """Load the tables the heavy playouts and the priors read and the viper move loop (the
         modules once a class, the frames and the feature array once a game)."""
         if Go.pat3 is None:
-            from stones.engine.gopat import PAT3
+            from stones.engine.go.patterns import PAT3
 
             Go.pat3 = PAT3
         if Go.weights is None:
-            from stones.engine import gofeatures, goprior
+            from stones.engine.go import features, prior
 
-            Go.weights = goprior
-            Go.learnt = gofeatures
+            Go.weights = prior
+            Go.learnt = features
         if self.frames is None:
             self.frames = self.learnt.frames(self.grid.stride)
             self.feat = zeros(self.learnt.FEATURES)
@@ -597,7 +597,7 @@ class Go(Game):
         """A move for c that answers the opponent's last stone, or 0: by the knowledge bits,
         capture the last stone's group if it is in atari; save an own group it put in atari by
         capturing a neighbour in atari, else by extending where that gains liberties; else a
-        3x3 shape (gopat.PAT3) on one of its 8 neighbours, tried from a random one (rnd)."""
+        3x3 shape (patterns.PAT3) on one of its 8 neighbours, tried from a random one (rnd)."""
         cell = self.cell
         root = self.root
         knowledge = self.knowledge
@@ -659,7 +659,7 @@ class Go(Game):
         return 0
 
     def shape(self, p):
-        """Whether empty p is a 3x3 shape point (gopat.PAT3) on this board."""
+        """Whether empty p is a 3x3 shape point (patterns.PAT3) on this board."""
         if self.pat3 is None:
             self.prepare()
         cell = self.cell
@@ -720,7 +720,7 @@ class Go(Game):
     def candidates(self, moves, priors):
         """Every empty point but the mover's own eyes and the ko point, with priors. With the
         PRIORS knowledge, the weights host_tools/fit/goprior.py fitted to GNU Go's moves
-        (gofeatures.py); without it (the baseline player), a few fixed ones from the neighbour
+        (features.py); without it (the baseline player), a few fixed ones from the neighbour
         groups: capturing is good, the more stones the better; escaping from atari is good; a
         self-atari that captures nothing is bad; a reply next to the last move is good; the
         first line is poor while the board is open."""
@@ -738,7 +738,7 @@ class Go(Game):
 
     def features(self, p):
         """The features the learnt priors weigh of the mover's stone on empty p (not its own
-        eye), into self.feat: gofeatures.features. The game must be prepared (prepare())."""
+        eye), into self.feat: features.features. The game must be prepared (prepare())."""
         self.learnt.features(self, p)
 
     def _plain_priors(self, moves, priors):
@@ -1049,7 +1049,7 @@ class Go(Game):
         if self.settings["scoring"] == "area" or self.count >= self.cap and self.passes < 2:
             return self.quick_winner()
         margin = self.margin2()
-        if self.viper:  # the same sum in viper (goviper.placed2), where the move loop is
+        if self.viper:  # the same sum in viper (viper.placed2), where the move loop is
             margin += self.counts.placed2(self, start)
         else:
             history = self.history
@@ -1063,7 +1063,7 @@ class Go(Game):
         """Black's score minus White's in half points, komi included, as score() counts them
         with no stone marked dead (_count over the colours as they stand), no allocation."""
         prisoners = self.prisoners
-        if self.viper:  # the same count in viper (goviper.margin2), where the move loop is
+        if self.viper:  # the same count in viper (viper.margin2), where the move loop is
             return self.counts.margin2(self, prisoners[BLACK], prisoners[WHITE],
                                        self.settings["scoring"] == "area")
         board = self.before
@@ -1110,9 +1110,9 @@ class Go(Game):
         return True
 
     def estimate_dead(self, playouts=48, seed=1):
-        """The stones the players would agree are dead (stones.engine.goend, loaded at the end
+        """The stones the players would agree are dead (stones.engine.go.end, loaded at the end
         of a game only)."""
-        from stones.engine.goend import estimate_dead
+        from stones.engine.go.end import estimate_dead
 
         return estimate_dead(self, playouts, seed)
 
@@ -1132,8 +1132,8 @@ class Go(Game):
         self.marked = bool(stones)
 
     def seki_stones(self):
-        """Living stones in seki (stones.engine.goend)."""
-        from stones.engine.goend import seki_stones
+        """Living stones in seki (stones.engine.go.end)."""
+        from stones.engine.go.end import seki_stones
 
         return seki_stones(self)
 

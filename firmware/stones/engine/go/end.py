@@ -4,9 +4,9 @@ of it."""
 
 from stones.compat import const
 from stones.engine.game import BLACK, WHITE
-from stones.engine.go import ATARI
+from stones.engine.go.rules import ATARI
 
-_COLOUR = const(3)  # the packed cell byte's fields, as in go.py
+_COLOUR = const(3)  # the packed cell byte's fields, as in rules.py
 _BLACKS = const(2)
 _WHITES = const(5)
 _COUNT = const(7)

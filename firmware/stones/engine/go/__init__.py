@@ -1,0 +1,18 @@
+"""Go (help/go.txt, docs/rules.md A1-A9): the rules, the viper twin of their move loop, and the
+pieces loaded only when they are needed. Reading guide:
+
+    rules.py     the Go class: settings, the move loop (_run) for play and playouts, captures,
+                 ko, handicap, the playouts' and the tree's knowledge, scoring; read it first
+    viper.py     rules.py's move loop as viper code (MicroPython ports with a native emitter),
+                 line for line, with the end-of-playout count (margin2, placed2) and the learnt
+                 priors (priors); tests/engine/test_goviper.py compares each with its reference
+    end.py       dead stones and seki at the end of a game (the marking screen, GTP's
+                 final_score): loaded only then
+    features.py  the features the tree's priors weigh, and the priors; loaded by Go.prepare()
+                 for the computer player only
+    prior.py patterns.py   the priors' weights and the playouts' 3x3 shape table, made by
+                 host_tools/fit (goprior.py, patterns.py): do not edit
+
+Nothing here is imported with the package: the registry names stones.engine.go.rules, and the
+rest is imported where it is used.
+"""

@@ -1,0 +1,10 @@
+"""Loose (help/loose.txt, docs/rules.md B1-B9): Go's surround capture, but surrounded stones
+flip. Reading guide:
+
+    rules.py     the Loose class: settings, the move loop (_run) for play and playouts, the
+                 true-liberty table, the komi pregame, scoring; read it first
+    viper.py     rules.py's move loop and its group walk (_alive) as viper code, line for line
+                 (tests/engine/test_looseviper.py compares them)
+
+Nothing here is imported with the package: the registry names stones.engine.loose.rules.
+"""

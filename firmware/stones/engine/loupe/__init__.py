@@ -1,0 +1,10 @@
+"""Loupe (help/loupe.txt, docs/rules.md C1-C11): two-stone turns on a hexagon, groups scored by
+their shortest loop. Reading guide:
+
+    rules.py     the Loupe class: turns, the move loop (_run) for play and playouts, the
+                 legality table, the loop search, scoring; read it first
+    viper.py     rules.py's move loop as viper code, line for line
+                 (tests/engine/test_loupeviper.py compares them)
+
+Nothing here is imported with the package: the registry names stones.engine.loupe.rules.
+"""
