@@ -8,6 +8,8 @@ each game's move loop (machine code, 1.2 to 1.7 times the playouts of bytecode):
 compiler acts on that decorator by name and never evaluates it, CPython calls the identity
 stand-in. A port without a native emitter rejects the decorator, so host_tools.device.build strips
 it when it compiles for one (arch "none").
+``twin(name)`` finds a viper twin module where this runtime compiles viper code, and gives
+None elsewhere.
 ``ticks_ms``/``ticks_diff`` follow MicroPython's wrap-around clock API so input logic can be written
 once and driven by a fake clock in tests.
 
@@ -58,3 +60,18 @@ else:
         words,
         zeros,
     )
+
+
+def twin(name):
+    """The viper twin module called name (Python code ported line for line to viper), where
+    this runtime compiles viper: MicroPython with a native emitter, in a build that holds the
+    module (host_tools/device/build.py leaves viper out of a bytecode build); else None, and the
+    Python code it twins runs. Every twin is found here: the games' move loops (Game._viper),
+    the history loops (gameviper) and the search's kernels (searchviper). sys.modules keeps a
+    twin once imported, so asking again is a lookup."""
+    if MICROPYTHON:
+        try:
+            return __import__(name, None, None, ("_",))
+        except (ImportError, SyntaxError, ValueError):  # no viper on this port or build
+            pass
+    return None

@@ -104,6 +104,29 @@ def test_the_history_loops_viper_twins_mark_what_game_py_marks():
             assert marks == expected
 
 
+def test_one_function_finds_every_twin():
+    """stones.compat.twin finds each viper module where viper compiles (None on CPython, and
+    None for a module the build left out); the games' move loops, the history loops and the
+    search's kernels are all looked up through it."""
+    from stones.compat import twin
+    from stones.engine import registry
+    from stones.engine.game import Game
+    from stones.engine.search import Search
+
+    assert twin("stones.engine.no_such_twin") is None
+    kernels = twin("stones.engine.searchviper")
+    assert (kernels is not None) == MICROPYTHON
+    assert Search().select is (kernels.select if kernels else None)
+    for key in registry.keys():
+        game = registry.new_game(key)
+        game.prepare()
+        module = twin(game.viper_loop)
+        assert (module is not None) == MICROPYTHON
+        assert game.viper is (module.run if module and game.grid.count < 256 else False)
+    loops = twin("stones.engine.gameviper")
+    assert Game.first_players is (loops.first_players if loops else Game.python_first_players)
+
+
 # -- the sources, on CPython -------------------------------------------------------------------
 # MicroPython has no ast module: there the test above compares the trees the kernels grow;
 # these compare the sources (tests/engine/twins.py), so that plain pytest fails when one side

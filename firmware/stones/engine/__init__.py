@@ -16,8 +16,9 @@ Reading guide:
                  imports a game's package (tests/host/test_one_door.py): the registry does
     gameviper.py searchviper.py   the viper twins of the shared code: the game's history loops
                  the search asks after each playout (Game.first_players, unmark_moves), and
-                 the search's two inner loops. Each twin has a drift check against its Python
-                 original (tests/engine/test_*viper.py)
+                 the search's two inner loops. stones.compat.twin finds every twin where viper
+                 compiles; each has a drift check against its Python original
+                 (tests/engine/test_*viper.py)
     outcome.py   Score and Result, what a finished game comes to (imported at its end)
     registry.py  the games: key, title, module, class, grid module; a game is imported only when
                  it is played, and adding a game is adding a package (or a module) and an entry

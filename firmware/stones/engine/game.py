@@ -54,7 +54,7 @@ above the engine asks which game it is, tests/host/test_one_door.py):
     keeps_prisoners (then prisoners[colour]); is_eye(p, c), gain(c), problem(root) (host tools)
 """
 
-from stones.compat import MICROPYTHON, const, fast, micropython, octets, words, zeros
+from stones.compat import MICROPYTHON, const, fast, micropython, octets, twin, words, zeros
 from stones.engine.grid import EDGE, grid_of
 
 EMPTY = const(0)
@@ -231,9 +231,10 @@ class Game:
         """Handicap stones on the board (Go: counted from its set-up)."""
         return 0
 
-    # The game's move loop as viper code, where MicroPython compiles it: the module's name
-    # (its run(game, move, randoms, x) plays exactly what _run plays, several times as fast on
-    # a Pico), for boards under 256 points, whose stones and where tables are bytes.
+    # The game's move loop as viper code, where MicroPython compiles it: its twin module's
+    # name (stones.compat.twin; its run(game, move, randoms, x) plays exactly what _run plays,
+    # several times as fast on a Pico), for boards under 256 points, whose stones and where
+    # tables are bytes.
     viper_loop = None
     # Whether gameviper.py's viper twins of first_players and unmark_moves replaced them on the
     # class (where MicroPython compiles viper): None until the first _viper() looks.
@@ -373,26 +374,18 @@ class Game:
         return self._run(0, limit, seed & 0x3FFFFFFF or 1)
 
     def _viper(self):
-        """Look up the viper move loop (viper_loop) for this game: on MicroPython with a native
-        emitter, where the build holds it (host_tools/device/build.py leaves viper out of a bytecode
-        build), and the board has under 256 points; else False, and _run plays. Done once a
-        game, by its prepare() or first playout (the module is imported once)."""
-        viper = False
-        if MICROPYTHON and Game.loops is None:  # the history loops' viper twins, for every game
-            Game.loops = False
-            try:
-                loops = __import__("stones.engine.gameviper", None, None, ("first_players",))
+        """Look up the viper move loop (viper_loop's twin, stones.compat.twin) for this game,
+        where the board has under 256 points; else False, and _run plays. Done once a game, by
+        its prepare() or first playout. The first look also puts the history loops' twins
+        (gameviper) in place of first_players and unmark_moves, for every game."""
+        if Game.loops is None:
+            loops = twin("stones.engine.gameviper")
+            Game.loops = loops is not None
+            if loops is not None:
                 Game.first_players = loops.first_players  # viper binds self like a method
                 Game.unmark_moves = loops.unmark_moves
-                Game.loops = True
-            except (ImportError, SyntaxError, ValueError):
-                pass
-        if MICROPYTHON and self.viper_loop and self.grid.count < 256:
-            try:
-                viper = __import__(self.viper_loop, None, None, ("run",)).run
-            except (ImportError, SyntaxError, ValueError):  # no viper on this port or build
-                pass
-        self.viper = viper
+        module = twin(self.viper_loop) if self.viper_loop and self.grid.count < 256 else None
+        self.viper = False if module is None else module.run
         return self.viper
 
     def _run(self, move, randoms, x):

@@ -107,7 +107,7 @@ allocate nothing
 32-bit object model (the Pico's) is measured by host_tools/bench/ai.py: docs/benchmarks.md.
 """
 
-from stones.compat import MICROPYTHON, const, octets, zeros
+from stones.compat import MICROPYTHON, const, octets, twin, zeros
 from stones.engine.game import PASS, Tuning
 
 _MOVE = const(0x1FF)  # the move bits of move[]
@@ -197,16 +197,14 @@ class Search:
         self.root_turn = 0
         self.root_setup = ()
         # The walk's child choice and the count as viper code where MicroPython compiles it
-        # (searchviper.py; None: the loops in _iterate, the reference, as on CPython).
+        # (searchviper.py, stones.compat.twin; None: the loops in _iterate, the reference, as
+        # on CPython).
         self.select = self.backup = self.children = None
-        if MICROPYTHON:
-            try:
-                kernels = __import__("stones.engine.searchviper", None, None, ("select",))
-                self.select = kernels.select
-                self.backup = kernels.backup
-                self.children = kernels.children
-            except (ImportError, SyntaxError, ValueError):  # no viper on this port or build
-                pass
+        kernels = twin("stones.engine.searchviper")
+        if kernels is not None:
+            self.select = kernels.select
+            self.backup = kernels.backup
+            self.children = kernels.children
 
     # -- the API for the UI, GTP and the benchmarks -------------------------------------------
 

@@ -22,7 +22,7 @@ A handicap (the option, 2-9 stones) puts Black stones on the points GNU Go's fix
 chooses (handicap_points) as set-up stones, and White moves first; komi is then 0.5 unless given.
 """
 
-from stones.compat import const, micropython, octets, zeros
+from stones.compat import const, micropython, octets, twin, zeros
 from stones.engine.game import (
     BLACK,
     KO,
@@ -149,9 +149,7 @@ class Go(Game):
     def _viper(self):
         run = Game._viper(self)
         if run and Go.counts is None:
-            from stones.engine.go import viper
-
-            Go.counts = viper
+            Go.counts = twin(self.viper_loop)  # imported already: a lookup
         return run
 
     def prepare(self):
