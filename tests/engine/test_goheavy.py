@@ -7,7 +7,7 @@ the replies are checked on hand-made positions. Runs on CPython and on MicroPyth
 
 from support import RECORDED_GO_ENDS, playout_positions, position
 
-from stones.compat import octets, zeros
+from stones.compat import MICROPYTHON, octets, zeros
 from stones.engine.game import BLACK, WHITE
 from stones.engine.go.patterns import PAT3
 from stones.engine.go.rules import ATARI, KNOWLEDGE, LADDERS, PATTERNS, PRIORS, SELF_ATARI, Go
@@ -637,3 +637,13 @@ def test_features_name_a_throw_in_and_a_self_atari_that_joins():
     game.prepare()
     game.features(game.parse("C2"))  # joins B1 C1 into one group with only A1 left
     assert tuple(game.feat)[1:4] == (0, 0, 2)
+
+
+def test_the_end_of_game_s_copy_of_atari_is_the_rules_bit():
+    """go/end.py plays its dead-stone playouts with rules.py's ATARI knowledge, from a const
+    copy of its own (the two modules import nothing of each other's)."""
+    if MICROPYTHON:
+        return  # the const is folded away there: no module attribute to read
+    from stones.engine.go import end
+
+    assert end._ATARI == ATARI

@@ -4,7 +4,9 @@ of it."""
 
 from stones.compat import const
 from stones.engine.game import BLACK, WHITE
-from stones.engine.go.rules import ATARI
+
+_ATARI = const(1)  # rules.ATARI, the playouts' atari knowledge: a copy, folded away, so that
+# this module and rules.py (which imports it at a game's end) do not import each other
 
 _COLOUR = const(3)  # the packed cell byte's fields, as in rules.py
 _BLACKS = const(2)
@@ -18,7 +20,7 @@ def estimate_dead(game, playouts=48, seed=1):
 
     Playouts are played on from here (the passes set aside), and a group is dead when its
     stones were lost in more than half of them. Which playouts: those that answer ataris and
-    know nothing else (go.ATARI). The search's playouts also refuse self-ataris, and then a
+    know nothing else (rules.ATARI). The search's playouts also refuse self-ataris, and then a
     group without two eyes stands whenever killing it takes a sacrifice (a stone thrown into a
     two-point eye): neither side plays it. But the same blindness lets every seki die, since
     sooner or later someone fills a shared liberty. So the full playouts (the game's own
@@ -39,7 +41,7 @@ def estimate_dead(game, playouts=48, seed=1):
         return []  # game ended there has no result unless it ended with two passes as well
     scratch = type(game)(game.size, **game.settings)
     playouts = min(max(playouts, 1), 255)
-    scratch.knowledge = ATARI
+    scratch.knowledge = _ATARI
     lost, seed = _lost_counts(game, scratch, playouts, seed)
     dead = _dying(game, lost, playouts)
     scratch.knowledge = game.knowledge
@@ -59,7 +61,7 @@ def estimate_dead(game, playouts=48, seed=1):
             if sum(scratch.stones[r2] for r2, y2 in sides.items() if y2 != y) >= 3:
                 spared.update(scratch.group(r))
     dead = set(p for p in dead if p not in spared)
-    scratch.knowledge = ATARI
+    scratch.knowledge = _ATARI
     for r, after in _takeable(game):
         # A group left in atari is dead: the other side may take it at any time. The first
         # playouts' random fills sometimes let it win its race instead, killing its captor;
