@@ -228,6 +228,208 @@ def test_a_one_token_edit_is_caught():
            "def _reply", check=reply_pins, block="cell = self.cell")
 
 
+# go.viper's count and priors: margin2, placed2, distance and priors.
+
+
+def count_twins():
+    """go.viper.margin2, placed2 and distance read as their references. margin2 fuses two
+    methods of go.rules.Go: margin2's copy of the colours into `before` (the first twin), and
+    _count's region count over that copy (the second), which holds no dead stone: _count's
+    dead-stone cases are read away."""
+    from twins import Twin, branch
+
+    def before_count(node):  # the port's statements before its count starts
+        return node.body[:counting(node)]
+
+    def from_count(node):
+        return node.body[counting(node):]
+
+    def own_count(node):  # margin2 without viper: its copy (then the call of _count)
+        return node.body[2:-1]
+
+    copy = Twin(
+        "go/viper.py", "margin2", "go/rules.py", "Go.margin2", rename_ref={"self": "g"},
+        drop_port=("mark = g.mark", "queue = g.queue", "w = g.grid.stride",
+                   "length = len(g.cell)"),  # the count's
+        rewrite=(
+            # every cell but the off-board ones (colour 3): what grid.points leaves out
+            ("for p in range(length):\n    x = cell[p] & _COLOUR\n    if x != _COLOUR:\n"
+             "        board[p] = x", "for p in g.grid.points:\n    board[p] = cell[p] & _COLOUR"),
+        ),
+        port_part=before_count, part=own_count)
+    count = Twin(
+        "go/viper.py", "margin2", "go/rules.py", "Go._count", rename_ref={"self": "g"},
+        rename_port={"_BLACK": "BLACK"},
+        drop_ref=("cell = self.cell", "mark = self.mark", "queue = self.queue",
+                  "offsets = self.offsets"),  # the port's, before the count
+        rewrite=(
+            # every cell but the off-board ones, as above
+            ("range(length)", "g.grid.points"),
+            ("if cell[p] & _COLOUR == _COLOUR:\n    continue", ""),
+            ("cell[t] & _COLOUR == _COLOUR", "cell[t] & _COLOUR == 3"),
+            # the square steps by index (1, -1, w, -w: test_the_square_steps_are_the_grids)
+            ("range(4)", "offsets"),
+            ("if k == 0:\n    t = s + 1\nelif k == 1:\n    t = s - 1\nelif k == 2:\n"
+             "    t = s + w\nelse:\n    t = s - w", "t = s + k"),
+            ("3 - BLACK", "WHITE"),
+        ),
+        rewrite_ref=(
+            # the caller reads the scoring setting (area: 1 or 0)
+            ("land = black - white\narea = g.settings['scoring'] == 'area'\nif area:\n"
+             "    land = 0", "land = 0 if area else black - white"),
+            # margin2's board holds colours only: no stone is marked dead
+            ("x and (not x & _DEAD)", "x != 0"),
+            ("if x and (not area):\n    land += 1 if x & _COLOUR == WHITE else -1", ""),
+            ("not y or y & _DEAD", "y == 0"),
+        ),
+        port_part=from_count)
+    placed2 = Twin(
+        "go/viper.py", "placed2", "go/rules.py", "Go.playout_winner", rename_ref={"self": "g"},
+        part=branch("g.viper"),  # the sum the reference adds without viper
+        drop_port=("margin = 0", "count = g.count", "return margin"),  # the port returns it
+        rewrite=(("range(start, count)", "range(start, g.count)"),))
+    distance = Twin("go/viper.py", "distance", "go/features.py", "_distance")
+    return copy, count, placed2, distance
+
+
+def counting(node):
+    """The index of the port's first statement of its count (its new mark generation)."""
+    texts = [ast_text(stmt) for stmt in node.body]
+    return texts.index("gen = g._new_generation()")
+
+
+def ast_text(node):
+    import ast
+
+    return ast.unparse(node)
+
+
+def groups(node):
+    """The block of the candidate's neighbour groups: from its empty neighbours (free) to its
+    self-atari feature."""
+    import ast
+
+    from twins import Drift
+
+    for inner in ast.walk(node):
+        for field in ("body", "orelse"):
+            block = getattr(inner, field, None)
+            if isinstance(block, list):
+                texts = [ast_text(stmt) for stmt in block]
+                first = [i for i, t in enumerate(texts) if t.startswith("free = ")]
+                last = [i for i, t in enumerate(texts) if t.startswith("feat[_F_SELF_ATARI] = ")]
+                if first and last:
+                    return block[first[0]:last[0] + 1]
+    raise Drift("no neighbour groups in %s" % node.name)
+
+
+EARLIER = ("if k > 0 and cell[p + 1] & _COLOUR == y and root[p + 1] == r:\n    continue\n"
+           "if k > 1 and cell[p - 1] & _COLOUR == y and root[p - 1] == r:\n    continue\n"
+           "if k > 2 and cell[p + w] & _COLOUR == y and root[p + w] == r:\n    continue")
+EDGES = ("edges = 0\nif root[p + 1] == r:\n    edges += 1\nif root[p - 1] == r:\n    edges += 1\n"
+         "if root[p + w] == r:\n    edges += 1\nif root[p - w] == r:\n    edges += 1")
+# go.viper.priors inlines go.features.features, square.is_eye and go.features.frames into one
+# loop over the candidates: no single reference. Its neighbour groups (captures, escapes,
+# self-ataris) are compared with features'; the rest (the eye test, the pattern code over the
+# frames unrolled by the edges a point touches, distance and line, the sum) is pinned on both
+# sides, and the unix port's test_the_viper_priors_weigh_as_the_reference plays both. Change
+# both together, compare them, then pin the new hashes the failure gives.
+PRIORS_PORT = "67aea531b76f18f4"
+PRIORS_REF = (("go/features.py", "priors", "c6a725e3cab8707f"),
+              ("go/features.py", "features", "72a1edf1db2da989"),
+              ("go/features.py", "frames", "66b429892aa21fd9"),
+              ("square.py", "is_eye", "cff4441fe0a6a1bd"))
+
+
+def priors_twin():
+    """go.viper.priors' neighbour groups read as go.features.features' (see PRIORS_PORT)."""
+    from twins import Twin
+
+    return Twin(
+        "go/viper.py", "priors", "go/features.py", "features", rename_port={"g": "game"},
+        rewrite=(
+            # the features as locals, where the reference writes game.feat
+            ("fc", "feat[_F_CAPTURE]"), ("fe", "feat[_F_ESCAPE]"), ("fs", "feat[_F_SELF_ATARI]"),
+            ("degree[p]", "game.degree[p]"),
+            ("self_atari(cell, degree, link, root, libs, stones, w, p, c)",
+             "game._self_atari(p, c)"),  # go.viper.self_atari: Go._self_atari's twin
+            # Go's cycled square step, by index (test_the_square_steps_are_the_grids)
+            ("d = -w", ""),
+            ("d = -d if d > 0 else w if d == -1 else 1\nt = p + d", "t = p + offsets[k]"),
+            # the sides before k (1, -1, w), unrolled: a group seen from one is done
+            (EARLIER, "seen = False\nfor k2 in range(k):\n    t2 = p + offsets[k2]\n"
+             "    if cell[t2] & _COLOUR == y and root[t2] == r:\n        seen = True\n"
+             "if seen:\n    continue"),
+            # p's edges to group r, one test each (viper adds no booleans)
+            (EDGES, "edges = (root[p + 1] == r) + (root[p - 1] == r) + (root[p + w] == r)"
+             " + (root[p - w] == r)"),
+            ("atari = 0", "atari = False"), ("atari = 1", "atari = True"),  # viper's flags
+            # escapes: go.features.priors' flag of an escaping candidate, set where it is found
+            ("feat[_F_ESCAPE] = 0\nif atari:\n    escapes = 1\n"
+             "    feat[_F_ESCAPE] = 3 if taken else 2 if gained > 2 and free > 1 else 1",
+             "if not atari:\n    feat[_F_ESCAPE] = 0\nelse:\n"
+             "    feat[_F_ESCAPE] = 3 if taken else 2 if gained > 2 and free > 1 else 1"),
+            # viper's `and` gives no early exit around a call: a test, then the call
+            ("feat[_F_SELF_ATARI] = 0\nif free <= 1 and (not taken):\n"
+             "    feat[_F_SELF_ATARI] = game._self_atari(p, c)",
+             "feat[_F_SELF_ATARI] = game._self_atari(p, c) if free <= 1 and (not taken) else 0"),
+        ),
+        port_part=groups, part=groups)
+
+
+def priors_pins(sources=None):
+    """The pins on go.viper.priors and on the reference code it inlines (see PRIORS_PORT)."""
+    from twins import pinned, reference
+
+    pinned("go/viper.py", reference("go/viper.py", "priors", {}, sources), PRIORS_PORT,
+           "go.features.priors, features, frames and square.is_eye")
+    for name, function, pin in PRIORS_REF:
+        pinned(name, reference(name, function, {}, sources), pin, "go.viper.priors")
+
+
+def test_the_count_and_priors_sources_match():
+    """Every function of go/viper.py besides the move loop's: the count at a playout's end
+    (margin2, in two parts, and placed2), the distance feature, and the priors' neighbour
+    groups, with the rest of the priors pinned (PRIORS_PORT says why)."""
+    if MICROPYTHON:
+        return  # no ast module here
+    from twins import compare
+
+    copy, count, placed2, distance = count_twins()
+    assert compare(copy).lines == 4
+    assert compare(count).lines > 30
+    assert compare(placed2).lines == 5
+    assert compare(distance).lines == 8
+    assert compare(priors_twin()).lines > 30
+    priors_pins()
+
+
+def test_a_one_token_edit_of_the_count_or_the_priors_is_caught():
+    if MICROPYTHON:
+        return  # no ast module here
+    from twins import caught
+
+    copy, count, placed2, distance = count_twins()
+    priors = priors_twin()
+    caught(copy, "go/viper.py", "if x != _COLOUR:", "if x == _COLOUR:", "def margin2",
+           block="p = 0")  # in a rewritten loop: named from its start
+    caught(copy, "go/rules.py", "board[p] = cell[p] & _COLOUR", "board[p] = cell[p] & 1",
+           "def margin2")
+    caught(count, "go/viper.py", "land -= n", "land += n", "def margin2")
+    caught(count, "go/rules.py", "queue[n] = t", "queue[j] = t", "def _count")
+    caught(placed2, "go/viper.py", "else -2", "else 2", "def placed2")
+    caught(placed2, "go/rules.py", "else -2", "else -1", "def playout_winner")
+    caught(distance, "go/viper.py", "d if d < 9 else 9", "d if d < 8 else 9", "def distance")
+    caught(distance, "go/features.py", "dy = y - q // w", "dy = y - q % w", "def _distance")
+    caught(priors, "go/viper.py", "taken += stones[r]", "taken -= stones[r]", "def priors")
+    caught(priors, "go/features.py", "gained += extra", "gained -= extra", "def features")
+    # the pinned rest, on either side
+    caught(priors, "go/viper.py", "(0 if degree[p] < 4 else 1)", "(0 if degree[p] < 3 else 1)",
+           "def priors", check=priors_pins, block="cell = ptr8(g.cell)")
+    caught(priors, "go/features.py", "code = code * 3 + (3 - b", "code = code * 2 + (3 - b",
+           "def features", check=priors_pins, block="c = game.to_move")
+
+
 def test_the_square_steps_are_the_grids():
     """The steps the ports unroll, and twins.py reads them with, are SquareGrid's, in order."""
     from stones.engine.square import SquareGrid

@@ -13,14 +13,14 @@ The normalisation, in order:
 - each twin's drops (Twin below): statements of the function's own body, as written but for
   viper's casts, that one side needs and the other has not (the port's typed locals declared
   before its loop, the reference's alias of the grid's offsets);
-- both sides: docstrings, decorators and annotations dropped (comments never reach the ast);
-  the twin's renames; viper's casts (ptr8, ptr16, ptr32, int, bool of one argument)
-  unwrapped; `0 - x` read as `-x`, `a = a + b` as `a += b`, `a <= b <= c` as `a <= b and
-  b <= c`; a swap through a temporary (`t = x; x = y; y = t`) as the tuple swap; a counted
-  while loop (`i = a` just before `while i < b:` or `<=`, one `i += 1` in its body, no
-  `continue` before it, no use of i after it, no other assignment to i) as `for i in range(a,
-  b)`; a for loop that sets a flag before each `break`, followed by `if not flag:`, as a
-  for ... else;
+- both sides: docstrings, decorators and annotations dropped (comments never reach the ast); the
+  twin's renames; viper's casts (ptr8, ptr16, ptr32, int, bool of one argument) unwrapped;
+  `0 - x` read as `-x`, `a = a + b` as `a += b`, `a <= b <= c` as `a <= b and b <= c`; a swap
+  through a temporary (`t = x; x = y; y = t`) as the tuple swap; a counted while loop (`i = a`
+  just before `while i < b:` or `<=`, one `i += 1` in its body, no `continue` before it, no use
+  of i after it, no other assignment to i) as `for i in range(a, b)`, and so is one whose step
+  ends its body where each `continue` has an `i += 1` just before it (those steps dropped); a
+  for loop that sets a flag before each `break`, followed by `if not flag:`, as a for ... else;
 - the port's neighbour loops read as the reference's `for d in offsets`: the square board's
   indexed step (`for j in range(4)` over `1 if j == 0 else (-1 if j == 1 else (w if j == 2 else
   -w))`), Go's cycled step (`d = -w` before `for _ in range(4):` with `d = (-d if d > 0 else (w
@@ -311,14 +311,15 @@ def counted_loops(block):
                 and isinstance(stmt.test.ops[0], (ast.Lt, ast.LtE))
                 and is_name(stmt.test.left, prev.targets[0].id)):
             name = prev.targets[0].id
-            steps = [k for k, s in enumerate(stmt.body)
-                     if isinstance(s, ast.AugAssign) and is_name(s.target, name)
-                     and isinstance(s.op, ast.Add) and isinstance(s.value, ast.Constant)
-                     and s.value.value == 1]
+            steps = [k for k, s in enumerate(stmt.body) if is_step(s, name)]
             if len(steps) == 1:
                 k = steps[0]
-                body = stmt.body[:k] + stmt.body[k + 1:]
-                if (not loop_continues(stmt.body[:k]) and name not in names_in(stmt.body[k + 1:])
+                before = stmt.body[:k]
+                if loop_continues(before):  # only where the step ends the body and each
+                    # continue steps first, as a for loop does: then those steps go
+                    before = unstepped(before, name) if k == len(stmt.body) - 1 else None
+                body = before + stmt.body[k + 1:] if before is not None else None
+                if (body is not None and name not in names_in(stmt.body[k + 1:])
                         and not assigned(body, name)):
                     start = prev.value
                     args = [stmt.test.comparators[0]]
@@ -332,6 +333,40 @@ def counted_loops(block):
                     continue
         out.append(stmt)
     return out
+
+
+def is_step(stmt, name):
+    """Whether stmt is `name += 1`."""
+    return (isinstance(stmt, ast.AugAssign) and is_name(stmt.target, name)
+            and isinstance(stmt.op, ast.Add) and isinstance(stmt.value, ast.Constant)
+            and stmt.value.value == 1)
+
+
+def unstepped(stmts, name):
+    """A copy of a loop body's statements with each `name += 1` just before a `continue` of
+    the loop taken out (a port that steps its counter before each continue, as a for loop
+    does for it); None if some continue has no step before it."""
+    stmts = copy.deepcopy(stmts)
+
+    def strip(block):
+        out = []
+        for stmt in block:
+            if isinstance(stmt, ast.Continue):
+                if not out or not is_step(out[-1], name):
+                    return None
+                out.pop()
+            elif not isinstance(stmt, (ast.For, ast.While)):
+                for field in ("body", "orelse"):
+                    inner = getattr(stmt, field, None)
+                    if isinstance(inner, list) and inner and isinstance(inner[0], ast.stmt):
+                        inner = strip(inner)
+                        if inner is None:
+                            return None
+                        setattr(stmt, field, inner)
+            out.append(stmt)
+        return out
+
+    return strip(stmts)
 
 
 def flag_loops(block):
