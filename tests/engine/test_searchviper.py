@@ -222,3 +222,55 @@ def test_a_one_token_edit_is_caught():
     caught(unmark, "game.py", "] = 0", "] = 1", "def unmark_moves")
     caught(children, "searchviper.py", "cut -= 1", "cut -= 2", "def children")
     caught(children, "search.py", "visits[i] = pv", "visits[i] = pv + 1", "def _children")
+
+
+def test_every_viper_function_has_a_drift_check():
+    """Every function defined in a viper module (each game's viper.py, gameviper.py,
+    searchviper.py) is the port of some Twin in tests/engine/test_*viper.py, and that test
+    module also edits it one token to see the check fail (caught); read from the sources, so
+    a function added to a twin without its check fails here."""
+    if MICROPYTHON:
+        return  # no ast module here
+    import ast
+    import glob
+    import os
+
+    from twins import ENGINE
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    checked = set()
+    for path in glob.glob(os.path.join(here, "test_*viper.py")):
+        with open(path) as handle:
+            tree = ast.parse(handle.read())
+        twins = {}  # the name a Twin is bound to -> (port file, function)
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+                    and getattr(node.value.func, "id", "") == "Twin"):
+                port = tuple(arg.value for arg in node.value.args[:2])
+                twins[node.targets[0].id] = port
+            elif isinstance(node, ast.Return) and isinstance(node.value, ast.Call) and getattr(
+                    node.value.func, "id", "") == "Twin":  # a function that returns one
+                twins[next(n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)
+                           and node in ast.walk(n))] = tuple(a.value for a in node.value.args[:2])
+        for node in ast.walk(tree):  # `name = a_function_returning_a_twin()`
+            if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+                    and getattr(node.value.func, "id", "") in twins
+                    and isinstance(node.targets[0], ast.Name)):
+                twins[node.targets[0].id] = twins[node.value.func.id]
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Call) and getattr(node.func, "id", "") == "caught"
+                    and node.args):
+                first = node.args[0]
+                name = first.id if isinstance(first, ast.Name) else getattr(first.func, "id", "")
+                if name in twins:
+                    checked.add(twins[name])
+    defined = set()
+    for path in sorted(glob.glob(os.path.join(ENGINE, "*", "viper.py"))
+                       + glob.glob(os.path.join(ENGINE, "*viper.py"))):
+        with open(path) as handle:
+            tree = ast.parse(handle.read())
+        module = os.path.relpath(path, ENGINE).replace(os.sep, "/")
+        defined.update((module, node.name) for node in tree.body
+                       if isinstance(node, ast.FunctionDef))
+    assert len(defined) == 17 and ("go/viper.py", "priors") in defined
+    assert sorted(defined - checked) == []
