@@ -73,7 +73,7 @@ def test_native_bytecode_and_cpython_play_the_same_games(trees, key, size):
 def test_the_host_build_really_holds_machine_code(trees):
     native, plain, _ = trees
     for key, _ in GAMES:
-        module = os.path.join("stones", "engine", key + ".mpy")
+        module = os.path.join("stones", "engine", key, "rules.mpy")
         assert mpy_header(os.path.join(plain, module))[1] == 0
         # the unix port's own architecture (a port without a native emitter: "none", bytecode)
         assert arch_name(mpy_header(os.path.join(native, module))[1] >> 2) == host_arch()
