@@ -292,3 +292,23 @@ def test_a_begin_drops_a_playout_left_in_pieces():
             while not search.step(1):
                 pass
         assert arrays(one) == arrays(two) and one.best_move() == two.best_move(), key
+
+
+def test_what_may_go_is_every_module_of_another_game_s_package():
+    """registry.unneeded_modules: while a game of one key is kept, every loaded module of the
+    other games' packages (their rules, their viper twins, Go's tables) may go, with the grid
+    no kept game plays on and what a game's end loads; the shared modules stay."""
+    shared = ["stones.engine.game", "stones.engine.gameviper", "stones.engine.grid",
+              "stones.engine.search", "stones.engine.searchviper", "stones.engine.registry"]
+    go = ["stones.engine.go", "stones.engine.go.rules", "stones.engine.go.viper",
+          "stones.engine.go.patterns", "stones.engine.go.end"]
+    loose = ["stones.engine.loose", "stones.engine.loose.rules", "stones.engine.loose.viper"]
+    extras = ["stones.engine.outcome", "stones.engine.records"]
+    loaded = shared + go + loose + extras + ["stones.engine.square", "stones.engine.hexgrid",
+                                             "stones.engine.goal"]  # (no game's: a prefix)
+    gone = registry.unneeded_modules("loose", loaded)
+    assert gone == go + extras + ["stones.engine.hexgrid"]
+    gone = registry.unneeded_modules("go", loaded)  # Go's tables and end go too (Go.pat3...)
+    assert gone == go[3:] + loose + extras + ["stones.engine.hexgrid"]
+    gone = registry.unneeded_modules(None, loaded)
+    assert gone == go + loose + extras + ["stones.engine.square", "stones.engine.hexgrid"]

@@ -46,41 +46,38 @@ def modules_for(key):
     return (entry[2], entry[4]) if entry else ()
 
 
-# Modules a game loads on its way, which may go even while it is in memory: a game's end (its
-# outcome, the record formats) and Go's end-of-game count, learnt priors and their tables (its
-# class keeps what it uses of them while in use).
-EXTRAS = ("stones.engine.records", "stones.engine.sgf", "stones.engine.outcome",
-          "stones.engine.go.end", "stones.engine.go.features", "stones.engine.go.prior",
-          "stones.engine.go.patterns")
-
-
-def package(key):
-    """The package a game's modules are in, stones.engine.<key>; a game of one module outside
-    the engine (a test's fifth game) is its own package."""
-    entry = _entry(key)
-    name = "stones.engine." + key
-    return name if entry[2].startswith(name + ".") else entry[2]
+# Modules a game loads on its way, which may go even while it is in memory (their names under
+# stones.engine): a game's end (its outcome, the record formats) and Go's end-of-game count,
+# learnt priors and their tables (its class keeps what it uses of them while in use).
+EXTRAS = ("records", "sgf", "outcome", "go.end", "go.features", "go.prior", "go.patterns")
 
 
 def unneeded_modules(key, loaded=None):
     """The modules of loaded (default: sys.modules) that may be dropped while only a game of
-    `key` (or none) is in memory: every module of another game's package, the grids no game of
-    `key` is played on, and the EXTRAS."""
+    `key` (or none) is in memory: every module of another game's package (stones.engine.<its
+    key> and all under it; a game of one module outside the engine, as a test's fifth game, is
+    that module), the grids no game of `key` is played on, and the EXTRAS."""
     if loaded is None:
         import sys
 
         loaded = sys.modules
     keep = modules_for(key)
-    others = [package(entry[0]) for entry in GAMES if entry[0] != key]
-    grids = [entry[4] for entry in GAMES]
     names = []
     for name in loaded:
-        if name in keep:
-            continue
-        if name in grids or name in EXTRAS or any(
-                name == other or name.startswith(other + ".") for other in others):
+        inner = name[14:] if name.startswith("stones.engine.") else ""  # 14: that prefix
+        if name not in keep and (inner in EXTRAS or _not_for(key, name, inner)):
             names.append(name)
     return names
+
+
+def _not_for(key, name, inner):
+    """Whether module name (inner: its name under stones.engine) is a grid, or belongs to a
+    game other than key's."""
+    for entry in GAMES:
+        if name == entry[4] or entry[0] != key and (
+                name == entry[2] or inner == entry[0] or inner.startswith(entry[0] + ".")):
+            return True
+    return False
 
 
 def new_game(key, size=None, **settings):
