@@ -392,7 +392,7 @@ def test_the_count_and_priors_sources_match():
     (margin2, in two parts, and placed2), the distance feature, and the priors' neighbour
     groups, with the rest of the priors pinned (PRIORS_PORT says why)."""
     if MICROPYTHON:
-        return  # no ast module here
+        skip("the drift check reads the sources with CPython's ast")
     from twins import compare
 
     copy, count, placed2, distance = count_twins()
@@ -406,7 +406,7 @@ def test_the_count_and_priors_sources_match():
 
 def test_a_one_token_edit_of_the_count_or_the_priors_is_caught():
     if MICROPYTHON:
-        return  # no ast module here
+        skip("the drift check reads the sources with CPython's ast")
     from twins import caught
 
     copy, count, placed2, distance = count_twins()

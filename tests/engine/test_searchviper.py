@@ -230,7 +230,7 @@ def test_every_viper_function_has_a_drift_check():
     module also edits it one token to see the check fail (caught); read from the sources, so
     a function added to a twin without its check fails here."""
     if MICROPYTHON:
-        return  # no ast module here
+        skip("the drift check reads the sources with CPython's ast")
     import ast
     import glob
     import os
