@@ -1,5 +1,5 @@
 """Go positions the device's own games reach, each labelled with a stronger teacher's move: the
-training set of the learned policy (issue 50).
+training set of Go's learned policy.
 
     .venv/bin/python -m host_tools.fit.policydata label [--first N] [--count K] [--level 10]
     .venv/bin/python -m host_tools.fit.policydata stats
