@@ -32,6 +32,8 @@ above the engine asks which game it is, tests/host/test_one_door.py):
     reason(move) -> 0 or a code     why a move is illegal (reason_text(code) says it), unplayed
     legal(move), legal_moves()
     undo()                          any number of times
+    check()                         the game, or GameError where its structures do not hold
+                                    (broken()): every save and record read back
     to_move, over, diagram(); COLOUR_NAMES[colour]: the players' names ("Black", "White")
     entry(i) -> (colour, move)      the game's move i; count moves in all; move_words() all
     turn_word(), follows(other, n, state, setup), move_at(i)   whether a game came from an
@@ -752,7 +754,10 @@ class Game:
         return None
 
     def play_as(self, colour, move):
-        """Play move for colour even out of turn (GTP lets either colour play next)."""
+        """Play move for colour even out of turn (GTP lets either colour play next); GameError
+        for a colour that is neither player's (a save or record read back wrong)."""
+        if colour != BLACK and colour != WHITE:
+            raise GameError("no player's colour %r" % (colour,))
         if colour != self.to_move:
             self._switch(colour)
         self.play(move)
@@ -1006,6 +1011,15 @@ class Game:
         from stones.engine.snapshot import broken
 
         return broken(self)
+
+    def check(self):
+        """The game itself, or GameError naming the first way its structures contradict its
+        stones (broken()): what a save or a record read back ends with, so no engine loop ever
+        runs on a position the rules cannot reach."""
+        problem = self.broken()
+        if problem:
+            raise GameError("position does not hold: " + problem)
+        return self
 
     def _word(self, root):
         """The game's per-group word, for state()."""

@@ -28,15 +28,19 @@ def state(game):
 
 def broken(game):
     """The first place where the game's structures disagree with the stones on the board, as
-    text, or None: every packed cell's neighbour counts, the empty list, and each group's list,
-    size and rule (no Go group without a liberty, no Loose group without a true liberty).
-    Builds nothing large: the fuzzer runs it in a Pico-sized heap."""
+    text, or None: every point's colour (a player's or empty), every packed cell's neighbour
+    counts, the empty list, and each group's list, size and rule (no Go group without a
+    liberty, no Loose group without a true liberty), the groups' rules asked last, once the
+    rest holds, since a game's rule walks its groups. Builds nothing large: the fuzzer runs it
+    in a Pico-sized heap, and every save and record read back ends with it (Game.check)."""
     cell = game.cell
     grid = game.grid
     offsets = grid.offsets
     empties = 0
     for p in grid.points:
         v = cell[p]
+        if v & 3 == 3:
+            return "point %s holds no player's stone" % grid.name(p)
         blacks = whites = 0
         for d in offsets:
             x = cell[p + d] & 3
@@ -70,9 +74,13 @@ def broken(game):
             s = link[s]
             if s == p:
                 break
+            if n > grid.count:  # a ring that never comes back to its root
+                return "group of %s does not close" % grid.name(p)
         if n != game.stones[p]:
             return "group of %s has %d stones, says %d" % (grid.name(p), n, game.stones[p])
-        problem = game.problem(p)  # what the game's rules forbid a group (Go: no liberty)
-        if problem:
-            return "%s group at %s: %s" % (game.title, grid.name(p), problem)
+    for p in grid.points:
+        if cell[p] & 3 and root[p] == p:
+            problem = game.problem(p)  # what the game's rules forbid a group (Go: no liberty)
+            if problem:
+                return "%s group at %s: %s" % (game.title, grid.name(p), problem)
     return None
