@@ -5,7 +5,9 @@ import it and not each other.
 
 A record file is read up to MAX_BYTES and no further: a longer file (or a device that never ends,
 /dev/zero) is refused by name before it fills the memory. GTP's loadsgf reads through read_text
-too.
+too, and the web page through load: all three decode a file by the firmware's one decoder
+(stones.engine.records.decode_text, the device's too), on CPython as on the page's MicroPython,
+so they accept and refuse the same files.
 """
 
 from host_tools import paths  # noqa: F401  (puts the firmware on sys.path)
@@ -21,7 +23,8 @@ class TooLarge(ValueError):
 
 
 def read_text(path, limit=MAX_BYTES):
-    """The text of a record file: UTF-8, else Latin-1 (SGF's default character set). TooLarge
+    """The text of a record file (decode_text: UTF-8, or ISO-8859-1 where an SGF record says so
+    or names no character set and is not UTF-8; GameError for anything else). TooLarge
     if it holds more than limit bytes (only limit + 1 are read, a piece at a time: a buffer of
     the limit's size up front would be a megabyte of the web page's heap); OSError if it cannot
     be read."""
@@ -38,10 +41,9 @@ def read_text(path, limit=MAX_BYTES):
     if len(data) > limit:
         raise TooLarge("%s holds more than %d bytes: too large for a game record"
                        % (path, limit))
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
+    from stones.engine.records import decode_text
+
+    return decode_text(data)
 
 
 def load(path):
@@ -64,8 +66,7 @@ def facts(path):
     """What a record says beyond its moves, as (label, text) pairs: who played Black and White,
     the date, and for SGF the rules and the handicap (PB, PW, DT, RU, HA; the record format's
     black, white and date lines)."""
-    with open(path) as handle:
-        text = handle.read()
+    text = read_text(path)
     if text.lstrip().startswith("("):
         from host_tools.records.sgf import read
 

@@ -134,7 +134,10 @@ class Record:
                 p = grid.index(*point)
                 if game.colour(p) == colour and p not in game.dead_stones():
                     game.toggle_dead(p)
-        return game
+        try:
+            return game.check()
+        except GameError as error:
+            raise SgfError(str(error)) from None
 
 
 def write(game):
@@ -220,6 +223,8 @@ class _Reader:
             main, branched = stack[-1]
             self.skip_space()
             if not branched:  # a tree's nodes, before its variations
+                if not self.peek():
+                    raise SgfError("the record is cut short: a game tree has no node")
                 if self.peek() != ";":
                     raise SgfError("a game tree needs at least one node (%s)" % self.where())
                 while self.peek() == ";":
@@ -233,6 +238,9 @@ class _Reader:
                 stack.append([main and not branched, False])
             elif self.take(")"):
                 stack.pop()
+            elif not self.peek():
+                raise SgfError("the record is cut short: %d game tree%s not closed with ')'"
+                               % (len(stack), "" if len(stack) == 1 else "s"))
             else:
                 expected = "'(' or ')'" if branched else "';', '(' or ')'"
                 raise SgfError("expected %s but found %s (%s)"
@@ -257,7 +265,9 @@ class _Reader:
                 values.append(self.value())
                 self.skip_space()
             if not values:
-                raise SgfError("property %s has no value (%s)" % (shown(ident), self.where()))
+                cut = "the record is cut short: " if not self.peek() else ""
+                raise SgfError("%sproperty %s has no value (%s)"
+                               % (cut, shown(ident), self.where()))
             if ident in props:
                 raise SgfError("property %s given twice in one node (%s)"
                                % (shown(ident), self.where()))
@@ -272,13 +282,15 @@ class _Reader:
             backslash = text.find("\\", self.i, close if close >= 0 else end)
             if backslash < 0:
                 if close < 0:
-                    raise SgfError("a property value is not closed with ']'")
+                    raise SgfError("the record is cut short: a property value is not closed "
+                                   "with ']'")
                 out.append(text[self.i:close])
                 self.i = close + 1
                 return "".join(out)
             out.append(text[self.i:backslash])  # up to a backslash: it takes the next character
             if backslash + 1 >= end:
-                raise SgfError("a property value is not closed with ']'")
+                raise SgfError("the record is cut short: a property value is not closed "
+                               "with ']'")
             c = text[backslash + 1]
             self.i = backslash + 2
             if c != "\n":  # an escaped newline is a soft line break: nothing

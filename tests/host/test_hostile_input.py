@@ -87,7 +87,7 @@ HOSTILE = [
     ("gtp", ["8 " + "play b d5 " * 200000], "line too long"),
     ("sgf", "", "starts with '('"),
     ("sgf", "GM[1]", "starts with '('"),
-    ("sgf", "(;GM[1]SZ[9];B[aa]", "expected"),
+    ("sgf", "(;GM[1]SZ[9];B[aa]", "cut short"),
     ("sgf", "(;GM[1]SZ[9];B[aa", "not closed"),
     ("sgf", "(;GM[1]SZ[9];B[aa\\", "not closed"),
     ("sgf", "()", "at least one node"),
@@ -120,7 +120,7 @@ HOSTILE = [
     ("sgf", "(;GM[1]SZ[9];B[d%s])" % FULLWIDTH_FIVE, "not a point"),
     ("sgf", "(;GM[1]" + NBSP + "SZ[9])", "found U+00A0"),  # not SGF's white space
     ("sgf", "(;GM[1]\u0405Z[9])", "found U+0405"),  # a Cyrillic S starts no identifier
-    ("sgf", "(;GM[1]SZ[9]" + "(;C[deep]" * DEEP, "found the end of the text"),
+    ("sgf", "(;GM[1]SZ[9]" + "(;C[deep]" * DEEP, "cut short: 1001 game trees not closed"),
     ("sgf", "(;GM[1]SZ[9]" + "(;C[deep]" * DEEP + ")" * DEEP + ";B[aa])", "expected '(' or ')'"),
     ("sgf", "(;GM[1]SZ[9];B[dd];W[dd])", "move 2 (W D6): D6: occupied"),
 ]

@@ -99,7 +99,7 @@ def test_replay_of_a_record_file_and_the_command_line(tmp_path):
 def test_a_bad_record_is_refused_with_its_reason(tmp_path):
     path = str(tmp_path / "bad.txt")
     with open(path, "w") as handle:
-        handle.write("game go\nmoves B:E5 W:E5\n")
+        handle.write("game go\nmoves B:E5 W:E5\nend\n")
     done = subprocess.run([sys.executable, "-m", "host_tools.records", "show", path],
                           capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert done.returncode == 1 and "occupied" in done.stderr

@@ -15,7 +15,9 @@ and NZ count area too), beside KM and RE. A handicap game's stones are its set-u
 HA[n], and White moves first (PL[W]).
 
 read_record reads back what write_sgf writes (one game tree, no variations), so the device can
-replay its own records; host_tools/records/sgf.py reads any SGF a computer hands it.
+replay its own records; host_tools/records/sgf.py reads any SGF a computer hands it. A record
+cut short (no closing ')', a value left open) is refused by name, never read as a shorter game,
+and the position its moves reach must hold (Game.check).
 """
 
 from stones import VERSION
@@ -150,7 +152,7 @@ def read_record(text):
             while i < n and text[i] != "]":
                 i += 2 if text[i] == "\\" else 1
             if i >= n:
-                raise GameError("SGF value not closed")
+                raise GameError("SGF record cut short: a value not closed")
             value = text[j:i].replace("\\]", "]").replace("\\\\", "\\")
             _take(state, root, ident, value)
         elif c == ";":
@@ -161,13 +163,15 @@ def read_record(text):
         elif c == ")":
             break
         i += 1
+    if i >= n:
+        raise GameError("SGF record cut short: no closing ')'")
     game = state[0] if state[0] is not None else _root_game(root)
     if game.over:
         for colour, point in state[1]:
             p = _point(game, point)
             if p and game.colour(p) == colour and p not in game.dead_stones():
                 game.toggle_dead(p)
-    return game
+    return game.check()
 
 
 def _point(game, value):
