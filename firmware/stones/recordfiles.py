@@ -7,6 +7,11 @@ moves and the result.
 
 A record is measured before it is written (the writer run into a counter), checked against the
 free space, and checked after: a record that does not fit is never left empty or cut short.
+It is written under a temporary name (WRITING, which the list leaves out) and renamed to its
+own when whole, which littlefs does atomically: a power cut while it is written leaves no
+partial record in the list, only the temporary file, which the next boot removes and says so
+(tidy; the game save stays until its record is kept, so the game is not lost). A record is
+read back as text by the one decoder of every reader (stones.engine.records.decode_text).
 At most a limit are kept (the session's MAX_RECORDS), and the oldest goes only when the player
 agrees (make_room).
 
@@ -17,6 +22,8 @@ again at the menu, so it takes no heap while a game is played.
 from stones.compat import const
 
 RECORDS = "records"
+WRITING = RECORDS + "/writing.tmp"  # a record being written: renamed to its own name when whole
+CUT_SHORT = "A record cut short by a power loss was removed; its game is kept."
 
 # Room left free beyond a record's own bytes: littlefs writes a file and its folder's entry to
 # fresh 4 KB blocks before it lets the old ones go.
@@ -37,8 +44,23 @@ def records(fs):
 
 
 def record_text(fs, name, limit=-1):
+    """A record's text (its first limit bytes, or all of it); GameError if it is not text of a
+    character set the readers take (decode_text)."""
+    from stones.engine.records import decode_text
+
     with fs.open(RECORDS + "/" + name, "rb") as handle:
-        return handle.read(limit).decode()
+        return decode_text(handle.read(limit), limit >= 0)
+
+
+def tidy(fs):
+    """At boot: remove a record left half written by a power cut (WRITING). The words to tell
+    the player (CUT_SHORT), or None when there was none."""
+    try:
+        fs.size(WRITING)
+    except OSError:
+        return None
+    fs.remove(WRITING)
+    return CUT_SHORT
 
 
 def delete(fs, name):
@@ -68,13 +90,14 @@ def finish(fs, game, players, make_room, limit):
         fs.remove(RECORDS + "/" + names.pop(0))
     name = "%s/%04d-%s.%s" % (RECORDS, number, game.key, game.record_ending)
     try:
-        with fs.open(name, "wb") as handle:
+        with fs.open(WRITING, "wb") as handle:
             write_record_file(game, lambda text: handle.write(text.encode()), facts)
-        if fs.size(name) != size[0]:
+        if fs.size(WRITING) != size[0]:
             raise OSError(28, "the record was cut short")
+        fs.rename(WRITING, name)  # whole: into the list at once
     except OSError as error:
         try:
-            fs.remove(name)  # never an empty or partial record
+            fs.remove(WRITING)  # never an empty or partial record
         except OSError:
             pass
         raise StorageFull(28, str(error))

@@ -15,9 +15,10 @@ saved, or it was cleared). set_aside moves a save's slot files into the DAMAGED 
 inspection, so the next boot starts clean and the player is told once; each name keeps the
 latest damaged pair only, so repeated damage cannot fill the flash.
 
-The filesystem is injected (an object with open/remove/listdir/mkdir like the os module and
-built-in open): RealFS on the device, Pi and simulator, and the tests' FakeFS, which can cut the
-power after any number of bytes or file operations.
+The filesystem is injected (an object with open/remove/rename/listdir/mkdir like the os module
+and built-in open; rename replaces a file whole, as littlefs does atomically: the records use
+it): RealFS on the device, Pi and simulator, and the tests' FakeFS, which can cut the power
+after any number of bytes or file operations.
 """
 
 import binascii
@@ -55,6 +56,11 @@ class RealFS:
         import os
 
         os.remove(self.path(name))
+
+    def rename(self, old, new):
+        import os
+
+        os.rename(self.path(old), self.path(new))
 
     def listdir(self, folder=""):
         import os

@@ -211,10 +211,12 @@ class PowerCut(BaseException):
 class FakeFS:
     """A filesystem in memory for stones.storage, which can lose power mid-write.
 
-    cut_after(n) lets n more events happen (each byte written, each open, close or remove is
-    one event) and raises PowerCut at the next: whatever was written so far stays, the worst a
-    flash filesystem without atomic writes can leave. reboot() gives a new FakeFS holding the
-    same files, as the next power-on would find them. events counts everything done so far.
+    cut_after(n) lets n more events happen (each byte written, each open, close, remove or
+    rename is one event) and raises PowerCut at the next: whatever was written so far stays,
+    the worst a flash filesystem without atomic writes can leave; a rename is atomic, as
+    littlefs makes it (a cut leaves the file under its old name or its new). reboot() gives a
+    new FakeFS holding the same files, as the next power-on would find them. events counts
+    everything done so far.
     discard lists name prefixes whose files are created but whose bytes are dropped (their sizes
     are kept): on the unix port this 'flash' sits in the heap a long fuzz measures, and records
     are not heap on a device.
@@ -273,6 +275,14 @@ class FakeFS:
             raise OSError(2, "ENOENT")
         del self.files[name]
         self.dropped.pop(name, None)
+
+    def rename(self, old, new):
+        self._event()
+        if old not in self.files:
+            raise OSError(2, "ENOENT")
+        self.files[new] = self.files.pop(old)
+        if old in self.dropped:
+            self.dropped[new] = self.dropped.pop(old)
 
     def listdir(self, folder=""):
         prefix = folder + "/" if folder else ""

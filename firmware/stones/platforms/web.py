@@ -84,7 +84,8 @@ class PageTone:
 
 class PageFS:
     """Files in the page's store under PREFIX + name, their bytes as base64 text; the methods
-    stones.storage.RealFS has (open, remove, listdir, mkdir, size). Folders are name prefixes."""
+    stones.storage.RealFS has (open, remove, rename, listdir, mkdir, size). Folders are name
+    prefixes."""
 
     def __init__(self, page):
         self.page = page
@@ -114,6 +115,11 @@ class PageFS:
     def remove(self, name):
         self._text(name)  # ENOENT when there is none, as os.remove says
         self.page.store_remove(PREFIX + name)
+
+    def rename(self, old, new):
+        """The file under its new name (one store write), then the old name gone."""
+        self.page.store_set(PREFIX + new, self._text(old))
+        self.page.store_remove(PREFIX + old)
 
     def listdir(self, folder=""):
         prefix = PREFIX + (folder + "/" if folder else "")
