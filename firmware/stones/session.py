@@ -15,10 +15,17 @@ game, or the settings: back to their defaults) and its slot files are set aside 
 (Store.set_aside: the folder storage.ASIDE); records/ is left as it is. Finished games are moved
 out of the game save so the next boot starts at the menu.
 
+A save whose checksum holds is still read as untrusted (a firmware bug, an older version's
+file or a hand-edited state folder can hold anything): every field is checked against what the
+rules allow before an engine sees it (the settings: a table of the system's and each game's
+tables of plain values, nested no deeper; the game save: its game, size, settings, players, and
+each stone word's colour and point), the moves are replayed through the rules, and the position
+reached must hold (Game.check). Anything else is refused like a corrupt save, and the player is
+told what was wrong (GAME_LOST or SETTINGS_LOST, then the reason).
+
 The game save is made after every move, so it is cheap: one header line of text, then the
 set-up stones and the moves as 16-bit stone words (Game.move_words: 2 bytes a move), the
-whole a few allocations however long the game. Reading it replays the moves through the rules,
-so a save that does not replay is refused like a corrupt one.
+whole a few allocations however long the game.
 
     b"G1 " key " " size " " k=v,k=v (settings) " " players (colour:who,...) "\n"
     setup count (2 bytes) + one word (colour << 9 | point) per set-up stone
@@ -32,6 +39,9 @@ MAX_RECORDS = const(20)
 GAME_LOST = "Saved game damaged: could not be resumed."
 SETTINGS_LOST = "Settings damaged: defaults are back."
 MOVE_LOST = "Last move not saved (power loss): resumed a move earlier."
+_DEEPEST = const(2)  # the settings' nesting: a table of tables of plain values
+_WRITING = "records/writing.tmp"  # stones.recordfiles.WRITING (a test holds them equal)
+_REASON = const(40)  # the most of a refusal's reason the player is shown (the panel's room)
 
 
 class Session:
@@ -46,14 +56,18 @@ class Session:
         say."""
         self.notice = self.notice + "\n" + text if self.notice else text
 
-    def lost(self, name, text):
+    def lost(self, name, text, why=None):
         """A save that cannot be used, whether no copy checks out or the one that does cannot
         be read: its slot files go aside (never fatal: on a full flash they stay where they
-        are) and the player is told text."""
+        are) and the player is told text, and why (an error naming what was wrong) when a copy
+        checked out but its contents did not."""
         try:
             self.store.set_aside(name)
         except OSError:
             pass
+        if why is not None:
+            why = str(why) or type(why).__name__
+            text = "%s %s." % (text, why[:_REASON])
         self.tell(text)
 
     # -- settings -------------------------------------------------------------------------------
@@ -64,14 +78,15 @@ class Session:
         status, payload = self.store.load("settings")
         if status == NONE:
             return {}
-        try:
-            if status == DAMAGED:
-                raise ValueError("no copy checks out")
-            settings = json.loads(payload)
-            if not isinstance(settings, dict):
-                raise ValueError("not a table")
-        except ValueError:
+        if status == DAMAGED:
             self.lost("settings", SETTINGS_LOST)
+            return {}
+        try:
+            _nesting(payload, _DEEPEST)  # before json: a deep file is no RecursionError
+            settings = json.loads(payload)
+            check_settings(settings)
+        except ValueError as error:  # (a UnicodeError is one)
+            self.lost("settings", SETTINGS_LOST, error)
             return {}
         return settings
 
@@ -91,16 +106,18 @@ class Session:
         copy damaged, or the newest good one does not replay): then its files are set aside.
         A game that ended (two passes) but was not yet counted and recorded comes back too:
         the app opens its score screen."""
+        self.tidy_records()
         status, payload = self.store.load("game")
         if status == NONE:
             return None, None
-        try:
-            if status == DAMAGED:
-                raise ValueError("no copy checks out")
-            game, players = decode_game(payload)
-        except (ValueError, KeyError, TypeError, IndexError):
-            # ValueError covers GameError: a save that no longer replays through the rules
+        if status == DAMAGED:
             self.lost("game", GAME_LOST)
+            return None, None
+        try:
+            game, players = decode_game(payload)
+        except ValueError as error:
+            # GameError is one: a field the rules refuse, a save that no longer replays
+            self.lost("game", GAME_LOST, error)
             return None, None
         if status == OLDER:
             self.tell(MOVE_LOST)
@@ -108,6 +125,21 @@ class Session:
 
     def clear_game(self):
         self.store.clear("game")
+
+    def tidy_records(self):
+        """At boot (load_game): remove a record a power cut left half written, and say so
+        (stones.recordfiles.tidy); its game is still in the game save. Never fatal."""
+        fs = self.store.fs
+        try:
+            fs.size(_WRITING)  # (most boots: nothing there, and recordfiles stays unloaded)
+        except OSError:
+            return
+        try:
+            said = _files().tidy(fs)
+        except OSError:
+            return
+        if said:
+            self.tell(said)
 
     # -- finished games: stones.recordfiles, imported only when a game ends or the records are
     # browsed (the app drops it again at the menu) ---------------------------------------------
@@ -156,39 +188,127 @@ def encode_game(game, players):
 
 
 def decode_game(data):
-    """(game, players) from a game save; ValueError (or GameError) if it is not one."""
+    """(game, players) from a game save; GameError (a ValueError) naming the field that is not
+    what the rules allow, the move they refuse, or the way the position does not hold."""
     from array import array
 
-    from stones.engine.game import split_word
+    from stones.engine.game import GameError, split_word
     from stones.engine.registry import game_class
 
-    end = data.index(b"\n")
-    words = data[:end].decode().split(" ")
+    end = data.find(b"\n")
+    if end < 0:
+        raise GameError("no header line")
+    words = str(data[:end], "utf-8").split(" ")
     if len(words) != 5 or words[0] != "G1":
-        raise ValueError("not a game save")
+        raise GameError("not a game save")
+    cls = game_class(words[1])
+    if not words[2].isdigit() or len(words[2]) > 3:
+        raise GameError("board size %r" % words[2][:8])
     settings = {}
     if words[3] != "-":
         for item in words[3].split(","):
             key, _, value = item.partition("=")
+            if key in settings:
+                raise GameError("setting %s twice" % key[:12])
             settings[key] = value
     players = {}
     if words[4] != "-":
         for item in words[4].split(","):
             colour, _, who = item.partition(":")
+            if colour not in ("1", "2") or colour in players or not _player(cls, who):
+                raise GameError("player %r" % item[:16])
             players[colour] = who
-    game = game_class(words[1])(int(words[2]), **settings)
+    game = cls(int(words[2]), **settings)  # GameError: a size or setting the game lacks
     body = data[end + 1:]
     if len(body) < 2 or len(body) & 1:
-        raise ValueError("truncated game save")
+        raise GameError("truncated game save")
     table = array("H", body)
     n_setup = table[0]
+    if n_setup >= len(table) or n_setup > game.grid.count:
+        raise GameError("%d set-up stones" % n_setup)
+    for i in range(1, len(table)):
+        if table[i] >> 11:  # a stone word is a colour's 2 bits over a point's 9
+            raise GameError("word %d is %d" % (i, table[i]))
     if n_setup:
         # the first mover is the settings' (White after the stones of a handicap setting)
         game.set_position([split_word(w) for w in table[1:1 + n_setup]], game.first)
     for i in range(1 + n_setup, len(table)):
         colour, move = split_word(table[i])
-        game.play_as(colour, move)
-    return game, players
+        try:
+            game.play_as(colour, move)
+        except GameError as error:
+            raise GameError("move %d: %s" % (i - n_setup, error))
+    return game.check(), players
+
+
+def _player(cls, who):
+    """Whether who is a players entry of a game of class cls: "human", or "device:N" for one
+    of its levels."""
+    if who == "human":
+        return True
+    level = who[7:]
+    return (who[:7] == "device:" and level.isdigit() and len(level) < 3
+            and 1 <= int(level) <= len(cls.pico_levels) + len(cls.pi_levels))
+
+
+def _nesting(data, deepest):
+    """ValueError if JSON text data nests tables or lists deeper than deepest (strings read
+    past: a bracket in one is text)."""
+    depth = 0
+    quoted = False
+    i = 0
+    n = len(data)
+    while i < n:
+        c = data[i]
+        if quoted:
+            if c == 92:  # a backslash: the next byte is escaped
+                i += 1
+            elif c == 34:
+                quoted = False
+        elif c == 34:  # '"'
+            quoted = True
+        elif c == 123 or c == 91:  # '{' '['
+            depth += 1
+            if depth > deepest:
+                raise ValueError("nested over %d deep" % deepest)
+        elif c == 125 or c == 93:
+            depth -= 1
+        i += 1
+
+
+def check_settings(settings):
+    """ValueError naming the first entry of the settings that is not what they can hold: a
+    table of "system" (the system screen's, whose every entry the app checks, putting its
+    default in place of a value out of range or of the wrong kind: ui/app.py) and a table for
+    each game, by its key, with its board size, its options' values among their choices, and
+    who plays Black and White."""
+    from stones.engine.registry import game_class, keys
+
+    if not isinstance(settings, dict):
+        raise ValueError("not a table")
+    for key in settings:
+        if key == "system":  # the app checks each entry, a default in place of a wrong one
+            continue
+        table = settings[key]
+        if not isinstance(table, dict):
+            raise ValueError("%s not a table" % str(key)[:12])
+        if key not in keys():
+            raise ValueError("no game %s" % str(key)[:12])
+        cls = game_class(key)
+        options = {}
+        for option in cls.options:
+            options[option.key] = option.choices
+        for name in table:
+            value = table[name]
+            if name == "size":
+                ok = value in cls.sizes
+            elif name == "black" or name == "white":
+                ok = value == "Human" or (type(value) is str and value[:7] == "Device "
+                                          and _player(cls, "device:" + value[7:]))
+            else:
+                ok = name in options and value in options[name]
+            if not ok:
+                raise ValueError("%s %s" % (key, str(name)[:12]))
 
 
 __all__ = ("Session", "OK", "OLDER", "NONE", "DAMAGED", "GAME_LOST", "SETTINGS_LOST", "MOVE_LOST")

@@ -219,7 +219,7 @@ def test_a_game_save_that_checks_out_but_does_not_replay_is_set_aside_the_same_w
     store.save("game", b"G1 nosuchgame 9 - -\n\x00\x00")  # a good CRC, not a game
     kept = {name: bytes(data) for name, data in fs.files.items()}
     device, text = shown(Walk(64), fs)
-    assert text == GAME_LOST, text
+    assert text == GAME_LOST + " no game called 'nosuchgame'.", text
     check_set_aside(fs, kept)
 
 
