@@ -5,5 +5,7 @@
     device.py    the simulated device and the script runner, in the Python MicroPython runs too
     play.py      terminal pass-and-play of one game, straight on the engine (make play)
     fuzz.py      random button events against the whole device (make fuzz)
+    readback.py  saves and records mutated field by field and read back as the device reads
+                 them (the readback tests and benchmark), with a bound on each read's work
     mp/          the scripts the MicroPython unix port runs: sim_device.py, fuzz_device.py
 """

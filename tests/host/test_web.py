@@ -187,3 +187,33 @@ def test_the_device_answers_a_move_at_pico_speed(site, browser):
     page.wait_for_function("window.stones && window.stones.ready")
     assert page.locator("#pico-speed").is_checked()  # the switch is remembered
     context.close()
+
+
+def test_an_uploaded_record_is_read_by_the_one_decoder(site, browser, tmp_path):
+    """The page's MicroPython reads a Latin-1 SGF as the records tool and GTP do (it once
+    stopped at a NameError: MicroPython has no UnicodeDecodeError), and refuses one cut short
+    by name."""
+    from host_tools.records.files import load
+
+    name = "J\u00e9r\u00f4me"
+    latin = tmp_path / "latin.sgf"
+    latin.write_bytes(("(;GM[1]FF[4]CA[ISO-8859-1]SZ[9]PB[%s];B[ee];W[dc];B[cc])\n"
+                       % name).encode("latin-1"))
+    assert load(str(latin)).count == 3  # what the records tool reads
+    context, page = open_page(browser, site)
+    status = page.locator("#status")
+    said = "document.getElementById('status').textContent.startsWith('%s')"
+    page.locator("#record-file").set_input_files(str(latin))
+    page.wait_for_function(said % "Replaying")
+    assert status.text_content().startswith("Replaying latin.sgf")
+    shown = Device()
+    open_replay(shown, str(latin))  # the simulator's --replay of the same file
+    assert canvas_bits(page) == frame_bits(shown.display.buffer)
+
+    cut = tmp_path / "cut.sgf"
+    cut.write_bytes(latin.read_bytes()[:-12])  # the last move and the tree's end lost
+    page.locator("#record-file").set_input_files(str(cut))
+    page.wait_for_function(said % "Could not")
+    assert status.text_content() == ("Could not replay cut.sgf: SgfError: the record is cut "
+                                      "short: property W has no value (line 1)")
+    context.close()
