@@ -137,6 +137,7 @@ bench: $(STAMP) system-deps $(WASM_STAMP) $(PICO_STAMP) $(WEB_STAMP) firmware
 	$(PY) -m host_tools.bench.soak $(BENCH_SOAK)
 	$(PY) -m host_tools.bench.ai $(BENCH_AI)
 	$(PY) -m host_tools.bench.pi
+	$(PY) -m host_tools.bench.readback
 	$(PY) -m host_tools.bench.render
 
 bench-ai: $(STAMP) system-deps $(WASM_STAMP)

@@ -10,6 +10,8 @@
     web.py       the web page (host_tools/web) in headless chromium: its weight, the time to the
                  menu, Go's playouts a second in the page
     fuzz.py      the button fuzz's rate (host_tools.sim.fuzz), events a CPU second (make fuzz)
+    readback.py  mutated saves and records read back (host_tools.sim.readback): how many were
+                 refused by name, resumed, hung (target 0)
     opponents.py the players it is measured against (random, greedy, the first release's player,
                  GNU Go) and the match runner
     results.py   the results files (docs/results/BENCH.json): a run's figures, commit, machine
