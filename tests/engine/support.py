@@ -110,7 +110,7 @@ RECORDED_GO_ENDS = (
      "B:A4 W:A3 B:B9 W:A6 B:J4 W:G6 B:E4 W:D4 B:A9 W:A4 B:F4 W:D1 B:C1 W:B1 B:A2 W:E1 "
      "B:F2 W:F1 B:pass W:G1 B:H2 W:H1 B:J2 W:H3 B:pass W:D7 B:E8 W:pass B:J1 W:C1 "
      "B:pass W:pass "
-     "\n",
+     "\nend\n",
      "H7 J7 H5 E4 F4 G4 H4 J4 F3 D2 E2 F2 G2 H2 J2 J1 A2",
      "A9 B9 F9 B8 C8 E8 F8 C7 E7 F7 C6 D6 E6 B5 C5 C4 D9 D8 D7",
      "W+52.5"),
@@ -123,7 +123,7 @@ RECORDED_GO_ENDS = (
      "W:D9 B:E8 W:E7 B:H4 W:F9 B:E8 W:E9 B:H3 W:pass B:F1 W:pass B:J3 W:pass B:J2 "
      "W:pass B:D3 W:pass B:G2 W:pass B:E1 W:pass B:F2 W:pass B:J6 W:pass B:E2 W:pass "
      "B:pass "
-     "\n",
+     "\nend\n",
      "",
      "A9 B9 A8 A7 B7 D9 E9 F9 G9 H9 D8 F8 G8 C7 D7 E7 F7 E6 F6 G6 E5 C8",
      "B+6.5"),

@@ -580,7 +580,7 @@ CLOSE_GO_END = (
     "B:G7 W:F9 B:G9 W:A3 B:C1 W:A2 B:J3 W:E1 B:D1 W:B6 B:H2 W:A4 B:E4 W:D4 B:D9 W:F1 B:C9 W:B9 "
     "B:E9 W:F8 B:B8 W:A8 B:A9 W:A7 B:B9 W:B1 B:B7 W:A6 B:G2 W:C2 B:G1 W:F7 B:pass W:G6 B:pass "
     "W:H6 B:G5 W:J6 B:J5 W:J7 B:pass W:E2 B:pass W:J2 B:J1 W:B3 B:pass W:D1 B:pass W:C4 B:pass "
-    "W:H9 B:H7 W:J9 B:J8 W:H6 B:J6 W:pass B:pass\n")
+    "W:H9 B:H7 W:J9 B:J8 W:H6 B:J6 W:pass B:pass\nend\n")
 
 
 def test_playouts_from_a_close_end_name_its_winner():

@@ -269,7 +269,7 @@ def test_final_status_list_and_final_score_count_dead_stones_and_seki():
     assert answer([bent] + end + ["final_status_list seki"]) == ""
     assert answer([bent] + end + ["final_score"]) == "W+9"  # as GNU Go: no seki, a bent three
     for text, dead, seki, score in RECORDED_GO_ENDS:  # real sekis, as GNU Go counted them
-        moves = text.split("moves ")[1].split()
+        moves = text.split("moves ")[1].split("\n")[0].split()  # the moves line alone
         plays = ["play %s %s" % (word[0], word[2:]) for word in moves]
         assert sorted(" ".join(answer(plays + ["final_status_list dead"]).split("\n")).split()) \
             == sorted(dead.split())
