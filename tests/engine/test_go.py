@@ -183,11 +183,11 @@ def test_record_round_trip_with_setup_passes_and_dead_stones():
 
 
 def test_bad_records_are_refused():
-    raises(GameError, load_record, "size 9\n")
-    raises(GameError, load_record, "game chess\n")
-    raises(GameError, load_record, "game go\nmoves B:Z99\n")
-    raises(GameError, load_record, "game go\nmoves B:D5 W:D5\n")
-    raises(GameError, load_record, "game go\nkomi lots\n")
+    raises(GameError, load_record, "size 9\nend\n")
+    raises(GameError, load_record, "game chess\nend\n")
+    raises(GameError, load_record, "game go\nmoves B:Z99\nend\n")
+    raises(GameError, load_record, "game go\nmoves B:D5 W:D5\nend\n")
+    raises(GameError, load_record, "game go\nkomi lots\nend\n")
 
 
 def test_undo_restores_every_state_of_random_games():

@@ -442,9 +442,9 @@ def test_registry_and_record_round_trip_with_komi_and_setup():
     again = load_record(text)
     assert again.state() == game.state() and record(again) == text
     assert again.result().gtp() == game.result().gtp()
-    raises(GameError, load_record, "game loose\nkomi 3\n")
-    raises(GameError, load_record, "game loose\nsize 6\n")
-    raises(GameError, load_record, "game loose\nsize 5\nmoves B:A1 W:A1\n")
+    raises(GameError, load_record, "game loose\nkomi 3\nend\n")
+    raises(GameError, load_record, "game loose\nsize 6\nend\n")
+    raises(GameError, load_record, "game loose\nsize 5\nmoves B:A1 W:A1\nend\n")
 
 
 def test_words_stay_below_2_to_the_30():

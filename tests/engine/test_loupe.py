@@ -626,8 +626,8 @@ def test_options_and_records():
     again = load_record(text)
     assert again.state() == game.state() and record(again) == text and again.over
     assert again.result().gtp() == game.result().gtp()
-    raises(GameError, load_record, "game loupe\nsize 7\nmoves B:g7 W:a1 W:pass\n")
-    raises(GameError, load_record, "game loupe\nsize 8\n")
+    raises(GameError, load_record, "game loupe\nsize 7\nmoves B:g7 W:a1 W:pass\nend\n")
+    raises(GameError, load_record, "game loupe\nsize 8\nend\n")
 
 
 # -- random games --------------------------------------------------------------------------

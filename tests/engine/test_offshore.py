@@ -582,8 +582,8 @@ def test_record_round_trip_with_setup_weak_and_passes():
     again = load_record(text)
     assert again.state() == game.state() and record(again) == text
     assert again.result().gtp() == game.result().gtp()
-    raises(GameError, load_record, "game offshore\nmoves B:d4 W:d4\n")
-    raises(GameError, load_record, "game offshore\nterritory none\n")
+    raises(GameError, load_record, "game offshore\nmoves B:d4 W:d4\nend\n")
+    raises(GameError, load_record, "game offshore\nterritory none\nend\n")
 
 
 # -- random games ---------------------------------------------------------------------------------
