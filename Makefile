@@ -45,6 +45,7 @@ help:
 	@echo "  make web-serve        serve that page on http://127.0.0.1:8000/ (WEB_PORT=..)"
 	@echo "  make lint             ruff over the whole tree, basedpyright over firmware/ (rp2 stubs)"
 	@echo "  make hooks            check commit messages in this clone (.githooks/commit-msg)"
+	@echo "  make fit-policy       train Go's learned policy (PyTorch in .venv-fit; not in CI)"
 	@echo "  make clean            remove build outputs (keeps .venv)"
 
 $(STAMP): requirements.txt
@@ -206,6 +207,21 @@ hardware: $(STAMP)
 # On a Raspberry Pi, in a clone: the app as a systemd service (asks for sudo). Needs no .venv.
 install-pi:
 	sh host_tools/device/pi_install.sh
+
+# Go's learned policy (host_tools/fit/policy.py): trained with PyTorch on the CPU in its own
+# .venv-fit (requirements-fit.txt), a development tool only: CI never trains, it checks what
+# ships. The labelled positions it learns from grow with `make fit-policy-data` (hours, resumable).
+FIT_VENV ?= .venv-fit
+FIT_POLICY ?=
+.PHONY: fit-policy fit-policy-data
+fit-policy: $(STAMP)
+	test -x $(FIT_VENV)/bin/python || $(PYTHON) -m venv $(FIT_VENV)
+	$(FIT_VENV)/bin/python -m pip install --quiet --disable-pip-version-check -r requirements-fit.txt
+	$(FIT_VENV)/bin/python -m host_tools.fit.policy $(FIT_POLICY)
+	$(PY) -m host_tools.bench.render
+
+fit-policy-data: $(STAMP) system-deps
+	$(PY) -m host_tools.fit.policydata label
 
 # Hostile input: a million random button events on the simulated device (CPython), then a
 # shorter run under the MicroPython unix port (its heap: see host_tools/sim/fuzz.py); their rates

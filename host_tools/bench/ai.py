@@ -196,11 +196,12 @@ class Modes:
     """How our player plays a match (the module's text): keep, ponder work, the seconds that
     work stands for (None: given as work), search workers (1: in the match's process)."""
 
-    def __init__(self, keep=False, ponder=0, seconds=None, workers=1):
+    def __init__(self, keep=False, ponder=0, seconds=None, workers=1, knowledge=None):
         self.keep = keep or ponder > 0
         self.ponder = ponder
         self.seconds = seconds
         self.workers = workers
+        self.knowledge = knowledge  # the game's knowledge bits for our player (None: its own)
 
     def label(self):
         """What the figure's name adds: ', tree kept, pondering 5 s, 4 search workers'."""
@@ -212,6 +213,8 @@ class Modes:
                          is not None else "pondering %d work" % self.ponder)
         if self.workers > 1:
             parts.append("%d search workers" % self.workers)
+        if self.knowledge is not None:
+            parts.append("knowledge %d" % self.knowledge)
         return "".join(", " + part for part in parts)
 
     def suffix(self):
@@ -228,10 +231,12 @@ class Modes:
                 out["ponder_seconds"] = self.seconds
         if self.workers > 1:
             out["search_workers"] = self.workers
+        if self.knowledge is not None:
+            out["knowledge"] = self.knowledge
         return out
 
     def task(self):
-        return (self.keep, self.ponder, self.workers)
+        return (self.keep, self.ponder, self.workers, self.knowledge)
 
 
 def results_fmt(value):
@@ -309,8 +314,9 @@ def close_pools():
 
 def ours(budget, seed, nodes, modes, made):
     """Our player with modes (Modes.task's tuple), appended to made."""
-    keep, ponder, workers = modes
-    made.append(opponents.SearchPlayer(budget, seed, nodes, None, keep, ponder,
+    keep, ponder, workers, knowledge = modes
+    tuning = None if knowledge is None else Tuning(knowledge=knowledge)
+    made.append(opponents.SearchPlayer(budget, seed, nodes, tuning, keep, ponder,
                                        searcher(workers)))
     return made[-1]
 
@@ -477,6 +483,9 @@ def main(argv=None):
     parser.add_argument("--ponder-seconds", type=float, default=None, metavar="S",
                         help="as --ponder-work, S seconds of a Pico's time (docs/results/"
                         "pico.json's device move: the top Pico level's budget in that time)")
+    parser.add_argument("--knowledge", type=int, default=None, metavar="BITS",
+                        help="our player's knowledge bits (default: the game's own; Go's "
+                        "policy at the root: 63)")
     parser.add_argument("--search-workers", type=int, default=1, metavar="N",
                         help="the top Raspberry Pi level searches on N processes (budget per "
                         "worker)")
@@ -606,7 +615,7 @@ def game_modes(args, key, budget, parser=None):
                 raise
             parser.error(str(error))
         note += "; "
-    return Modes(args.keep, ponder, seconds, args.search_workers), note
+    return Modes(args.keep, ponder, seconds, args.search_workers, args.knowledge), note
 
 
 def ponder_text(extras, at):

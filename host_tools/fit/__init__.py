@@ -6,4 +6,6 @@
     lineprior.py Loose's line priors, fitted to a deeper search's choices
     policydata.py  the learned policy's training set: positions of the device's games, each
                  labelled by GNU Go level 10 (data/go_policy_labels.txt; hours, resumable)
+    policy.py    Go's learned policy: trained on them (PyTorch, make fit-policy), quantised to
+                 int8, written as stones/engine/go/policyweights.py with its provenance
 """

@@ -114,7 +114,8 @@ def test_a_match_on_search_workers_counts_their_cpu():
     if opponents.find_gnugo() is None:
         pytest.fail("GNU Go is missing: `make test` installs the Debian package gnugo")
     try:
-        extras = ai._one_gnugo_game(("go", 9, 300, 1, 0, search.PI_NODES, (False, 0, 2)))
+        extras = ai._one_gnugo_game(("go", 9, 300, 1, 0, search.PI_NODES,
+                                     ai.Modes(workers=2).task()))
     finally:
         ai.close_pools()
     seconds, moves, worker_seconds = extras[3], extras[4], extras[-1]

@@ -62,6 +62,7 @@ ENGINE_FROM = re.compile(r"from\s+stones\.engine\s+import\s+\(?([\w, ]+)")
 # engine: they read Go positions as Go does. (host_tools/fit/patterns.py names no engine module.)
 GAME_TOOLS = {
     "host_tools/fit/goprior.py": ("go",),
+    "host_tools/fit/policy.py": ("go",),  # Go's learned policy: its inputs are Go's planes
 }
 CELLS = (
     re.compile(r"\.cell\b"),  # the packed cell byte (game.py): colour and neighbour counts

@@ -981,6 +981,11 @@ class Game:
             priors[i] = 128
         return n
 
+    def root_priors(self, moves, priors, n):
+        """Revise the priors of the root's candidates moves/priors[0:n] (candidates' output)
+        with knowledge too costly for every node (Go: the learned policy); once a search, at
+        the root only. This default changes nothing."""
+
     # -- records (written and read by stones.engine.records) -----------------------------------
 
     def _record_extra(self):

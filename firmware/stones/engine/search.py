@@ -529,6 +529,7 @@ class Search:
             q = (2 * pv * q + 128) >> 8  # the wins the inner prior gave it
             visits[j] -= pv
             wins[j] = wins[j] - q if wins[j] > q else 0
+        scratch.root_priors(cand, pri, n)  # the root's own knowledge, on top of the inner
         if self.tactics:
             self._tactics(n)
         wide = 1 if scratch.can_pass() else 0  # the root's children to be
@@ -625,6 +626,8 @@ class Search:
             return False  # full: no candidates computed for a node that could not take them
         if n < 0:
             n = scratch.candidates(self.cand, self.pri)
+            if root:
+                scratch.root_priors(self.cand, self.pri, n)
             if root and self.tactics:
                 self._tactics(n)
         passing = 1 if scratch.can_pass() else 0

@@ -12,6 +12,8 @@ pieces loaded only when they are needed. Reading guide:
                  for the computer player only
     prior.py patterns.py   the priors' weights and the playouts' 3x3 shape table, made by
                  host_tools/fit (goprior.py, patterns.py): do not edit
+    policy.py    the learned policy: a small int8 convolutional net's inputs and forward pass
+    policyweights.py   its weights, made by host_tools/fit/policy.py: do not edit
 
 Nothing here is imported with the package: the registry names stones.engine.go.rules, and the
 rest is imported where it is used.

@@ -1,0 +1,125 @@
+"""Go's learned policy: a small convolutional net that says, for every point, how likely a
+stronger player is to play there (trained by host_tools/fit/policy.py).
+
+The net is fully convolutional, so the same weights serve every board size: 3x3 convolutions
+with ReLU, then a 1x1 convolution to one logit a point. Everything is integer arithmetic: int8
+weights, int32 sums (they stay below 2**29, a Pico's small ints), activations requantised to
+0..127 by a right shift after each layer, so a float never reaches the heap. The weights are
+bytes constants in policyweights.py, which the firmware freezes into flash: no heap for them.
+
+Inputs, PLANES a point (`planes`), from the side to move's view:
+
+    0 its stones          1 the opponent's stones     2 on the board (the edge shows as its end)
+    3 its stones in atari 4 the opponent's in atari   5 its stones with two liberties
+    6 the opponent's with two liberties               7 the last move
+
+Activations live at mailbox indices (the grid's padded layout), channel-minor: point p's
+channels at p * C ... p * C + C - 1, so a 3x3 neighbour is p + offset and an off-board
+neighbour (line 0) is skipped, as the trainer's zero padding does. `forward` is the plain-Python
+reference; tests/engine/test_gopolicy.py holds it to the logits the trainer's integer model
+computed (policyweights.CHECK), on CPython and MicroPython.
+"""
+
+from stones.compat import const
+
+PLANES = const(8)
+_ON = const(64)  # an input plane's 1.0 (the trainer's scale of the first layer's input)
+
+
+def offsets(w):
+    """The 3x3 kernel's mailbox offsets for stride w, k = 3 * row + column from the top left
+    (a row up is +w: rows count from the bottom)."""
+    return tuple((1 - k // 3) * w + (k % 3 - 1) for k in range(9))
+
+
+def planes(game, x, libs=None):
+    """Write the inputs of game's position for the side to move into x (a bytearray of at least
+    grid.length * PLANES, zeroed here). libs: a bytearray of grid.length to note each group's
+    liberties in (made here if not given)."""
+    grid = game.grid
+    for i in range(len(x)):
+        x[i] = 0
+    if libs is None:
+        libs = bytearray(grid.length)
+    for i in range(len(libs)):
+        libs[i] = 0  # a group's liberties + 1 at its root, once counted
+    cell = game.cell
+    root = game.root
+    me = game.to_move
+    for p in grid.points:
+        c = cell[p] & 3
+        base = p * PLANES
+        x[base + 2] = _ON
+        if not c:
+            continue
+        mine = c == me
+        x[base + (0 if mine else 1)] = _ON
+        r = root[p]
+        n = libs[r] - 1
+        if n < 0:
+            n = game._count_liberties(r)
+            libs[r] = n + 1
+        if n == 1:
+            x[base + (3 if mine else 4)] = _ON
+        elif n == 2:
+            x[base + (5 if mine else 6)] = _ON
+    last = game.last_move()
+    if last:
+        x[last * PLANES + 7] = _ON
+
+
+def _signed(b):
+    return b - 256 if b > 127 else b
+
+
+def conv(grid, x, cin, y, cout, weights, biases, shift, relu):
+    """One layer: y[p * cout + o] for every point p, from x (cin channels a point). weights:
+    int8 bytes, [output][k][input] (k over offsets(), or one tap for a 1x1 layer); biases:
+    int32 as 4 little-endian bytes each. With relu, the sums are shifted right and clamped to
+    0..127 (y a bytearray); without, they are kept whole (y a word array: the logits)."""
+    taps = len(weights) // (cin * cout)
+    steps = offsets(grid.stride) if taps == 9 else (0,)
+    line = grid.line
+    for p in grid.points:
+        for o in range(cout):
+            b = 4 * o
+            acc = biases[b] | biases[b + 1] << 8 | biases[b + 2] << 16 | _signed(
+                biases[b + 3]) << 24
+            for k in range(taps):
+                q = p + steps[k]
+                if not line[q]:
+                    continue
+                xi = q * cin
+                wi = (o * taps + k) * cin
+                for i in range(cin):
+                    acc += _signed(weights[wi + i]) * x[xi + i]
+            if relu:
+                acc >>= shift
+                y[p * cout + o] = 0 if acc < 0 else (127 if acc > 127 else acc)
+            else:
+                y[p * cout + o] = acc
+
+
+def buffers(grid, net):
+    """What forward() works in for boards of grid: the inputs, two activation buffers and the
+    logits, made once (a game keeps them: nothing is allocated a pass)."""
+    widest = max(max(layer[0], layer[1]) for layer in net)
+    return (bytearray(grid.length * PLANES), bytearray(grid.length * widest),
+            bytearray(grid.length * widest), [0] * grid.length, bytearray(grid.length))
+
+
+def forward(net, game, scratch=None):
+    """The logits of game's position for the side to move, as a list at mailbox indices (0
+    off the board); net: policyweights' LAYERS. scratch: buffers() to reuse."""
+    grid = game.grid
+    x, a, b, logits, libs = scratch or buffers(grid, net)
+    planes(game, x, libs)
+    source, cin = x, PLANES
+    for cin_, cout, weights, biases, shift in net[:-1]:
+        assert cin_ == cin
+        conv(grid, source, cin, a, cout, weights, biases, shift, True)
+        source, cin = a, cout
+        a, b = b, a
+    cin_, cout, weights, biases, shift = net[-1]
+    conv(grid, source, cin, logits, 1, weights, biases, shift, False)
+    return logits
