@@ -41,24 +41,24 @@ def target(call):
     return name, getattr(search.Search, name), True
 
 
-def test_the_guides_calls_match_the_real_signatures():
-    calls = guide_calls()
-    assert len(calls) >= 6, calls  # the block's begin, budget, step, progress, best_move; think
+def wrong_calls(calls):
+    """What is wrong with (text, ast.Call) calls against the real signatures, as lines."""
     wrong = []
     for text, call in calls:
         if target(call) is None:
             continue
         name, function, method = target(call)
+        bound = method and not inspect.isclass(function)
         signature = inspect.signature(function)
-        params = list(signature.parameters)[1 if method and not inspect.isclass(function) else 0:]
+        params = list(signature.parameters)[1 if bound else 0:]
         args = [a for a in call.args if not (isinstance(a, ast.Constant) and a.value is ...)]
         if len(args) < len(call.args):  # begin(..., keep=True): the keywords alone checked
             wrong += ["%s: %s takes no %r" % (text, name, k.arg) for k in call.keywords
                       if k.arg not in params]
             continue
         try:
-            signature.bind(*([None] if method and not inspect.isclass(function) else []),
-                           *[None] * len(call.args), **{k.arg: None for k in call.keywords})
+            signature.bind(*([None] if bound else []), *[None] * len(call.args),
+                           **{k.arg: None for k in call.keywords})
         except TypeError as error:
             wrong.append("%s: %s" % (text, error))
             continue
@@ -66,11 +66,20 @@ def test_the_guides_calls_match_the_real_signatures():
             if isinstance(arg, ast.Name) and arg.id != params[at]:
                 wrong.append("%s: %s's argument %d is %r, not %r" % (
                     text, name, at + 1, params[at], arg.id))
-    assert not wrong, "\n".join(wrong)
+    return wrong
 
 
-def test_a_wrong_argument_is_caught():
-    call = ast.parse("budget(key, level)").body[0].value
-    name, function, method = target(call)
-    assert (name, method) == ("budget", False)
-    assert list(inspect.signature(function).parameters)[0] != "key"
+def test_the_guides_calls_match_the_real_signatures():
+    calls = guide_calls()
+    assert len(calls) >= 6, calls  # the block's begin, budget, step, progress, best_move; think
+    assert wrong_calls(calls) == []
+
+
+def test_a_wrong_call_is_caught():
+    """The guide's old mistake, a wrong argument count and an unknown keyword are all named."""
+    texts = ("search.begin(game, budget(key, level), seed)", "search.step(1, 2, 3)",
+             "begin(..., hurry=True)")
+    calls = [(t, n) for t in texts for n in ast.walk(ast.parse(t)) if isinstance(n, ast.Call)]
+    wrong = wrong_calls(calls)
+    assert len(wrong) == 3, wrong
+    assert "budget's argument 1 is 'game', not 'key'" in wrong[0]
