@@ -1,10 +1,13 @@
 """Go's learned policy (stones/engine/go/policy.py) with the weights the engine ships: they load,
 fit the code's shapes, and the plain-Python forward pass gives, to the unit, the logits the
 trainer's integer model gave (tests/engine/gopolicy_check.py, written with the weights by
-host_tools/fit/policy.py). Both runtimes."""
+host_tools/fit/policy.py), and the viper layer the Pico runs (go/policyviper.py) gives the
+reference's. Both runtimes."""
 
 from gopolicy_check import CHECK
+from support import skip
 
+from stones.compat import MICROPYTHON
 from stones.engine import registry
 from stones.engine.go import policy, policyweights
 
@@ -46,3 +49,70 @@ def test_the_planes_show_the_side_to_move_its_stones_first():
     assert not x[at + 4] and not x[at + 6]  # four liberties: neither atari nor two
     assert x[e4 * policy.PLANES + 2] and not x[e4 * policy.PLANES + 1]
     assert sum(1 for p in game.grid.points if x[p * policy.PLANES + 2]) == 81
+
+
+def test_the_viper_layer_gives_the_references_logits():
+    """policyviper.conv (the Pico's forward pass) against policy.conv, the reference, on
+    positions of every board size: the same logits to the unit."""
+    from stones.compat import twin
+
+    fast = twin("stones.engine.go.policyviper")
+    if not fast:
+        skip("viper code compiles on MicroPython with a native emitter only")
+    from stones.engine.rng import Rng
+
+    rng = Rng(5)
+    for size in (9, 13, 19):
+        game = registry.new_game("go", size)
+        game.prepare()
+        for plies in (0, 7, 40):
+            while game.count < plies and not game.over:
+                moves = game.legal_moves()
+                game.play(moves[rng.below(len(moves))])
+            scratch = policy.buffers(game.grid, policyweights.LAYERS)
+            viper = bytes(policy.forward(policyweights.LAYERS, game, scratch))
+            x, a, b, logits, libs = scratch
+            source, cin = x, policy.PLANES
+            for _, cout, weights, biases, shift in policyweights.LAYERS[:-1]:
+                policy.conv(game.grid, source, cin, a, cout, weights, biases, shift, 1)
+                source, cin = a, cout
+                a, b = b, a
+            weights, biases, shift = policyweights.LAYERS[-1][2:]
+            policy.conv(game.grid, source, cin, logits, 1, weights, biases, shift, 0)
+            assert bytes(logits) == viper, (size, plies)
+
+
+# -- the sources, on CPython: MicroPython has no ast module (tests/engine/twins.py) ------------
+
+
+def layer_twin():
+    """policyviper.conv read as policy.conv."""
+    from twins import Twin
+
+    return Twin(
+        "go/policyviper.py", "conv", "go/policy.py", "conv",
+        rename_port={"xp": "x", "yp": "y", "logit": "y", "wp": "weights", "bp": "biases"},
+        # the port's typed pointers onto its buffers; the reference's grid reads
+        drop_port=("x = xp", "y = yp", "logit = yp", "weights = wp", "biases = bp",
+                   "line = linep", "points = pointsp"),
+        drop_ref=("w = grid.stride", "line = grid.line", "points = grid.points"),
+        rewrite=(("range(count)", "range(grid.count)"),))
+
+
+def test_the_layers_sources_match():
+    if MICROPYTHON:
+        skip("the drift check reads the sources with CPython's ast")
+    from twins import compare
+
+    assert compare(layer_twin()).lines > 20
+
+
+def test_a_one_token_edit_of_the_layer_is_caught():
+    if MICROPYTHON:
+        skip("the drift check reads the sources with CPython's ast")
+    from twins import caught
+
+    twin = layer_twin()
+    caught(twin, "go/policyviper.py", "v -= 256", "v -= 255", "def conv")
+    caught(twin, "go/policy.py", "q = p + (1 - k // 3) * w", "q = p + (1 - k // 3) * w + 1",
+           "def conv")

@@ -59,7 +59,7 @@ def test_the_build_holds_exactly_the_device_files(built):
 
 # The modules with machine code: the engines' loops and helpers, and the compact font's glyphs.
 NATIVE = sorted(["stones/engine/%s.mpy" % g for g in
-                 ("game", "gameviper", "go/rules", "go/features", "go/viper", "loose/rules",
+                 ("game", "gameviper", "go/rules", "go/features", "go/viper", "go/policyviper", "loose/rules",
                   "loose/viper", "loupe/rules", "loupe/viper", "offshore/rules", "offshore/viper",
                   "searchviper")] + ["stones/ui/draw.mpy"])
 
@@ -184,7 +184,8 @@ def test_the_pico_build_s_machine_code_is_freed_with_its_module(built):
     leak a few KB a game. The games' move loops and the helpers they call (the group helpers
     of game.py, Go's replies and learnt priors, Loose's replies and stone count, OffShore's hull
     painting), the compact font's glyphs, and the viper loops (each game's viper.py, the
-    search's searchviper.py and game.py's history loops, gameviper.py) need none (no rodata, no
+    search's searchviper.py, game.py's history loops, gameviper.py, and the learned policy's layer,
+    go/policyviper.py) need none (no rodata, no
     bss, no relocations): they are freed like bytecode."""
     out, manifest, _ = built
     found = {}
@@ -200,5 +201,6 @@ def test_the_pico_build_s_machine_code_is_freed_with_its_module(built):
             assert not scope & (builder.SCOPE_VIPERRELOC | builder.SCOPE_VIPERRODATA
                                 | builder.SCOPE_VIPERBSS), path
             assert size > 100  # the machine code itself, armv6m (the smallest: Loose's stone count)
-        if not path.endswith(("game.mpy", "gameviper.mpy", "searchviper.mpy", "draw.mpy")):
+        if not path.endswith(("game.mpy", "gameviper.mpy", "searchviper.mpy", "draw.mpy",
+                              "policyviper.mpy")):
             assert max(size for _, size, _ in code) > 2000, path  # the move loop

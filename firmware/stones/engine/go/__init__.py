@@ -13,6 +13,8 @@ pieces loaded only when they are needed. Reading guide:
     prior.py patterns.py   the priors' weights and the playouts' 3x3 shape table, made by
                  host_tools/fit (goprior.py, patterns.py): do not edit
     policy.py    the learned policy: a small int8 convolutional net's inputs and forward pass
+    policyviper.py   policy.py's layer as viper code (the Pico's forward pass), line for line;
+                 tests/engine/test_gopolicy.py compares it with its reference
     policyweights.py   its weights, made by host_tools/fit/policy.py: do not edit
 
 Nothing here is imported with the package: the registry names stones.engine.go.rules, and the

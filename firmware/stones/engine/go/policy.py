@@ -15,21 +15,19 @@ Inputs, PLANES a point (`planes`), from the side to move's view:
 
 Activations live at mailbox indices (the grid's padded layout), channel-minor: point p's
 channels at p * C ... p * C + C - 1, so a 3x3 neighbour is p + offset and an off-board
-neighbour (line 0) is skipped, as the trainer's zero padding does. `forward` is the plain-Python
-reference; tests/engine/test_gopolicy.py holds it to the logits the trainer's integer model
-computed (policyweights.CHECK), on CPython and MicroPython.
+neighbour (line 0) is skipped, as the trainer's zero padding does. `conv` is the plain-Python
+reference of a layer; where MicroPython compiles viper, its twin policyviper.conv does the
+multiply-adds instead. tests/engine/test_gopolicy.py holds `forward` to the logits the trainer's
+integer model computed (tests/engine/gopolicy_check.py), on CPython and MicroPython, and the
+twin to the reference.
 """
 
-from stones.compat import const
+from array import array
+
+from stones.compat import const, twin
 
 PLANES = const(8)
 _ON = const(64)  # an input plane's 1.0 (the trainer's scale of the first layer's input)
-
-
-def offsets(w):
-    """The 3x3 kernel's mailbox offsets for stride w, k = 3 * row + column from the top left
-    (a row up is +w: rows count from the bottom)."""
-    return tuple((1 - k // 3) * w + (k % 3 - 1) for k in range(9))
 
 
 def planes(game, x, libs=None):
@@ -68,31 +66,38 @@ def planes(game, x, libs=None):
         x[last * PLANES + 7] = _ON
 
 
-def _signed(b):
-    return b - 256 if b > 127 else b
-
-
 def conv(grid, x, cin, y, cout, weights, biases, shift, relu):
     """One layer: y[p * cout + o] for every point p, from x (cin channels a point). weights:
-    int8 bytes, [output][k][input] (k over offsets(), or one tap for a 1x1 layer); biases:
-    int32 as 4 little-endian bytes each. With relu, the sums are shifted right and clamped to
-    0..127 (y a bytearray); without, they are kept whole (y a word array: the logits)."""
-    taps = len(weights) // (cin * cout)
-    steps = offsets(grid.stride) if taps == 9 else (0,)
+    int8 bytes, [output][k][input], k = 3 * row + column of a 3x3 kernel from its top left (a
+    row up is +stride: rows count from the bottom), or one tap for a 1x1 layer; biases: int32
+    as 4 little-endian bytes each. With relu, the sums are shifted right and clamped to 0..127
+    (y a bytearray); without, they are kept whole (y an array('i'): the logits).
+    policyviper.conv is its viper twin."""
+    w = grid.stride
     line = grid.line
-    for p in grid.points:
+    points = grid.points
+    taps = len(weights) // (cin * cout)
+    for j in range(grid.count):
+        p = points[j]
         for o in range(cout):
             b = 4 * o
-            acc = biases[b] | biases[b + 1] << 8 | biases[b + 2] << 16 | _signed(
-                biases[b + 3]) << 24
+            top = biases[b + 3]
+            if top > 127:
+                top -= 256
+            acc = biases[b] | biases[b + 1] << 8 | biases[b + 2] << 16 | top << 24
             for k in range(taps):
-                q = p + steps[k]
+                q = p
+                if taps == 9:
+                    q = p + (1 - k // 3) * w + k % 3 - 1
                 if not line[q]:
                     continue
                 xi = q * cin
                 wi = (o * taps + k) * cin
                 for i in range(cin):
-                    acc += _signed(weights[wi + i]) * x[xi + i]
+                    v = weights[wi + i]
+                    if v > 127:
+                        v -= 256
+                    acc += v * x[xi + i]
             if relu:
                 acc >>= shift
                 y[p * cout + o] = 0 if acc < 0 else (127 if acc > 127 else acc)
@@ -100,26 +105,37 @@ def conv(grid, x, cin, y, cout, weights, biases, shift, relu):
                 y[p * cout + o] = acc
 
 
+def _layer(fast, grid, x, cin, y, cout, weights, biases, shift, relu):
+    """conv, by its viper twin where this runtime has it."""
+    if fast:
+        fast.conv(x, cin, y, cout, weights, biases, shift, relu, grid.line, grid.points,
+                  grid.count, grid.stride)
+    else:
+        conv(grid, x, cin, y, cout, weights, biases, shift, relu)
+
+
 def buffers(grid, net):
-    """What forward() works in for boards of grid: the inputs, two activation buffers and the
-    logits, made once (a game keeps them: nothing is allocated a pass)."""
+    """What forward() works in for boards of grid: the inputs, two activation buffers, the
+    logits and the liberty notes, made once (a game keeps them: nothing is allocated a pass)."""
     widest = max(max(layer[0], layer[1]) for layer in net)
     return (bytearray(grid.length * PLANES), bytearray(grid.length * widest),
-            bytearray(grid.length * widest), [0] * grid.length, bytearray(grid.length))
+            bytearray(grid.length * widest), array("i", bytes(4 * grid.length)),
+            bytearray(grid.length))
 
 
 def forward(net, game, scratch=None):
-    """The logits of game's position for the side to move, as a list at mailbox indices (0
-    off the board); net: policyweights' LAYERS. scratch: buffers() to reuse."""
+    """The logits of game's position for the side to move, an array('i') at mailbox indices
+    (0 off the board); net: policyweights' LAYERS. scratch: buffers() to reuse."""
     grid = game.grid
     x, a, b, logits, libs = scratch or buffers(grid, net)
+    fast = twin("stones.engine.go.policyviper")
     planes(game, x, libs)
     source, cin = x, PLANES
     for cin_, cout, weights, biases, shift in net[:-1]:
         assert cin_ == cin
-        conv(grid, source, cin, a, cout, weights, biases, shift, True)
+        _layer(fast, grid, source, cin, a, cout, weights, biases, shift, 1)
         source, cin = a, cout
         a, b = b, a
     cin_, cout, weights, biases, shift = net[-1]
-    conv(grid, source, cin, logits, 1, weights, biases, shift, False)
+    _layer(fast, grid, source, cin, logits, 1, weights, biases, shift, 0)
     return logits
