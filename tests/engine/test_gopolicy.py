@@ -72,6 +72,7 @@ def test_the_viper_layer_gives_the_references_logits():
             scratch = policy.buffers(game.grid, policyweights.LAYERS)
             viper = bytes(policy.forward(policyweights.LAYERS, game, scratch))
             x, a, b, logits, libs = scratch
+            policy.planes(game, x, libs)  # (the pass wrote over them: they share a buffer)
             source, cin = x, policy.PLANES
             for _, cout, weights, biases, shift in policyweights.LAYERS[:-1]:
                 policy.conv(game.grid, source, cin, a, cout, weights, biases, shift, 1)

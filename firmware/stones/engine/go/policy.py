@@ -32,7 +32,7 @@ _ON = const(64)  # an input plane's 1.0 (the trainer's scale of the first layer'
 
 def planes(game, x, libs=None):
     """Write the inputs of game's position for the side to move into x (a bytearray of at least
-    grid.length * PLANES, zeroed here). libs: a bytearray of grid.length to note each group's
+    grid.length * PLANES, zeroed here; a point's planes at p * PLANES). libs: a bytearray of grid.length to note each group's
     liberties in (made here if not given)."""
     grid = game.grid
     for i in range(len(x)):
@@ -116,10 +116,12 @@ def _layer(fast, grid, x, cin, y, cout, weights, biases, shift, relu):
 
 def buffers(grid, net):
     """What forward() works in for boards of grid: the inputs, two activation buffers, the
-    logits and the liberty notes, made once (a game keeps them: nothing is allocated a pass)."""
+    logits and the liberty notes, made once (a game keeps them: nothing is allocated a pass).
+    The inputs share the second activation buffer: the first layer reads them into the first
+    buffer, and they are not read again before the second layer writes there."""
     widest = max(max(layer[0], layer[1]) for layer in net)
-    return (bytearray(grid.length * PLANES), bytearray(grid.length * widest),
-            bytearray(grid.length * widest), array("i", bytes(4 * grid.length)),
+    x = bytearray(grid.length * max(PLANES, widest))
+    return (x, bytearray(grid.length * widest), x, array("i", bytes(4 * grid.length)),
             bytearray(grid.length))
 
 
