@@ -6,10 +6,11 @@ int8 and write the weights the engine ships.
         [--seed 1] [--no-write]
 
 The data: data/go_policy_labels.txt (host_tools/fit/policydata.py), GNU Go level 10's move in
-each position of the games GNU Go level 1 played against the top Pico level. Each position's
+each position of the games GNU Go level 1 played against the top Pico level, and GNU Go level 10's
+own games (go_games.txt's and data/go_selfplay.txt's), its moves their labels. Each position's
 inputs come from the engine's own `planes` (so the device sees what the net was trained on); the
-target is the teacher's point (its passes and resignations are left out). Every tenth game is
-held out. Training sees each position under the board's 8 symmetries.
+target is the teacher's point (its passes and resignations are left out). Every tenth device
+game is held out. Training sees each position under the board's 8 symmetries.
 
 The float net (PyTorch on the CPU, a development-only dependency: requirements-fit.txt) is then
 quantised as the engine computes it: int8 weights at a power-of-two scale a layer, int32 sums,
@@ -46,18 +47,20 @@ SELF_PLAY = range(31, 331)  # go_games.txt's header: GNU Go level 10 against its
 def positions():
     """[(game number, planes (8, 9, 9) uint8 0/1, target index, legal mask (81,), old prior's
     choice index, moves played to reach it)] of every labelled position: the device's games
-    with GNU Go level 10's answer in each (policydata.py), then GNU Go level 10's own games, its
-    moves their labels (those games are never held out: the held-out positions are the
-    device's)."""
+    with GNU Go level 10's answer in each (policydata.py), then GNU Go level 10's own games
+    (go_games.txt's and data/go_selfplay.txt's), its moves their labels (those games are never
+    held out: the held-out positions are the device's)."""
     from stones.engine import registry
 
     games = policydata.read_games()
     device = dict(policydata.device_games(games))
     sources = [(n, device[n], answers)
                for n, answers in sorted(policydata.labelled().items())]
-    for n in SELF_PLAY:
-        moves = games[n - 1]
-        sources.append((-n, [(c, m) for c, m, _ in moves],
+    more = policydata.read_games(policydata.SELFPLAY) if os.path.exists(
+        policydata.SELFPLAY) else []
+    for number, moves in [(-n, games[n - 1]) for n in SELF_PLAY] + [
+            (-1000 - k, moves) for k, moves in enumerate(more)]:
+        sources.append((number, [(c, m) for c, m, _ in moves],
                         [m if learnt else "pass" for c, m, learnt in moves]))
     out = []
     for number, moves, answers in sources:
