@@ -10,6 +10,7 @@ package("stones", exclude=(
     "stones/cpython.py",
     "stones/drivers/framebuf_py.py",
     "stones/drivers/font8x8.py",
+    "stones/engine/go/policynp.py",
     "stones/platforms/fakes.py",
     "stones/platforms/pi.py",
     "stones/platforms/workers.py",

@@ -7,7 +7,8 @@
 # update. It puts
 #     /opt/pocket-stones/app       the firmware (CPython runs it as it is), precompiled
 #     /opt/pocket-stones/venv      a virtual environment with luma.oled and gpiozero
-#                                  (hardware/pi/requirements.txt; Pillow and lgpio from apt)
+#                                  (hardware/pi/requirements.txt; Pillow, lgpio and numpy,
+#                                  for the learned policy's forward pass, from apt)
 #     /etc/pocket-stones/config.json    the pin map, from hardware/pi.json (an edited one is kept)
 #     /etc/systemd/system/pocket-stones.service    hardware/pi/pocket-stones.service, enabled
 # and switches I2C on at 400 kHz (raspi-config, and dtparam=i2c_arm_baudrate in config.txt).
@@ -48,7 +49,7 @@ if [ -z "$STAGE" ]; then
     say "installing system packages"
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
-    apt-get install -y -qq python3-venv python3-pil i2c-tools >/dev/null
+    apt-get install -y -qq python3-venv python3-pil python3-numpy i2c-tools >/dev/null
     # gpiozero's pin library: lgpio on Bookworm; RPi.GPIO on older releases.
     apt-get install -y -qq python3-lgpio >/dev/null 2>&1 \
         || apt-get install -y -qq python3-rpi.gpio >/dev/null

@@ -229,28 +229,11 @@ def quantise(net, data):
 
 
 def int_forward(layers, x):
-    """The engine's arithmetic in numpy: x (N, C, S, S) 0/1 -> integer logits (N, S * S)."""
-    from stones.engine.go import policy
+    """The engine's arithmetic in numpy: x (N, C, S, S) 0/1 -> integer logits (N, S * S)
+    (stones.engine.go.policynp, the pass a Raspberry Pi runs)."""
+    from stones.engine.go import policy, policynp
 
-    act = x.astype(np.int64) * policy._ON
-    for at, (cin, cout, wb, bb, shift) in enumerate(layers):
-        w = np.frombuffer(wb, np.int8).astype(np.int64)
-        taps = len(w) // (cin * cout)
-        k = int(round(math.sqrt(taps)))
-        w = w.reshape(cout, k, k, cin)
-        b = np.frombuffer(bb, "<i4").astype(np.int64)
-        pad = k // 2
-        padded = np.pad(act, ((0, 0), (0, 0), (pad, pad), (pad, pad)))
-        out = np.zeros((act.shape[0], cout, SIZE, SIZE), np.int64) + b[None, :, None, None]
-        for ky in range(k):
-            for kx in range(k):
-                window = padded[:, :, ky:ky + SIZE, kx:kx + SIZE]
-                out += np.einsum("nihw,oi->nohw", window, w[:, ky, kx, :])
-        if at < len(layers) - 1:
-            act = np.clip(out >> shift, 0, 127)
-        else:
-            act = out
-    return act.reshape(act.shape[0], -1)
+    return policynp.logits(layers, x.astype(np.int64) * policy._ON)
 
 
 def top1(logits, data):

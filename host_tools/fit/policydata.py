@@ -41,8 +41,8 @@ HEADER = """# Go positions labelled by GNU Go 3.8 level 10 (reg_genmove, komi 6.
 
 
 SELFPLAY = os.path.join(HERE, "data", "go_selfplay.txt")
-SELFPLAY_HEADER = """# GNU Go 3.8 level 10 against itself on 9x9 (komi 6.5) from 0-3 random opening stones, made by
-# .venv/bin/python -m host_tools.fit.policydata selfplay (host_tools/fit/policydata.py says how).
+SELFPLAY_HEADER = """# GNU Go 3.8 level 10 against itself on 9x9 (komi 6.5) from 0-3 random opening
+# stones, made by .venv/bin/python -m host_tools.fit.policydata selfplay (policydata.py).
 # go_games.txt's format; the k-th game (from 0) was played with seed 100000 + k.
 """
 SELFPLAY_SEED = 100000

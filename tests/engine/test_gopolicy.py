@@ -51,14 +51,8 @@ def test_the_planes_show_the_side_to_move_its_stones_first():
     assert sum(1 for p in game.grid.points if x[p * policy.PLANES + 2]) == 81
 
 
-def test_the_viper_layer_gives_the_references_logits():
-    """policyviper.conv (the Pico's forward pass) against policy.conv, the reference, on
-    positions of every board size: the same logits to the unit."""
-    from stones.compat import twin
-
-    fast = twin("stones.engine.go.policyviper")
-    if not fast:
-        skip("viper code compiles on MicroPython with a native emitter only")
+def positions():
+    """Go games of every size at a few points from the empty board on (random legal moves)."""
     from stones.engine.rng import Rng
 
     rng = Rng(5)
@@ -69,18 +63,33 @@ def test_the_viper_layer_gives_the_references_logits():
             while game.count < plies and not game.over:
                 moves = game.legal_moves()
                 game.play(moves[rng.below(len(moves))])
-            scratch = policy.buffers(game.grid, policyweights.LAYERS)
-            viper = bytes(policy.forward(policyweights.LAYERS, game, scratch))
-            x, a, b, logits, libs = scratch
-            policy.planes(game, x, libs)  # (the pass wrote over them: they share a buffer)
-            source, cin = x, policy.PLANES
-            for _, cout, weights, biases, shift in policyweights.LAYERS[:-1]:
-                policy.conv(game.grid, source, cin, a, cout, weights, biases, shift, 1)
-                source, cin = a, cout
-                a, b = b, a
-            weights, biases, shift = policyweights.LAYERS[-1][2:]
-            policy.conv(game.grid, source, cin, logits, 1, weights, biases, shift, 0)
-            assert bytes(logits) == viper, (size, plies)
+            yield game
+
+
+def test_the_viper_layer_gives_the_references_logits():
+    """policyviper.conv (the Pico's forward pass) against policy.conv, the reference, on
+    positions of every board size: the same logits to the unit."""
+    from stones.compat import twin
+
+    if not twin("stones.engine.go.policyviper"):
+        skip("viper code compiles on MicroPython with a native emitter only")
+    for game in positions():
+        fast = bytes(policy.forward(policyweights.LAYERS, game))
+        assert bytes(policy.forward(policyweights.LAYERS, game, plain=True)) == fast, game.size
+
+
+def test_the_numpy_pass_gives_the_references_logits():
+    """policynp (the forward pass on a Raspberry Pi) against the reference, every board size."""
+    if MICROPYTHON:
+        skip("numpy runs on CPython only")
+    from stones.engine.go import policynp  # numpy is in requirements.txt: never missing here
+
+    assert policy._numpy() is policynp  # the pass forward takes on CPython
+    for game in positions():
+        x = bytearray(game.grid.length * policy.PLANES)
+        policy.planes(game, x)
+        whole = bytes(policynp.forward(policyweights.LAYERS, game, x, policy.PLANES))
+        assert bytes(policy.forward(policyweights.LAYERS, game, plain=True)) == whole, game.size
 
 
 # -- the sources, on CPython: MicroPython has no ast module (tests/engine/twins.py) ------------

@@ -59,9 +59,9 @@ def test_the_build_holds_exactly_the_device_files(built):
 
 # The modules with machine code: the engines' loops and helpers, and the compact font's glyphs.
 NATIVE = sorted(["stones/engine/%s.mpy" % g for g in
-                 ("game", "gameviper", "go/rules", "go/features", "go/viper", "go/policyviper", "loose/rules",
-                  "loose/viper", "loupe/rules", "loupe/viper", "offshore/rules", "offshore/viper",
-                  "searchviper")] + ["stones/ui/draw.mpy"])
+                 ("game", "gameviper", "go/rules", "go/features", "go/viper", "go/policyviper",
+                  "loose/rules", "loose/viper", "loupe/rules", "loupe/viper", "offshore/rules",
+                  "offshore/viper", "searchviper")] + ["stones/ui/draw.mpy"])
 
 
 def test_the_manifest_tells_the_truth(built):

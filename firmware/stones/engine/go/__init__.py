@@ -15,6 +15,7 @@ pieces loaded only when they are needed. Reading guide:
     policy.py    the learned policy: a small int8 convolutional net's inputs and forward pass
     policyviper.py   policy.py's layer as viper code (the Pico's forward pass), line for line;
                  tests/engine/test_gopolicy.py compares it with its reference
+    policynp.py  the same pass in numpy, for CPython hosts (a Raspberry Pi): never on the Pico
     policyweights.py   its weights, made by host_tools/fit/policy.py: do not edit
 
 Nothing here is imported with the package: the registry names stones.engine.go.rules, and the

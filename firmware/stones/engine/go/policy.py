@@ -17,14 +17,15 @@ Activations live at mailbox indices (the grid's padded layout), channel-minor: p
 channels at p * C ... p * C + C - 1, so a 3x3 neighbour is p + offset and an off-board
 neighbour (line 0) is skipped, as the trainer's zero padding does. `conv` is the plain-Python
 reference of a layer; where MicroPython compiles viper, its twin policyviper.conv does the
-multiply-adds instead. tests/engine/test_gopolicy.py holds `forward` to the logits the trainer's
-integer model computed (tests/engine/gopolicy_check.py), on CPython and MicroPython, and the
-twin to the reference.
+multiply-adds instead, and on CPython with numpy policynp does the whole pass.
+tests/engine/test_gopolicy.py holds `forward` to the logits the trainer's integer model computed
+(tests/engine/gopolicy_check.py), on CPython and MicroPython, and both faster passes to the
+reference.
 """
 
 from array import array
 
-from stones.compat import const, twin
+from stones.compat import MICROPYTHON, const, twin
 
 PLANES = const(8)
 _ON = const(64)  # an input plane's 1.0 (the trainer's scale of the first layer's input)
@@ -32,8 +33,8 @@ _ON = const(64)  # an input plane's 1.0 (the trainer's scale of the first layer'
 
 def planes(game, x, libs=None):
     """Write the inputs of game's position for the side to move into x (a bytearray of at least
-    grid.length * PLANES, zeroed here; a point's planes at p * PLANES). libs: a bytearray of grid.length to note each group's
-    liberties in (made here if not given)."""
+    grid.length * PLANES, zeroed here; a point's planes at p * PLANES). libs: a bytearray of
+    grid.length to note each group's liberties in (made here if not given)."""
     grid = game.grid
     for i in range(len(x)):
         x[i] = 0
@@ -125,13 +126,30 @@ def buffers(grid, net):
             bytearray(grid.length))
 
 
-def forward(net, game, scratch=None):
+def _numpy():
+    """policynp where numpy imports (CPython hosts that have it), else None."""
+    if MICROPYTHON:
+        return None
+    try:
+        from stones.engine.go import policynp
+    except ImportError:
+        return None
+    return policynp
+
+
+def forward(net, game, scratch=None, plain=False):
     """The logits of game's position for the side to move, an array('i') at mailbox indices
-    (0 off the board); net: policyweights' LAYERS. scratch: buffers() to reuse."""
+    (0 off the board); net: policyweights' LAYERS. scratch: buffers() to reuse. The layers run
+    in numpy where CPython has it (policynp), as viper code where MicroPython compiles it
+    (policyviper), else in plain Python; plain: in plain Python always (the reference)."""
     grid = game.grid
     x, a, b, logits, libs = scratch or buffers(grid, net)
-    fast = twin("stones.engine.go.policyviper")
     planes(game, x, libs)
+    if not plain:
+        whole = _numpy()
+        if whole:
+            return whole.forward(net, game, x, PLANES, logits)
+    fast = None if plain else twin("stones.engine.go.policyviper")
     source, cin = x, PLANES
     for cin_, cout, weights, biases, shift in net[:-1]:
         assert cin_ == cin
