@@ -339,7 +339,7 @@ def gnugo_match(size, player, games, level=1, first=0, settings=None, scores=Fal
             else:
                 winner = gnugo.judge(game)
                 if scores:
-                    ours = with_dead_marked(game, 1).result().gtp()
+                    ours = with_dead_marked(game).result().gtp()
                     counts.append((ours, gnugo.final_score(game)))
             tally.add(winner, colour)
     finally:

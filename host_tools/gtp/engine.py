@@ -539,7 +539,7 @@ def do_showboard(engine, args):
             lines.append("%s (%s) has captured %d stones"
                          % (COLOUR_NAMES[colour], ".XO"[colour], game.prisoners[colour]))
     if game.over:
-        lines.append("game over: " + game.result().text())
+        lines.append("game over: " + counted(engine).result().text())
     else:
         lines.append("%s to move" % COLOUR_NAMES[game.to_move])
     return "\n".join(lines)
@@ -562,26 +562,27 @@ def do_captures(engine, args):
     return str(captured(engine.game, colour))
 
 
-DEAD_PLAYOUTS = 100  # playouts of the dead-stone estimate (Game.estimate_dead)
-
-
-def with_dead_marked(game, seed):
-    """A copy of game with the stones the playouts say are dead marked (Game.estimate_dead):
-    the game as players would count it at its end."""
+def with_dead_marked(game):
+    """A copy of game counted as players would count it at its end: the stones marked dead
+    where the game has a marking (a record read back), else the estimate's
+    (Game.mark_estimated, a function of the position, as on the device's score screen)."""
     copy = type(game)(game.size, **game.settings)
+    copy.set_position(list(game.setup), game.first)  # (copy_from copies the board, not these)
     copy.copy_from(game)
-    copy.mark_dead(game.estimate_dead(DEAD_PLAYOUTS, seed))
+    copy.mark_dead(game.dead_stones())
+    copy.mark_estimated()
     return copy
 
 
 def counted(engine):
-    """with_dead_marked for the engine's game, seeded by --seed, so final_score and
-    final_status_list agree with each other. Cached until the game changes."""
+    """with_dead_marked for the engine's game: what showboard, final_score, final_status_list
+    and printsgf report once the game is over, so that they report one result. Cached until
+    the game changes."""
     game = engine.game
     key = (id(game), tuple(game.setup), game.count,
            tuple(game.entry(i) for i in range(game.count)))
     if engine.counted is None or engine.counted[0] != key:
-        engine.counted = (key, with_dead_marked(game, engine.seed))
+        engine.counted = (key, with_dead_marked(game))
     return engine.counted[1]
 
 
@@ -658,8 +659,9 @@ def do_loadsgf(engine, args):
 def do_printsgf(engine, args):
     if engine.cls.record_ending != "sgf":
         raise CommandError("SGF records are for Go only")
+    game = counted(engine) if engine.game.over else engine.game  # RE as final_score says it
     try:
-        text = sgf.write(engine.game)
+        text = sgf.write(game)
     except sgf.SgfError as error:
         raise CommandError(str(error)) from None
     if not args:

@@ -194,3 +194,17 @@ def system_row(device, label):
     for _ in range(row):
         device.press("down")
     return screen, row
+
+
+def mark_only(device, names):
+    """On the score screen's marking, after the estimate was marked: toggle groups with the
+    cursor and A until exactly the stones named (their groups) are marked dead."""
+    game = device.app.game
+    wanted = set(game.parse(name) for name in names.split())
+    for p in game.dead_stones():
+        if p not in wanted and p in game.dead_stones():
+            device.play(game.name(p))
+    for p in sorted(wanted):
+        if p not in game.dead_stones():
+            device.play(game.name(p))
+    assert set(game.dead_stones()) == wanted

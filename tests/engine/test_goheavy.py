@@ -380,11 +380,11 @@ def finished(black, white):
 def test_dead_stones_inside_territory_are_estimated_dead():
     game = finished(WALLS_BLACK, WALLS_WHITE)
     before = game.state()
-    dead = game.estimate_dead(48, 7)
+    dead = game.estimate_dead()
     assert game.state() == before  # the estimate changes nothing
     assert sorted(game.grid.name(p) for p in dead) == ["A1", "J9"]
     assert game.result().gtp() == "0"  # nothing marked: A1 and J9 spoil both regions
-    game.mark_estimated(48, 7)
+    game.mark_estimated()
     assert sorted(game.grid.name(p) for p in game.dead_stones()) == ["A1", "J9"]
     assert game.result().gtp() == "W+9"
 
@@ -392,7 +392,7 @@ def test_dead_stones_inside_territory_are_estimated_dead():
 def test_marking_starts_from_the_estimate_unless_the_players_marked_already():
     game = finished(WALLS_BLACK, WALLS_WHITE)
     game.toggle_dead(game.parse("J9"))  # the players marked J9 themselves
-    game.mark_estimated(48, 7)
+    game.mark_estimated()
     assert [game.grid.name(p) for p in game.dead_stones()] == ["J9"]
     game.mark_dead([])
     assert game.dead_stones() == [] and not game.marked
@@ -402,19 +402,18 @@ def test_sacrifices_that_kill_are_found():
     for black, white, dead, score in (
             (BENT_BLACK, BENT_WHITE, "A3 B3 C3 C2 C1", "W+9"),
             (THROW_IN_BLACK, THROW_IN_WHITE, "F9 F8 G8 H8 J8 J7", "W+10")):
-        for seed in (3, 7):
-            game = finished(black, white)
-            game.mark_estimated(48, seed)
-            assert sorted(game.grid.name(p) for p in game.dead_stones()) == sorted(dead.split())
-            assert game.seki_stones() == []
-            assert game.result().gtp() == score
+        game = finished(black, white)
+        game.mark_estimated()
+        assert sorted(game.grid.name(p) for p in game.dead_stones()) == sorted(dead.split())
+        assert game.seki_stones() == []
+        assert game.result().gtp() == score
 
 
 def test_recorded_sekis_stay_alive_and_are_found_beside_the_dead():
     for text, dead, seki, score in RECORDED_GO_ENDS:
         game = load_record(text)
         assert game.over
-        game.mark_estimated(48, 5)
+        game.mark_estimated()
         assert sorted(game.grid.name(p) for p in game.dead_stones()) == sorted(dead.split())
         assert sorted(game.grid.name(p) for p in game.seki_stones()) == sorted(seki.split())
         assert game.result().gtp() == score
@@ -451,14 +450,12 @@ BESIDE_THE_DEAD = (
 
 
 def assert_estimated(moves, dead, score):
-    """The finished game of moves, estimated with 100 playouts from seeds 1 and 5, has exactly
-    the stones dead (names) and the score (GTP final_score)."""
+    """The finished game of moves, estimated, has exactly the stones dead (names) and the
+    score (GTP final_score)."""
     game = finished_game(moves)
-    for seed in (1, 5):
-        game.mark_dead([])
-        game.mark_estimated(100, seed)
-        assert sorted(game.grid.name(p) for p in game.dead_stones()) == sorted(dead.split())
-        assert game.result().gtp() == score
+    game.mark_estimated()
+    assert sorted(game.grid.name(p) for p in game.dead_stones()) == sorted(dead.split())
+    assert game.result().gtp() == score
 
 
 def test_a_group_left_in_atari_is_dead_and_its_captor_judged_after_the_capture():
@@ -531,12 +528,12 @@ def test_dead_stones_at_the_move_cap_are_none_and_the_count_stands():
     # The same at the end of a real game (a benchmark game against GNU Go reached move 243 and
     # its final_score died with an IndexError): no stone is estimated dead, nothing is played.
     game = position(Go(komi="-4.5"), black=WALLS_BLACK, white=WALLS_WHITE)
-    assert game.estimate_dead(24, 3)  # A1 and J9 die when there is room to play them out
+    assert game.estimate_dead()  # A1 and J9 die when there is room to play them out
     game.count = game.cap - 2
     game.play(0)
     game.play(0)
     before = game.state()
-    assert game.estimate_dead(24, 3) == []
+    assert game.estimate_dead() == []
     assert game.state() == before
     assert game.result().winner == BLACK
 

@@ -846,15 +846,18 @@ class Game:
         return False
     # -- dead stones at the end (Go marks them; the other games have none) ---------------------
 
-    def estimate_dead(self, playouts=48, seed=1):
-        """The stones the players would agree are dead, estimated by playouts (sorted)."""
+    def estimate_dead(self):
+        """The stones the players would agree are dead, estimated (sorted): a function of the
+        position alone, so that every view of the count (the score screen, the record, GTP's
+        showboard and final_score) counts a game alike."""
         return []
 
     def mark_dead(self, stones):
         """Count exactly these stones as dead in result()."""
 
-    def mark_estimated(self, playouts=48, seed=1):
-        """Open the end-of-game marking with estimate_dead's stones marked."""
+    def mark_estimated(self):
+        """Open the end-of-game marking with estimate_dead's stones marked, unless stones are
+        marked already (a resumed game, a record read back keep their marking)."""
 
     def seki_stones(self):
         """Living stones in seki (sorted)."""

@@ -20,7 +20,6 @@ TABLE = const(2)
 RESULT = const(3)
 _BLINK_MS = const(500)
 _B_END = const(90)  # the score table's Black column ends here, White's at the panel's edge
-_DEAD_PLAYOUTS = const(24)  # the dead-stone estimate: twice 24 playouts, a short wait on a Pico
 
 
 class Screen:
@@ -37,7 +36,7 @@ class Screen:
         if self.stage == MARK:  # the marking opens with the playouts' estimate marked
             self.view.show_cursor = True
             try:
-                game.mark_estimated(_DEAD_PLAYOUTS, game.count + 1)
+                game.mark_estimated()  # the one estimate: GTP's final_score counts alike
             except MemoryError:  # no room for the estimate's scratch game: mark by hand
                 game.mark_dead(game.dead_stones())
             for p in game.dead_stones():

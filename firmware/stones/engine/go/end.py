@@ -12,11 +12,20 @@ _COLOUR = const(3)  # the packed cell byte's fields, as in rules.py
 _BLACKS = const(2)
 _WHITES = const(5)
 _COUNT = const(7)
+_MASK = const(0x3FFFFFFF)  # rng.MASK: the generator's 30 bits
+
+PLAYOUTS = const(48)  # of each set below: every view of a count (the score screen, GTP) uses
+# this one figure, so that they count the same position alike
 
 
-def estimate_dead(game, playouts=48, seed=1):
+def estimate_dead(game, playouts=PLAYOUTS):
     """The stones players would agree are dead at the end, estimated; the game is not changed.
     Allocates (a scratch game and tables).
+
+    The estimate is a function of the game as it stands: its playouts are seeded from the
+    position (position_seed), not from any generator the search or a caller holds, so the
+    same position is counted alike whatever was played or searched before, on the device as
+    in GTP.
 
     Playouts are played on from here (the passes set aside), and a group is dead when its
     stones were lost in more than half of them. Which playouts: those that answer ataris and
@@ -39,12 +48,15 @@ def estimate_dead(game, playouts=48, seed=1):
     to GNU Go's dead stones on recorded games."""
     if game.count >= game.cap:  # the move cap: the history has no room to play on, and a
         return []  # game ended there has no result unless it ended with two passes as well
+    game = _canonical(game)
     scratch = type(game)(game.size, **game.settings)
+    full = scratch.knowledge  # the game's own playouts, whatever a caller set on this game
     playouts = min(max(playouts, 1), 255)
+    seed = position_seed(game)
     scratch.knowledge = _ATARI
     lost, seed = _lost_counts(game, scratch, playouts, seed)
     dead = _dying(game, lost, playouts)
-    scratch.knowledge = game.knowledge
+    scratch.knowledge = full
     lost, seed = _lost_counts(game, scratch, playouts, seed)
     scratch.copy_from(game)
     scratch.mark_dead(_dying(game, lost, playouts))
@@ -90,6 +102,29 @@ def estimate_dead(game, playouts=48, seed=1):
                         if q in dying and q not in dead:
                             dead.update(game.group(q))
     return sorted(dead)
+
+
+def _canonical(game):
+    """A game with game's stones set up and the same player to move, nothing else: the
+    playouts draw from the empty points in the order of their list, which the moves that
+    reached a position leave in an order of their own; set up, every history gives one."""
+    cell = game.cell
+    base = type(game)(game.size, **game.settings)
+    base.set_position([(cell[p] & _COLOUR, p) for p in game.grid.points if cell[p] & _COLOUR],
+                      game.to_move)
+    return base
+
+
+def position_seed(game):
+    """A 30-bit seed (never 0) made from the position: the colour on every point, who is to
+    move and the ko point. Equal positions give equal seeds on every runtime."""
+    x = 1
+    cell = game.cell
+    for p in game.grid.points:
+        x = (x * 31 + (cell[p] & _COLOUR) + 1) & _MASK
+    x = (x * 31 + game.to_move) & _MASK
+    x = (x * 31 + game.ko) & _MASK
+    return x or 1
 
 
 def _takeable(game):

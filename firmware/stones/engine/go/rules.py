@@ -1132,18 +1132,18 @@ class Go(Game):
                 self.toggle_dead(p)
         return True
 
-    def estimate_dead(self, playouts=48, seed=1):
+    def estimate_dead(self):
         """The stones the players would agree are dead (stones.engine.go.end, loaded at the end
-        of a game only)."""
+        of a game only): the same for the same position, whatever came before."""
         from stones.engine.go.end import estimate_dead
 
-        return estimate_dead(self, playouts, seed)
+        return estimate_dead(self)
 
-    def mark_estimated(self, playouts=48, seed=1):
+    def mark_estimated(self):
         """Start the marking from the estimate (estimate_dead): unless the players have marked
         something already (a resumed game keeps its marking), mark the estimated dead groups."""
         if not self.marked:
-            self.mark_dead(self.estimate_dead(playouts, seed))
+            self.mark_dead(self.estimate_dead())
 
     def mark_dead(self, stones):
         """Exactly these stones marked dead (and no other); none: the marking is cleared."""
