@@ -193,6 +193,7 @@ class Engine:
         self.level = len(search.levels(self.cls)) if level is None else level
         self.search = None
         self.counted = None  # (position key, the game with its dead stones marked): counted()
+        self.facts = {}  # who played and when, as loadsgf read them (printsgf writes them)
         self.done = False
         self.ponder_budget = ponder_budget  # work pondered after each genmove and play
         self.ponder = ponder  # ponder while stdin is idle (serve)
@@ -456,11 +457,13 @@ def do_boardsize(engine, args):
         raise CommandError("unacceptable size")
     engine.game = engine.cls(size, **engine.game.settings)
     engine.game.clear()  # an empty board, the stones of a --handicap too (GNU Go's boardsize)
+    engine.facts = {}
     return ""
 
 
 def do_clear_board(engine, args):
     engine.game.clear()
+    engine.facts = {}  # a new game: the players and date of a loaded record are not its own
     return ""
 
 
@@ -651,6 +654,7 @@ def do_loadsgf(engine, args):
         if record.size not in engine.cls.sizes:
             raise CommandError("unacceptable size")
         engine.game = record.game(moves, **settings)
+        engine.facts = sgf.played_facts(record)
     except sgf.SgfError as error:
         raise CommandError("cannot open or parse '%s': %s" % (path, error)) from None
     return COLOUR_NAMES[engine.game.to_move].lower()
@@ -661,7 +665,7 @@ def do_printsgf(engine, args):
         raise CommandError("SGF records are for Go only")
     game = counted(engine) if engine.game.over else engine.game  # RE as final_score says it
     try:
-        text = sgf.write(game)
+        text = sgf.write(game, engine.facts)
     except sgf.SgfError as error:
         raise CommandError(str(error)) from None
     if not args:

@@ -8,6 +8,8 @@ Reading guide:
     Record.sgf     the record as SGF text; write(game) is Record.of(game).sgf()
     read(text)     SGF text -> Record: the first game tree, first variation at every branch
     Record.game    a Go engine with the set-up placed and the moves played (or the first few)
+    played_facts   a record's PB, PW and DT as the writer takes them (GTP's printsgf writes
+                   those of the record loadsgf read)
 
 Only what a Go record needs is read: SZ, KM, HA, RE, PL, AB/AW in the root node, B/W moves in the
 nodes after it, and TB/TW (territory) in any node, where a stone of the other colour is a stone
@@ -140,11 +142,20 @@ class Record:
             raise SgfError(str(error)) from None
 
 
-def write(game):
-    """SGF text of a Go game."""
+def write(game, facts=None):
+    """SGF text of a Go game; facts as write_sgf takes them (who played, when)."""
     if game.record_ending != "sgf":
         raise SgfError("SGF records are written for Go only, not %s" % game.title)
-    return write_sgf(game)
+    return write_sgf(game, facts=facts)
+
+
+PLAYED = (("PB", "black"), ("PW", "white"), ("DT", "date"))  # root_facts' keys of SGF's facts
+
+
+def played_facts(record):
+    """The record's PB, PW and DT as write_sgf's facts ({"black": ..., "date": ...})."""
+    given = dict(record.facts)
+    return dict((key, given[ident]) for ident, key in PLAYED if given.get(ident))
 
 
 # -- reading ------------------------------------------------------------------------------------

@@ -394,6 +394,27 @@ def test_loadsgf_keeps_the_scoring_and_takes_the_size(tmp_path):
     assert engine.game.settings["komi"] == "0.5"
 
 
+def test_printsgf_after_loadsgf_keeps_who_played_and_when(tmp_path):
+    import sgfmill.sgf
+
+    path = tmp_path / "g.sgf"
+    path.write_text("(;GM[1]FF[4]SZ[9]KM[6.5]PB[Ann \\] Lee]PW[Device 3]DT[2026-11-27]"
+                    "RE[W+1];B[ee];W[cc])")
+    engine = Engine()
+    printed = engine.run(["loadsgf %s" % path, "play b d4", "printsgf"])[-1]
+    assert printed.startswith("= ")
+    root = sgfmill.sgf.Sgf_game.from_string(printed[2:]).get_root()
+    assert root.get("PB") == "Ann ] Lee" and root.get("PW") == "Device 3"
+    assert root.get("DT") == "2026-11-27"
+    assert not root.has_property("RE")  # the game goes on: no result yet
+    # A new game is not the loaded record's: its players and date go with it.
+    for command in ("clear_board", "boardsize 9"):
+        engine.run(["loadsgf %s" % path])
+        cleared = engine.run([command, "printsgf"])[-1][2:]
+        root = sgfmill.sgf.Sgf_game.from_string(cleared).get_root()
+        assert not any(root.has_property(p) for p in ("PB", "PW", "DT")), command
+
+
 # -- Loose ---------------------------------------------------------------------------------------
 
 
