@@ -102,7 +102,9 @@ class Record:
         """A Go engine with this record's set-up and its first `moves` moves (all by default).
 
         settings are Go options (komi, scoring); the record's komi, if it gives one, wins; its
-        set-up stones replace any handicap setting's.
+        set-up stones replace any handicap setting's. A handicap record (HA, its stones all
+        Black's set-up) gives the game the handicap setting of that count, so that the game's
+        settings and the record's HA say the same (the komi stays the record's or the given).
         """
         if self.komi2 is not None:
             settings["komi"] = half_points(self.komi2)
@@ -114,6 +116,13 @@ class Record:
             game = registry.new_game("go", self.size, **settings)  # SGF GM[1]: Go, by its key
         except GameError as error:
             raise SgfError(str(error)) from None
+        if self.handicap >= 2 and self.handicap == len(self.setup) and all(
+                colour == BLACK for colour, _ in self.setup):
+            try:  # HA's stones are the set-up: the handicap setting says their count too
+                game = registry.new_game("go", self.size, **dict(
+                    game.settings, handicap=str(self.handicap)))
+            except GameError:  # a count the setting does not offer: the set-up alone says it
+                pass
         grid = game.grid
         if self.setup:
             try:

@@ -82,3 +82,27 @@ def test_a_handicap_game_from_the_device_is_kept_with_its_stones():
     parsed = sgfmill.Sgf_game.from_string(text)
     assert parsed.get_handicap() == 3 and parsed.get_komi() == 0.5
     assert parsed.get_root().get_setup_stones()[0] == {(2, 2), (6, 2), (6, 6)}
+
+
+@pytest.mark.parametrize("setup,stones", [("AB[cc][cg][gc][gg]", "C3 C7 G3 G7"),
+                                          ("AB[aa][bb][ia][ii]", "A9 B8 J1 J9")])
+def test_records_show_says_one_handicap(setup, stones, tmp_path):
+    """The record's HA and the game's handicap setting, printed together by `records show`,
+    say the same count: for GNU Go's points and for stones placed freely (the set-up)."""
+    import subprocess
+    import sys
+
+    from host_tools.paths import ROOT
+
+    path = tmp_path / "h.sgf"
+    path.write_text("(;GM[1]FF[4]SZ[9]KM[0.5]HA[4]%sPL[W];W[ee];B[];W[])" % setup)
+    done = subprocess.run([sys.executable, "-m", "host_tools.records", "show", str(path)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert "Handicap: 4" in lines and "handicap 4" in lines, done.stdout
+    assert [line for line in lines if line.startswith("handicap ")] == ["handicap 4"]
+    game = read(path.read_text()).game()
+    assert game.handicap() == 4 and game.settings["handicap"] == "4"
+    assert game.settings["komi"] == "0.5" and game.over
+    assert sorted(game.name(p) for c, p in game.setup) == stones.split()  # the record's stones
