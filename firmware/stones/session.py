@@ -33,12 +33,13 @@ whole a few allocations however long the game.
 """
 
 from stones.compat import const
-from stones.storage import DAMAGED, NONE, OK, OLDER
+from stones.storage import DAMAGED, MISSING, NONE, OK, OLDER
 
 MAX_RECORDS = const(20)
 GAME_LOST = "Saved game damaged: could not be resumed."
 SETTINGS_LOST = "Settings damaged: defaults are back."
 MOVE_LOST = "Last move not saved (power loss): resumed a move earlier."
+SAVE_MISSING = "A save file is missing: this may be a move earlier."
 _DEEPEST = const(2)  # the settings' nesting: a table of tables of plain values
 _WRITING = "records/writing.tmp"  # stones.recordfiles.WRITING (a test holds them equal)
 _REASON = const(40)  # the most of a refusal's reason the player is shown (the panel's room)
@@ -102,8 +103,9 @@ class Session:
 
     def load_game(self):
         """(game, players) of the game in progress, or (None, None). Sets notice when the
-        newest save was damaged (the game resumes a move earlier) or the game is lost (every
-        copy damaged, or the newest good one does not replay): then its files are set aside.
+        newest save was damaged (the game resumes a move earlier), when a slot's file is gone
+        (it may), or the game is lost (every copy damaged, or the newest good one does not
+        replay): then its files are set aside.
         A game that ended (two passes) but was not yet counted and recorded comes back too:
         the app opens its score screen."""
         self.tidy_records()
@@ -121,6 +123,8 @@ class Session:
             return None, None
         if status == OLDER:
             self.tell(MOVE_LOST)
+        elif status == MISSING:
+            self.tell(SAVE_MISSING)
         return game, players
 
     def clear_game(self):
@@ -311,4 +315,5 @@ def check_settings(settings):
                 raise ValueError("%s %s" % (key, str(name)[:12]))
 
 
-__all__ = ("Session", "OK", "OLDER", "NONE", "DAMAGED", "GAME_LOST", "SETTINGS_LOST", "MOVE_LOST")
+__all__ = ("Session", "OK", "OLDER", "MISSING", "NONE", "DAMAGED", "GAME_LOST", "SETTINGS_LOST",
+           "MOVE_LOST", "SAVE_MISSING")

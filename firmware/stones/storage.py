@@ -11,9 +11,16 @@ corrupted sector), and returns the payload with the higher sequence number. Noth
 rename being atomic, which FAT-formatted boards do not promise.
 
 A save whose every copy fails its check is DAMAGED, told apart from NONE (nothing was ever
-saved, or it was cleared). set_aside moves a save's slot files into the DAMAGED folder for
-inspection, so the next boot starts clean and the player is told once; each name keeps the
-latest damaged pair only, so repeated damage cannot fill the flash.
+saved, or it was cleared). The first save is written twice, as sequence 1 in slot 0 and then
+as sequence 2 in slot 1, so that every save after it has a partner: a good slot alone with a
+sequence past 1 means that the other slot's file is gone (deleted by hand, lost by the
+filesystem), and the load says MISSING: the copy it returns may be one save older than the
+last, and the player is told so rather than left to find a move gone. Sequence 1 alone is the
+first save, whose partner was its own copy: nothing is lost.
+
+set_aside moves a save's slot files into the DAMAGED folder for inspection, so the next boot
+starts clean and the player is told once; each name keeps the latest damaged pair only, so
+repeated damage cannot fill the flash.
 
 The filesystem is injected (an object with open/remove/rename/listdir/mkdir like the os module
 and built-in open; rename replaces a file whole, as littlefs does atomically: the records use
@@ -36,6 +43,7 @@ OK = "ok"  # the newest save was read
 OLDER = "older"  # the newest save was damaged: the one before it was read
 NONE = "none"  # no save at all
 DAMAGED = "damaged"  # slot files exist but none checks out: the save is lost
+MISSING = "missing"  # one good slot, the other gone: the copy read may not be the newest
 ASIDE = "damaged"  # the folder set_aside moves damaged slot files into
 _CHUNK = const(256)  # set_aside copies this much at a time: a damaged file may be any size
 
@@ -139,9 +147,10 @@ class Store:
         return self._read_slot(name, 0), self._read_slot(name, 1)
 
     def load(self, name):
-        """(status, payload): the newest good save of name, OK or OLDER; (DAMAGED, None) when
-        slot files exist but none checks out; (NONE, None) when there are none.
-        OLDER means a newer copy existed but was damaged (the player should be told)."""
+        """(status, payload): the newest good save of name, OK, OLDER or MISSING; (DAMAGED,
+        None) when slot files exist but none checks out; (NONE, None) when there are none.
+        OLDER means a newer copy existed but was damaged, MISSING that the other slot's file
+        is gone, newer or older (the player should be told of either)."""
         a, b = self._slots(name)
         if a is None and b is None:
             if self._exists(name, 0) or self._exists(name, 1):
@@ -154,7 +163,9 @@ class Store:
         # The other slot is damaged, and was the newer one, when it exists but does not check
         # out: a save cut short. Its header, where it still reads, tells an older copy damaged
         # since (nothing lost) from a newer one; where it does not, the newer is assumed.
-        if other is None and self._exists(name, 1 - slot):
+        if other is None and sequence != 1:  # (sequence 1's partner is its own copy)
+            if not self._exists(name, 1 - slot):
+                return MISSING, good[1]
             damaged = self._read_slot(name, 1 - slot, True)
             if damaged is None or _newer(damaged, sequence):
                 return OLDER, good[1]
@@ -198,9 +209,15 @@ class Store:
             a, b = self._slots(name)
             newest = _pick(a, b)
         slot, sequence = newest
-        slot = 1 - slot if sequence else 0  # no good copy yet: start with slot 0
-        sequence = (sequence + 1) & _SEQUENCE_LIMIT
         payload = bytes(payload)
+        if not sequence:  # no good copy yet: slot 0, then the same again in slot 1
+            self._write(name, 0, 1, payload)
+            slot = 0
+            sequence = 1
+        slot = 1 - slot
+        self._write(name, slot, (sequence + 1) & _SEQUENCE_LIMIT, payload)
+
+    def _write(self, name, slot, sequence, payload):
         crc = binascii.crc32(payload) & 0xFFFFFFFF
         header = struct.pack(_HEADER, _MAGIC, _VERSION, sequence, len(payload), crc)
         self._newest.pop(name, None)  # unknown until this write has finished

@@ -8,8 +8,8 @@ from fitwalk import Walk
 
 from host_tools.sim.device import Device
 from stones.platforms.fakes import FakeFS
-from stones.session import GAME_LOST, MOVE_LOST, SETTINGS_LOST
-from stones.storage import ASIDE, DAMAGED, NONE, OK, OLDER, Store
+from stones.session import GAME_LOST, MOVE_LOST, SAVE_MISSING, SETTINGS_LOST
+from stones.storage import ASIDE, DAMAGED, MISSING, NONE, OK, OLDER, Store
 
 RESUMED_EARLIER = "resumed a move earlier"
 
@@ -167,6 +167,25 @@ def test_one_damaged_game_slot_keeps_the_other_copy():
             assert RESUMED_EARLIER in text, (where, text)
 
 
+def test_a_deleted_game_slot_is_said_whichever_it_was():
+    flash = game_flash()
+    older, newer = slots_by_age(flash, "game")
+    walk = Walk(64)
+    for gone, moves in ((newer, 1), (older, 2)):
+        fs = flash.reboot()
+        del fs.files[gone]  # removed by hand, or lost by the filesystem: no trace left
+        assert Store(fs.reboot()).load("game")[0] == MISSING, gone
+        device, text = shown(walk, fs)
+        assert device.app.top.module_name == "message", gone
+        assert text == SAVE_MISSING, (gone, text)
+        assert device.app.game.count == moves, gone
+        device.press("a")  # the note closes on the game
+        device.play("G7")  # the next save has its partner again
+        assert Store(fs.reboot()).load("game") == (OK, Store(fs.reboot()).load("game")[1])
+        again = Device(fs=fs.reboot())
+        assert again.app.top.module_name == "play" and again.app.game.count == moves + 1, gone
+
+
 def test_every_corruption_of_both_settings_slots_is_reported_and_set_aside():
     flash = settings_flash()
     walk = Walk(64)
@@ -245,10 +264,11 @@ def test_a_first_save_cut_short_is_damaged_not_none():
     fs = FakeFS()
     store = Store(fs)
     store.save("game", b"x" * 40)
-    fs.files["game.0"] = fs.files["game.0"][:20]
+    fs.files["game.0"] = fs.files["game.0"][:20]  # cut in its first copy: no second one
+    del fs.files["game.1"]
     assert Store(fs.reboot()).load("game") == (DAMAGED, None)
     store = Store(fs)  # after a reboot
     store.save("game", b"y")  # a save over it is whole again
-    store.save("game", b"z")
-    fs.files["game.1"] = fs.files["game.1"][:15]  # the header alone: its payload lost
+    store.save("game", b"z")  # in slot 0, over the first copy of y
+    fs.files["game.0"] = fs.files["game.0"][:15]  # the header alone: its payload lost
     assert Store(fs.reboot()).load("game") == (OLDER, b"y")

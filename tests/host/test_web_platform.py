@@ -73,11 +73,11 @@ def test_a_page_closed_mid_save_keeps_the_save_before():
     store.save("game", b"first")
     store.save("game", b"second")
     kept = dict(page.items)
-    handle = PageFS(page).open("game.0", "wb")  # the next save's slot...
+    handle = PageFS(page).open("game.1", "wb")  # the next save's slot...
     handle.write(b"PS\x01 a third save, cut short")  # ...written, never closed
     assert page.items == kept
     assert Store(PageFS(Page(dict(page.items)))).load("game") == (OK, b"second")
-    page.items[PREFIX + "game.1"] = page.items[PREFIX + "game.1"][:-4]  # a damaged newest
+    page.items[PREFIX + "game.0"] = page.items[PREFIX + "game.0"][:-4]  # a damaged newest
     assert Store(PageFS(page)).load("game") == (OLDER, b"first")
 
 
