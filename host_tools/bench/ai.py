@@ -366,6 +366,9 @@ def _one_gnugo_game(task):
     mine = []
 
     def player(seed):
+        if not budget:  # the prior alone, no search
+            mine.append(opponents.PriorPlayer(modes[3]))
+            return mine[-1]
         return ours(budget, seed, nodes, modes, mine)
 
     tally, scores = opponents.gnugo_match(size, player, 1, level=level, first=index,
@@ -467,7 +470,8 @@ def main(argv=None):
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--no-gnugo", action="store_true", help="skip the GNU Go games")
     parser.add_argument("--gnugo-players", default="pi,pico", metavar="LIST",
-                        help="our levels against GNU Go: pi, pico or both (default)")
+                        help="our levels against GNU Go: pi, pico or both (default); "
+                        "prior: the root's priors alone, no search (with --knowledge)")
     parser.add_argument("--no-micropython", action="store_true",
                         help="skip the timing and heap figures on the unix port")
     parser.add_argument("--no-speed", action="store_true",
@@ -498,8 +502,8 @@ def main(argv=None):
         parser.error("--only-vs takes random, greedy, v01, gnugo and previous")
     if args.ponder_work and args.ponder_seconds is not None:
         parser.error("--ponder-work or --ponder-seconds, not both")
-    if set(args.gnugo_players.split(",")) - {"pi", "pico"}:
-        parser.error("--gnugo-players takes pi and pico")
+    if set(args.gnugo_players.split(",")) - {"pi", "pico", "prior"}:
+        parser.error("--gnugo-players takes pi, pico and prior")
     R = Results("ai", "The computer player's strength", argv,
                 ("cpython",) if args.no_micropython else ("cpython", "unix", "wasm"))
     print("Pocket Stones computer opponent (win rates: CPython; time and heap: MicroPython unix "
@@ -646,14 +650,17 @@ def _gnugo_lines(name, key, cls, size, args, targets, modes=None, ponder_note=""
     players = args.gnugo_players.split(",")
     for who, label, level, nodes in (
             ("pi", "top Raspberry Pi level", len(search.levels(cls, pi=True)), search.PI_NODES),
-            ("pico", "top Pico level", pico, search.PICO_NODES)):
+            ("pico", "top Pico level", pico, search.PICO_NODES),
+            ("prior", "the prior alone, no search", 0, 0)):
         if who not in players:
             continue
-        budget = search.budget(cls, level, pi=True)
+        budget = search.budget(cls, level, pi=True) if level else 0
         mine = modes
         note = ponder_note
         if who == "pico":  # the Pico's level: one search, in the match's process
-            mine = Modes(modes.keep, modes.ponder, modes.seconds)
+            mine = Modes(modes.keep, modes.ponder, modes.seconds, knowledge=modes.knowledge)
+        elif who == "prior":  # no search: only the knowledge counts
+            mine = Modes(knowledge=modes.knowledge)
         elif modes.seconds is not None:  # the Pi's level ponders the same seconds' work
             note = "pondering %s s = %d work (as the top Pico level's); " % (
                 results_fmt(modes.seconds), modes.ponder)

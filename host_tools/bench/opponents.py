@@ -87,6 +87,47 @@ class GreedyPlayer:
         return choices[self.rng.below(len(choices))]
 
 
+class PriorPlayer:
+    """No search at all: the playable move (playable()) that the root's priors rank first,
+    as a search's root gets them (Game.candidates, then Game.root_priors) with the game's
+    knowledge bits (None: its own); ties to the candidate listed first, PASS when no
+    candidate is playable. The calibration line under every level: what the knowledge alone
+    plays."""
+
+    def __init__(self, knowledge=None):
+        self.name = "prior" + ("" if knowledge is None else " knowledge %d" % knowledge)
+        self.knowledge = knowledge
+        self.seconds = 0.0
+        self.moves = 0
+        self.worker_seconds = 0.0
+        self.pondered = 0
+        self.ponders = 0
+        self.ponder_seconds = 0.0
+
+    def move(self, game):
+        import time
+
+        from stones.compat import octets, zeros
+
+        start = time.process_time()
+        copy = game.scratch()
+        copy.copy_from(game)
+        if self.knowledge is not None:
+            copy.knowledge = self.knowledge
+        copy.prepare()
+        moves, priors = zeros(game.grid.count + 1), octets(bytes(game.grid.count + 1))
+        n = copy.candidates(moves, priors)
+        copy.root_priors(moves, priors, n)
+        allowed = set(playable(game))
+        best, pick = -1, PASS
+        for i in range(n):
+            if moves[i] in allowed and priors[i] > best:
+                best, pick = priors[i], moves[i]
+        self.seconds += time.process_time() - start
+        self.moves += 1
+        return pick
+
+
 class SearchPlayer:
     """The computer opponent at a fixed budget; each move's seed follows from the player's seed
     and the move number, so a game is reproducible. keep: each search goes on from the last

@@ -124,3 +124,17 @@ def test_a_match_on_search_workers_counts_their_cpu():
     assert note == " in this process, %.3f s in the 2 workers (%.3f s each)" % (
         worker_seconds / moves, worker_seconds / moves / 2)
     assert ai.worker_cpu([extras[3:]], 1) == "" and seconds >= 0.0
+
+
+def test_the_prior_alone_plays_the_roots_first_choice_every_game():
+    """The calibration player (no search) plays, in every game, the playable candidate the
+    root's priors rank first: a capture in atari where Go offers one, and whole games to the
+    end."""
+    for key in registry.keys():
+        game = opponents.play_game(key, registry.game_class(key).default_size,
+                                   opponents.PriorPlayer(), opponents.RandomPlayer(2))
+        assert game.over, key
+    go = registry.new_game("go", 9)
+    for text in ("D5", "E5", "F5", "pass", "E6", "pass"):  # Black to take White's E5 at E4
+        go.play(0 if text == "pass" else go.grid.parse(text))
+    assert opponents.PriorPlayer().move(go) == go.grid.parse("E4")
