@@ -158,6 +158,13 @@ def make_net(channels, layers):
     return nn.Sequential(*parts)
 
 
+def held_out(number, hold):
+    """Whether positions() game number is held out: every hold-th of the device's games (their
+    go_games.txt line numbers) and of data/go_selfplay.txt's (-1000 - their index there)."""
+    return (number > 0 and number % hold == 0) or (number <= -1000 and (-1000 - number) % hold
+                                                   == 0)
+
+
 def train(data, channels, layers, epochs, seed):
     import torch
     import torch.nn.functional as F
@@ -177,7 +184,10 @@ def train(data, channels, layers, epochs, seed):
             order = torch.randperm(len(ys))
             for start in range(0, len(ys), 256):
                 batch = order[start:start + 256]
-                logits = net(xs[batch]).flatten(1)
+                inputs = xs[batch]
+                # the loss is over the empty points only: the net need not learn the rules
+                empty = (inputs[:, 2] > 0) & (inputs[:, 0] == 0) & (inputs[:, 1] == 0)
+                logits = net(inputs).flatten(1).masked_fill(~empty.flatten(1), -1e9)
                 loss = F.cross_entropy(logits, ys[batch])
                 opt.zero_grad()
                 loss.backward()
@@ -317,9 +327,12 @@ def main(argv=None):
     started = time.time()
     data = positions()
     held = [d for d in data if d[0] > 0 and d[0] % args.hold == 0]
-    trained = [d for d in data if d[0] < 0 or d[0] % args.hold != 0]
-    print("%d positions from %d games: %d to train on, %d held out" % (
-        len(data), len({d[0] for d in data}), len(trained), len(held)), flush=True)
+    # and every tenth of data/go_selfplay.txt's games: more held-out positions, the teacher's own
+    held_self = [d for d in data if d[0] <= -1000 and (-1000 - d[0]) % args.hold == 0]
+    trained = [d for d in data if not held_out(d[0], args.hold)]
+    print("%d positions from %d games: %d to train on, %d held out (%d of self-play)" % (
+        len(data), len({d[0] for d in data}), len(trained), len(held), len(held_self)),
+        flush=True)
     net, loss = train(trained, args.channels, args.layers, args.epochs, args.seed)
     held_x = np.stack([d[1] for d in held])
     with torch.no_grad():
@@ -331,6 +344,10 @@ def main(argv=None):
         "int8": top1(int_logits, held),
         "old": 100.0 * sum(d[4] == d[2] for d in held) / max(1, len(held)),
     }
+    if held_self:
+        self_x = np.stack([d[1] for d in held_self])
+        figures["self"] = top1(int_forward(layers, self_x), held_self)
+        figures["self_old"] = 100.0 * sum(d[4] == d[2] for d in held_self) / len(held_self)
     macs = sum(len(wb) for _, _, wb, _, _ in layers) * SIZE * SIZE
     weight_bytes = sum(len(wb) + len(bb) for _, _, wb, bb, _ in layers)
     print("held-out top-1: int8 %.1f%%, float %.1f%%, old prior %.1f%%; %d weight bytes, "
@@ -346,15 +363,18 @@ def main(argv=None):
     provenance = [
         "Made by: .venv-fit/bin/python -m host_tools.fit.policy %s" % " ".join(
             argv or sys.argv[1:]),
-        "At commit %s; %d labelled positions of %d games (host_tools/fit/data/"
-        "go_policy_labels.txt):" % (git("rev-parse", "--short", "HEAD") or "?", len(data),
-                                    len({d[0] for d in data})),
-        "%d trained on (8 symmetries each), %d held out (every game whose number is a multiple "
-        "of %d)." % (len(trained), len(held), args.hold),
+        "At commit %s; %d labelled positions of %d games (host_tools/fit/data/: "
+        "go_policy_labels.txt, go_games.txt's" % (git("rev-parse", "--short", "HEAD") or "?",
+                                                 len(data), len({d[0] for d in data})),
+        "self-play, go_selfplay.txt): %d trained on (8 symmetries each); held out, every "
+        "%d-th game: %d" % (len(trained), args.hold, len(held)),
+        "of the device's and %d of self-play." % len(held_self),
         "%d channels, %d layers, %d epochs, seed %d; final training loss %.3f." % (
             args.channels, args.layers, args.epochs, args.seed, loss),
         "Held-out top-1 agreement with GNU Go level 10: int8 %.1f%% (float %.1f%%); the old "
         "prior's %.1f%%." % (figures["int8"], figures["float"], figures["old"]),
+        "On %d positions of held-out self-play games: int8 %.1f%%, the old prior's %.1f%%." % (
+            len(held_self), figures.get("self", 0.0), figures.get("self_old", 0.0)),
         "%d bytes of weights; %d multiply-adds a 9x9 position." % (weight_bytes, macs),
     ]
     write_weights(layers, logit_scale, provenance)
@@ -366,6 +386,11 @@ def main(argv=None):
     add("top-1 vs GNU Go level 10, held out, float", round(figures["float"], 1), "%")
     add("top-1 vs GNU Go level 10, held out, old prior", round(figures["old"], 1), "%",
         "Go.candidates' highest prior")
+    if held_self:
+        add("top-1 vs GNU Go level 10, its own games held out, int8", round(figures["self"], 1),
+            "%", "%d positions of data/go_selfplay.txt's held-out games" % len(held_self))
+        add("top-1 vs GNU Go level 10, its own games held out, old prior",
+            round(figures["self_old"], 1), "%")
     add("weights", weight_bytes, "B", "int8, in flash")
     add("multiply-adds a position", macs, "", "%d channels, %d layers" % (
         args.channels, args.layers))
