@@ -22,3 +22,22 @@ def test_the_device_games_are_the_ones_against_the_top_pico_level():
     games = policydata.device_games()
     assert len(games) == 300 and games[0][0] == policydata.FIRST_DEVICE_GAME
     assert all(colour in "BW" for _, moves in games for colour, _ in moves)
+
+
+def test_every_self_play_game_is_legal_from_its_opening():
+    """data/go_selfplay.txt (policydata selfplay): each game replays on the engine move by
+    move, its opening stones set up in lower case and never learnt, the teacher's moves
+    alternating after them."""
+    from host_tools.fit.goprior import read_games
+
+    games = read_games(policydata.SELFPLAY)
+    assert len(games) >= 50, "fewer self-play games than committed"
+    for number, moves in enumerate(games):
+        game = registry.new_game("go", 9, komi="6.5")
+        opening = [m for m in moves if not m[2]]
+        assert len(opening) <= 3 and moves[:len(opening)] == opening, number
+        for at, (colour, point, learnt) in enumerate(moves):
+            if learnt and at > len(opening):
+                assert colour != moves[at - 1][0], (number, at)
+            move = 0 if point == "pass" else game.grid.parse(point)
+            game.play_as(" BW".index(colour), move)  # IllegalMove if the rules refuse it
