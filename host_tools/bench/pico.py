@@ -26,6 +26,9 @@ and the figures go to docs/results/pico.json (results.py; not with --uf2 or --si
               ponders on the player's turn (Go 9x9 and 19x19 against the top Pico level), and the
               same with Ponder off: the GPIO edge is set in emulated time and the frame found by
               watching the panel's RAM as the I2C traffic fills it (press_gaps)
+    learned   host_tools/bench/mp/bench_learned.py, frozen: the learned root knowledge
+              (Game.learned: Go's policy, policyviper's forward pass) on each board, its time
+              and the heap of its buffers
     routes    (only with --only routes) the two ways to ship the app side by side, in one run:
               build/pocket-stones.uf2 (the app frozen) and build/pocket-stones-romfs.uf2 (make
               firmware's --romfs: the app's .mpy files in a ROMFS partition at /rom); for each,
@@ -125,6 +128,22 @@ def engines(games, ms):
             add("heap: engine + a game, bytecode .mpy", int(plain_run["game_heap"][0]), "B",
                 "code loaded into the heap (make flash)")
             add("score a finished game", round(frozen["score_us"][0] / 1000, 1), "ms")
+
+
+def learned(games):
+    """The learned root knowledge (Game.learned: Go's policy) on every board of the games that
+    have it: the pass's time and the heap of its buffers, frozen as shipped."""
+    bench = {"bench_learned.py": script("bench_learned.py")}
+    for key, board, _, add in games_named(games, every=True):
+        if not registry.game_class(key).learned:
+            continue
+        figures = on_device(dict(bench), "import bench_learned\nbench_learned.main(%r, %d)" % (
+            key, board))
+        add("learned priors at the root, one pass", round(figures["learned_us"][0] / 1000, 1),
+            "ms", "Game.root_priors with the learned bits, %d candidates" % int(
+                figures["candidates"][0]))
+        add("learned priors' buffers", int(figures["learned_heap"][0]), "B",
+            "live heap the game keeps for them")
 
 
 def app_figures(key, moves, uf2=None, size=0):
@@ -432,7 +451,7 @@ def main(argv=None):
     parser.add_argument("--moves", type=int, default=10,
                         help="human moves the device answers (default 10; the first untimed)")
     parser.add_argument("--only", choices=("engines", "app", "ui", "boot", "size", "latency",
-                                            "routes"), action="append")
+                                            "routes", "learned"), action="append")
     parser.add_argument("--rounds", type=int, default=3,
                         help="--only latency: games pressed with Ponder on, a board")
     parser.add_argument("--uf2", help="another firmware (default: make firmware's)")
@@ -451,7 +470,7 @@ def main(argv=None):
         return 1
     print("Pico figures, emulated RP2040 (rp2040js, 125 MHz, XIP cache model), %s"
           % os.path.relpath(UF2, ROOT))
-    parts = args.only or ("boot", "size", "engines", "app", "ui", "latency")
+    parts = args.only or ("boot", "size", "engines", "app", "ui", "latency", "learned")
     if "boot" in parts:
         boot()
     if "size" in parts and not args.uf2:
@@ -466,6 +485,8 @@ def main(argv=None):
         latency(args.games, [args.size] if args.size else None, args.rounds)
     if "routes" in parts:
         routes(args.games, args.ms, args.moves)
+    if "learned" in parts:
+        learned(args.games)
     if R.figures and not args.no_results and not args.uf2 and not args.size:
         R.save()  # (another firmware or board than the page's: printed only)
     return 0

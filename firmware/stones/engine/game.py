@@ -228,6 +228,7 @@ class Game:
     records = "stones.engine.records"  # the module whose write_record keeps a finished game
     record_ending = "txt"  # its files' ending ("sgf": the module writes SGF)
     knowledge = 0  # the playouts' and priors' knowledge bits, defined by each game (0: none)
+    learned = 0  # the bits among them that root_priors reads: learned knowledge (0: none)
 
     def handicap(self):
         """Handicap stones on the board (Go: counted from its set-up)."""

@@ -132,6 +132,7 @@ class Go(Game):
     record_ending = "sgf"
 
     knowledge = KNOWLEDGE
+    learned = POLICY
     # With PRIORS, the tree's priors are the weights prior.py holds (fitted to GNU Go's moves
     # by host_tools/fit/goprior.py; see features). Without it (the benchmarks' baseline
     # player), what these add to a candidate's 128 (search.py: a prior q counts as prior_visits
