@@ -95,6 +95,11 @@ def test_the_numpy_pass_gives_the_references_logits():
 # -- the sources, on CPython: MicroPython has no ast module (tests/engine/twins.py) ------------
 
 
+# the port's eight channels at a time, written out with a branchless sign extension
+EIGHT = " + ".join("((weights[u%s] ^ 128) - 128) * x[j%s]" % ((" + %d" % k,) * 2 if k else ("", ""))
+                   for k in range(8))
+
+
 def layer_twin():
     """policyviper.conv read as policy.conv."""
     from twins import Twin
@@ -106,7 +111,10 @@ def layer_twin():
         drop_port=("x = xp", "y = yp", "logit = yp", "weights = wp", "biases = bp",
                    "line = linep", "points = pointsp"),
         drop_ref=("w = grid.stride", "line = grid.line", "points = grid.points"),
-        rewrite=(("range(count)", "range(grid.count)"),))
+        rewrite=(("range(count)", "range(grid.count)"),
+                 ("for i in range(0, cin, 8):\n    u = wi + i\n    j = xi + i\n    acc += " + EIGHT,
+                  "for i in range(cin):\n    v = weights[wi + i]\n    if v > 127:\n"
+                  "        v -= 256\n    acc += v * x[xi + i]")))
 
 
 def test_the_layers_sources_match():
@@ -123,6 +131,8 @@ def test_a_one_token_edit_of_the_layer_is_caught():
     from twins import caught
 
     twin = layer_twin()
-    caught(twin, "go/policyviper.py", "v -= 256", "v -= 255", "def conv")
+    caught(twin, "go/policyviper.py", "- 128) * x[j + 5]", "- 128) * x[j + 4]", "def conv",
+           block="for i in range(0, cin, 8):")  # in the rewritten loop: named from its start
+    caught(twin, "go/policy.py", "v -= 256", "v -= 255", "def conv")
     caught(twin, "go/policy.py", "q = p + (1 - k // 3) * w", "q = p + (1 - k // 3) * w + 1",
            "def conv")
