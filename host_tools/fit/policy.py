@@ -363,12 +363,12 @@ def main(argv=None):
     provenance = [
         "Made by: .venv-fit/bin/python -m host_tools.fit.policy %s" % " ".join(
             argv or sys.argv[1:]),
-        "At commit %s; %d labelled positions of %d games (host_tools/fit/data/: "
-        "go_policy_labels.txt, go_games.txt's" % (git("rev-parse", "--short", "HEAD") or "?",
-                                                 len(data), len({d[0] for d in data})),
-        "self-play, go_selfplay.txt): %d trained on (8 symmetries each); held out, every "
-        "%d-th game: %d" % (len(trained), args.hold, len(held)),
-        "of the device's and %d of self-play." % len(held_self),
+        "At commit %s; %d labelled positions of %d games (host_tools/fit/data/:" % (
+            git("rev-parse", "--short", "HEAD") or "?", len(data), len({d[0] for d in data})),
+        "go_policy_labels.txt, go_games.txt's self-play, go_selfplay.txt): %d trained on (8"
+        % len(trained),
+        "symmetries each); held out, every %d-th game: %d of the device's and %d of self-play." % (
+            args.hold, len(held), len(held_self)),
         "%d channels, %d layers, %d epochs, seed %d; final training loss %.3f." % (
             args.channels, args.layers, args.epochs, args.seed, loss),
         "Held-out top-1 agreement with GNU Go level 10: int8 %.1f%% (float %.1f%%); the old "
