@@ -243,7 +243,7 @@ def walk_game(walk, key, size):
     walk.press("a")  # Start
     if app.top.module_name == "confirm":
         walk.check("New game?", "Start new", "Back", *app.top.text.split())
-        walk.press("a")
+        walk.press("up", "a")  # (it opens on Back)
     if app.top.module_name == "komi":
         walk.check("Komi: player 1", "A: offer it")
         walk.press("right", "a")

@@ -75,6 +75,7 @@ def game_flash():
     device.press("down")  # Go
     device.press("a")
     device.press("a")  # Start
+    device.press("up")
     device.press("a")  # Start new: the old game goes to records/, unfinished
     device.play("E5")
     device.play("D5")

@@ -56,7 +56,7 @@ def test_the_records_questions_fit_both_panels():
         game.play(0)
         game.play(0)
         app.finished(game)
-        walk.check("Records full", "1001 OffShore", "Delete oldest", "Not this game")
+        walk.check("Records full", "1001 OffShore", "Delete oldest", "Not this game", "Later")
         walk.press("b")
         for name in list(fs.files):
             if name.startswith("records/"):

@@ -42,8 +42,8 @@ def test_a_new_game_over_one_in_progress_asks_and_back_keeps_it():
     screen = device.app.top
     assert screen.module_name == "confirm"
     assert "2 moves" in screen.text and "records" in screen.text
-    device.press("down")  # Back
-    device.press("a")
+    assert screen.list.rows[screen.list.selected] == "Back"  # it opens on the safe choice
+    device.press("a")  # Back
     assert device.app.top.module_name == "setup"
     assert device.app.game.count == 2 and records(device) == []
     device.press("b")
@@ -55,6 +55,7 @@ def test_a_new_game_over_one_in_progress_asks_and_back_keeps_it():
 def test_starting_anew_keeps_the_old_game_in_the_records_unfinished():
     device = go_with_two_moves()
     to_go_start(device)
+    device.press("up")
     device.press("a")  # Start new
     assert device.summary() == "screen=play game=go size=9 moves=0 to_move=black"
     assert records(device) == ["0001-go.sgf"]

@@ -70,10 +70,11 @@ def test_the_records_screen_lists_replays_and_deletes():
     device.press("a")
     confirm = device.app.top
     assert confirm.module_name == "confirm" and "2 Go" in confirm.text
-    device.press("down")  # Keep
-    device.press("a")
+    assert confirm.list.rows[confirm.list.selected] == "Keep"  # it opens on the safe choice
+    device.press("a")  # Keep
     assert names(device) == ["0001-go.sgf", "0002-go.sgf"]
     device.press("a")  # Delete again, and this time yes
+    device.press("up")
     device.press("a")
     assert device.app.top is screen and names(device) == ["0001-go.sgf"]
     assert screen.list.rows == ["1 Go 9 Draw"]
@@ -136,6 +137,7 @@ def test_a_deleted_record_makes_room_for_the_game_that_found_none():
     device.press("a")
     device.press("down")
     device.press("a")  # Delete
+    device.press("up")
     device.press("a")  # yes
     assert device.app.top.module_name == "message" and device.app.top.heading == "Kept"
     assert names(device) == ["0001-go.sgf"] and "RE[B+80]" in text(device, "0001-go.sgf")
@@ -172,8 +174,11 @@ def test_at_the_limit_the_oldest_goes_only_when_the_player_agrees():
     finish_a_go_game(device)
     confirm = device.app.top
     assert confirm.module_name == "confirm" and confirm.heading == "Records full"
-    assert "%d kept" % MAX_RECORDS in confirm.text and "1 Go" in confirm.text
-    device.press("a")  # Delete oldest
+    assert "Delete 1 Go" in confirm.text
+    assert confirm.list.rows == ["Delete oldest", "Not this game", "Later"]
+    assert confirm.list.selected == 2  # Later: A out of habit loses nothing
+    device.press("down")  # round to Delete oldest
+    device.press("a")
     assert device.app.top.heading == "Kept" and "record %d" % (MAX_RECORDS + 1) in \
         device.app.top.text
     kept = names(device)
@@ -186,7 +191,7 @@ def test_at_the_limit_not_keeping_the_game_keeps_every_record():
     fill_records(fs, MAX_RECORDS)
     device = Device(fs=fs)
     finish_a_go_game(device)
-    device.press("down")  # Not this game
+    device.press("up")  # Not this game
     device.press("a")
     assert device.app.top.module_name == "menu"
     assert names(device) == ["%04d-go.sgf" % n for n in range(1, MAX_RECORDS + 1)]
@@ -207,12 +212,21 @@ def test_at_the_limit_a_game_given_up_waits_for_the_answer():
     device.press("down")  # Go (below Resume Go)
     device.press("a")
     device.press("a")  # Start
+    device.press("up")
     device.press("a")  # Start new: the old game is to be kept
     assert device.app.top.heading == "Records full"
     device.press("b")  # not answered: nothing changes
     assert device.app.top.module_name == "setup" and device.app.game.count == 1
     device.press("a")  # Start
+    device.press("up")
     device.press("a")  # Start new
+    device.press("a")  # Later, where the question opens: not answered either
+    assert device.app.top.module_name == "setup" and device.app.game.count == 1
+    assert len(names(device)) == MAX_RECORDS
+    device.press("a")  # Start
+    device.press("up")
+    device.press("a")  # Start new
+    device.press("down")
     device.press("a")  # Delete oldest
     assert device.app.top.heading == "Kept"
     device.press("a")

@@ -134,6 +134,7 @@ def device_go_record(tmp_path, finish=True):
         device.press("down")
         device.press("a")
         device.press("a")  # Go, Start: asks
+        device.press("up")
         device.press("a")  # Start new
     path = str(tmp_path / "0001-go.sgf")
     with open(path, "wb") as handle:

@@ -3,8 +3,9 @@
 
     kept            the record is written, the game save goes, the caller goes on
     records full    the most records are kept (Session.max_records): "Delete oldest" makes room
-                    and keeps this one, "Not this game" lets this one go (its save too), B
-                    leaves the question and the game in its save
+                    and keeps this one, "Not this game" lets this one go (its save too),
+                    "Later" (where the question opens) and B leave the question and the game
+                    in its save
     storage full    the record does not fit (or the write failed, and nothing of it is left):
                     said over the main menu; the game stays in its save, and a finished one is
                     app.unkept, which the Records screen keeps once a deletion makes room
@@ -29,9 +30,9 @@ def records_full(app, game, then, players):
     """The most records are kept: may the oldest go? False (the answer comes later)."""
     app.unkept = (game, players) if game.over else None  # B leaves it so
     names = app.session.records()
-    app.open("confirm", "Records full", "%d kept, the most. Delete %s to keep this one?"
-             % (len(names), record_label(names[0])), "Delete oldest", "Not this game",
-             lambda: app.finished(game, then, True, players), lambda: unkeep(app, game, then))
+    app.open("confirm", "Records full", "Delete %s to keep this game?" % record_label(names[0]),
+             (("Delete oldest", lambda: app.finished(game, then, True, players)),
+              ("Not this game", lambda: unkeep(app, game, then)), ("Later", None)))
     return False
 
 

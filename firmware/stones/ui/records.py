@@ -144,7 +144,7 @@ class Screen:
         else:
             name = self.names[self.list.selected]
             self.app.open("confirm", "Delete record?", "Delete %s for good?" % record_label(name),
-                          "Delete", "Keep", lambda: self.delete(name))
+                          (("Delete", lambda: self.delete(name)), ("Keep", None)))
             return
         self.dirty = True
 

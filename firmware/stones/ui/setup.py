@@ -107,7 +107,7 @@ class Screen:
         if in_progress(old):
             self.app.open("confirm", "New game?", "%s (%d move%s) is kept in records, "
                           "unfinished." % (old.title, old.count, "" if old.count == 1 else "s"),
-                          "Start new", "Back", self.start_new)
+                          (("Start new", self.start_new), ("Back", None)))
             return
         self.start_new()
 
