@@ -133,11 +133,13 @@ class ListView:
     """A scrolling list of rows below a title; the selected row is drawn inverted.
 
     rows is a list of strings, or of (label, value) pairs drawn as label on the left and value
-    on the right with arrows when the value can change (left/right)."""
+    on the right, with arrows on the selected row when the value can change (left/right): the
+    labels in fixed are read-only rows (a version, the free memory), drawn without them."""
 
-    def __init__(self, rows, selected=0):
+    def __init__(self, rows, selected=0, fixed=()):
         self.rows = rows
         self.selected = selected
+        self.fixed = fixed
         self.first = 0
 
     def move(self, step):
@@ -170,7 +172,8 @@ class ListView:
             if isinstance(row, tuple):
                 label, value = row
                 small(fb, label, 2, y, colour)
-                right(fb, "<" + value + ">" if on else value, fb.width - 3, y, colour)
+                changes = on and label not in self.fixed
+                right(fb, "<" + value + ">" if changes else value, fb.width - 3, y, colour)
             else:
                 small(fb, row, 2, y, colour)
             y += SMALL_LINE

@@ -9,12 +9,14 @@ from stones.ui import keys
 from stones.ui.app import CONTRAST, SLEEP_NAMES
 from stones.ui.draw import ListView, title
 
+_FIXED = ("Battery", "Version", "Free", "Runs on")  # rows that show, and cannot be changed
+
 
 class Screen:
     def __init__(self, app):
         self.app = app
         self.settings = app.system  # valid entries, defaults filled in (ui.app)
-        self.list = ListView(self.rows())
+        self.list = ListView(self.rows(), 0, _FIXED)
         self.dirty = True
         self.shown = False
 
