@@ -7,7 +7,8 @@ The panel records what is written on it: each 8x8 string (FrameBuffer.text) and 
 glyph (the blits of ui/draw.py's glyph buffer, read back into characters through the font), put
 together into runs. A frame fails if a run leaves the panel, if two runs overlap, or if a string
 the screen is meant to show (a setting's label and value, a score line's label, a message) is
-not among its runs whole. The walk goes through the menus, every value of every setting, each
+not among its runs whole, or if text reaches the panel's last column or, in a title bar, the
+battery icon's corner. The walk goes through the menus, every value of every setting, each
 board size from the first move to the result, the device thinking, messages, the komi protocol,
 replay, the confirmation before a new game and the error screen.
 """
@@ -121,9 +122,11 @@ class RecordingPanel(MemoryPanel):
 class Walk:
     """A device on a recording panel and the checks of each frame."""
 
-    def __init__(self, height):
+    def __init__(self, height, volts=None):
         self.panel = RecordingPanel(128, height)
         self.device = Device(display=self.panel)
+        if volts is not None:  # a cell at volts: the battery icon in every title and panel
+            self.device.set_battery(volts)
         self.frames = 0
 
     def press(self, *names):
@@ -144,9 +147,18 @@ class Walk:
         panel.recording = False
         where = "%s on %dx%d" % (app.top.module_name, panel.width, panel.height)
         runs = panel.visible(where)
+        # the text's right margin: never the panel's last column, and in the title bar never
+        # the battery icon's corner (nor the column before it) when the icon shows
+        bar = (((_BIAS << 9 | _BIAS) << 9 | panel.width) << 9) | (draw.LINE - 1)  # a title
+        icon = panel.width - draw.ICON_W - 1 if draw.STATUS[0] and bar in panel.fills \
+            else panel.width - 1
         for x, y, w, text in runs:
             assert x >= 0 and y >= 0 and x + w <= panel.width and y + 8 <= panel.height, \
                 "%s: %r at (%d, %d) leaves the panel" % (where, text, x, y)
+            assert x + w < panel.width, "%s: %r at (%d, %d) runs to the panel's last column" \
+                % (where, text, x, y)
+            assert y >= draw.LINE - 1 or x + w <= icon, \
+                "%s: %r at (%d, %d) runs into the title's battery corner" % (where, text, x, y)
         for i in range(len(runs)):
             x, y, w, text = runs[i]
             for j in range(i + 1, len(runs)):

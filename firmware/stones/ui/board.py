@@ -64,8 +64,9 @@ def layout(fb, game):
             w -= n * OVERVIEW + 4
         return w, h, 0, fb.height - PANEL_H
     w = fb.height
-    if hexagon and hex_unit(n, fb.width - 9 * SMALL - 1, fb.height) >= HEX_ROUND:
-        w = fb.width - 9 * SMALL - 1  # the whole hexagon with round stones
+    # beside a hexagon, the panel's 9 columns end a pixel before the edge
+    if hexagon and hex_unit(n, fb.width - 9 * SMALL - 2, fb.height) >= HEX_ROUND:
+        w = fb.width - 9 * SMALL - 2  # the whole hexagon with round stones
     return w, fb.height, w + 2, 0
 
 

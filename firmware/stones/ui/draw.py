@@ -65,11 +65,12 @@ def columns(fb, x=0):
 
 
 def title(fb, text):
-    """An inverted bar across the top with the text centred in it: 8x8 where it fits (beside
-    the battery icon, where there is one), else compact."""
+    """An inverted bar across the top with the text centred in it: 8x8 where it fits with a
+    pixel of the bar on either side (and before the battery icon, where there is one), else
+    compact."""
     fb.fill_rect(0, 0, fb.width, LINE - 1, 1)
-    end = fb.width - (ICON_W + 1 if STATUS[0] else 0)  # the text ends before the icon
-    if len(text) * CHAR <= end:
+    end = fb.width - (ICON_W + 1 if STATUS[0] else 1)  # the text ends before the icon
+    if len(text) * CHAR < end:
         fb.text(text, min((fb.width - len(text) * CHAR) // 2, end - len(text) * CHAR), 1, 0)
     else:
         small(fb, text, min((fb.width - width(text)) // 2, end - width(text)), 1, 0)
@@ -87,8 +88,9 @@ def battery(fb, x, y, colour=1):
 
 
 def centre(fb, text, y, colour=1):
-    """text centred on the line at y: 8x8 where it fits, else compact."""
-    if len(text) * CHAR <= fb.width:
+    """text centred on the line at y: 8x8 where it fits with a pixel to spare on either side,
+    else compact."""
+    if len(text) * CHAR < fb.width - 1:
         fb.text(text, (fb.width - len(text) * CHAR) // 2, y, colour)
     else:
         small(fb, text, (fb.width - width(text)) // 2, y, colour)

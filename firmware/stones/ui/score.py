@@ -19,7 +19,8 @@ BOARD = const(1)
 TABLE = const(2)
 RESULT = const(3)
 _BLINK_MS = const(500)
-_B_END = const(90)  # the score table's Black column ends here, White's at the panel's edge
+_B_END = const(90)  # the score table's Black column ends here
+_W_MARGIN = const(3)  # White's ends this far from the panel's edge, as a list's values do
 
 
 class Screen:
@@ -75,14 +76,14 @@ class Screen:
         if self.stage == TABLE:
             title(fb, "Score")
             right(fb, "Black", _B_END, LINE + 1)
-            right(fb, "White", fb.width, LINE + 1)
+            right(fb, "White", fb.width - _W_MARGIN, LINE + 1)
             y = LINE + 1 + SMALL_LINE
             for label, black, white in self.result.lines:
                 if y > fb.height - SMALL_LINE + 1:
                     break
                 small(fb, label, 0, y)
                 right(fb, str(black), _B_END, y)
-                right(fb, str(white), fb.width, y)
+                right(fb, str(white), fb.width - _W_MARGIN, y)
                 y += SMALL_LINE
             return
         self.view.draw(fb)
