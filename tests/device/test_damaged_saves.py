@@ -105,11 +105,13 @@ def damage(flash, names, corruption):
 
 def shown(walk, fs):
     """Boot a device on fs over the walk's recording panel: the device and the text of its top
-    screen below the title, checked to lie whole inside the 128x64 panel."""
+    screen below the title (a note's foot left out), checked to lie whole inside the 128x64
+    panel."""
     walk.device = Device(display=walk.panel, fs=fs)
     runs = walk.check()
     title = min(run[1] for run in runs)
-    rows = sorted((run[1], run[0], run[3]) for run in runs if run[1] > title)
+    rows = sorted((run[1], run[0], run[3]) for run in runs
+                  if run[1] > title and run[3] != "A: OK")  # (the note's foot)
     return walk.device, " ".join(row[2] for row in rows)
 
 

@@ -1,7 +1,7 @@
-"""A short message with a title; any of A, B or MENU closes it."""
+"""A short message with a title, "A: OK" on its last line; any of A, B or MENU closes it."""
 
 from stones.ui import keys
-from stones.ui.draw import columns, lines, title, wrap
+from stones.ui.draw import LINE, SMALL_LINE, columns, lines, small, title, wrap
 
 
 class Screen:
@@ -14,7 +14,11 @@ class Screen:
 
     def draw(self, fb):
         title(fb, self.heading)
-        lines(fb, wrap(self.text, columns(fb)))
+        rows = wrap(self.text, columns(fb))
+        lines(fb, rows, LINE + 1)  # (a row higher than a page of text: five rows and the foot)
+        foot = fb.height - SMALL_LINE + 1
+        if LINE + 1 + len(rows) * SMALL_LINE <= foot:  # (a text that fills the panel has none)
+            small(fb, "A: OK", 0, foot)
 
     def handle(self, event):
         if keys.kind(event) == keys.PRESS and keys.button(event) in (keys.A, keys.B, keys.MENU):
