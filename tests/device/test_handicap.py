@@ -1,6 +1,6 @@
 """A Go handicap game started from the setup with the buttons: the stones on GNU Go's points,
-komi 0.5 unless the player picks another, White first, the device on either side, and the
-handicap kept by the game save. Both runtimes."""
+komi 0.5 unless the player sets another after the handicap, White first, the device on either
+side, and the handicap kept by the game save. Both runtimes."""
 
 from host_tools.sim.device import Device
 
@@ -44,7 +44,7 @@ def names(game):
     return sorted(game.name(p) for p in game.grid.points if game.colour(p) == 1)
 
 
-def test_a_handicap_brings_komi_half_a_point_and_a_chosen_komi_stays():
+def test_a_handicap_brings_komi_half_a_point_and_a_komi_set_after_it_stays():
     device = handicap_setup(3)
     assert value(device, "Komi") == "0.5"
     select(device, "Handicap")
@@ -52,11 +52,39 @@ def test_a_handicap_brings_komi_half_a_point_and_a_chosen_komi_stays():
     device.press("left")  # 3 -> 2 -> none
     assert value(device, "Handicap") == "0" and value(device, "Komi") == "0"
     select(device, "Komi")
+    for _ in range(3):
+        device.press("right")  # 0.5, 5.5, 6.5
+    select(device, "Handicap")
+    device.press("right")  # a komi chosen before the handicap gives way
+    assert value(device, "Handicap") == "2" and value(device, "Komi") == "0.5"
     device.press("right")
-    device.press("right")  # 0.5, 5.5
+    device.press("right")
+    assert value(device, "Handicap") == "4" and value(device, "Komi") == "0.5"
+    select(device, "Komi")
+    device.press("right")
+    device.press("right")  # 5.5, 6.5: set after the handicap
     select(device, "Handicap")
     device.press("right")
-    assert value(device, "Handicap") == "2" and value(device, "Komi") == "5.5"
+    assert value(device, "Handicap") == "5" and value(device, "Komi") == "6.5"  # it stays
+    device.press("b")  # kept, and seen again: set after the handicap all the same
+    device.press("a")
+    select(device, "Handicap")
+    device.press("left")
+    assert value(device, "Handicap") == "4" and value(device, "Komi") == "6.5"
+    for _ in range(3):
+        device.press("left")  # 3, 2, none: still the komi set after the handicap
+    assert value(device, "Handicap") == "0" and value(device, "Komi") == "6.5"
+    device.press("right")  # a handicap chosen anew, from none: its komi
+    assert value(device, "Handicap") == "2" and value(device, "Komi") == "0.5"
+    device.press("b")  # kept with the komi the handicap gave it, and seen again
+    device.press("a")
+    select(device, "Komi")
+    device.press("right")
+    device.press("right")  # 5.5, 6.5: after a handicap chosen before this visit, it stays too
+    select(device, "Handicap")
+    device.press("right")
+    assert value(device, "Handicap") == "3" and value(device, "Komi") == "6.5"
+    assert start(device).settings["komi"] == "6.5"
 
 
 def test_the_device_as_white_answers_the_handicap_stones_and_the_save_keeps_them():

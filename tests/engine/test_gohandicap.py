@@ -78,7 +78,7 @@ def test_a_free_handicap_and_the_first_mover_by_set_position():
     assert game.handicap() == 0 and game.to_move == BLACK and black_stones(game) == ""
 
 
-def test_komi_follows_the_handicap_in_the_setup_unless_the_player_chose_one():
+def test_komi_follows_the_handicap_in_the_setup():
     values = {"komi": "0", "scoring": "territory", "handicap": "3"}
     Go.follow_setting(values, "handicap")
     assert values["komi"] == "0.5"
@@ -87,10 +87,14 @@ def test_komi_follows_the_handicap_in_the_setup_unless_the_player_chose_one():
     assert values["komi"] == "0"
     values["komi"] = "6.5"
     values["handicap"] = "2"
-    Go.follow_setting(values, "handicap")
-    assert values["komi"] == "6.5"
+    Go.follow_setting(values, "handicap")  # a komi chosen before the handicap gives way
+    assert values["komi"] == "0.5"
+    values["komi"] = "6.5"
     Go.follow_setting(values, "komi")  # nothing follows komi
     assert values == {"komi": "6.5", "scoring": "territory", "handicap": "2"}
+    values["handicap"] = "0"
+    Go.follow_setting(values, "handicap")  # no handicap: only the handicap's komi goes back
+    assert values["komi"] == "6.5"
 
 
 def test_the_text_record_keeps_the_handicap_and_white_first():

@@ -71,6 +71,7 @@ class App:
         self.players = {}  # who plays each colour: {"1": "human", "2": "device 3"}
         self.error = None
         self.save_failed = False
+        self.settings_failed = False  # a failure to save the settings is said once
         self.unkept = None  # (game, players) finished, its record found no room: in its save
         self.search = None  # the computer player's Search, made when first needed
         # what makes it (ui/opponent.py): None for engine.search.Search; a Pi passes one that
@@ -231,13 +232,17 @@ class App:
 
     def save_settings(self):
         """Keep the settings for the next power-on; a failure (a full flash) is said, over
-        whatever screen is on top, and the settings stay as set until the power goes."""
+        whatever screen is on top, once until a save succeeds again (the screens save each
+        change), and the settings stay as set until the power goes."""
         if self.session:
             try:
                 self.session.save_settings(self.settings)
+                self.settings_failed = False
             except OSError as error:
-                self.open("message", "Not saved", "The settings could not be saved (%s). They "
-                          "hold until the power goes off." % error)
+                if not self.settings_failed:
+                    self.settings_failed = True
+                    self.open("message", "Not saved", "The settings could not be saved (%s). "
+                              "They hold until the power goes off." % error)
 
     def sound(self, name):
         """Play a named sound (stones.drivers.buzzer.SOUNDS) if a buzzer is fitted and sound

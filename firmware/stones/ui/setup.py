@@ -3,7 +3,11 @@ the game's own options and who plays each colour (a human, or the device at a le
 
 The rows come from the game class: its sizes and its Option list, the same data GTP turns into
 command-line flags. Left/right change the selected row's value, and the game says which other
-settings follow (Game.follow_setting: Go's komi becomes 0.5 with a handicap); A on Start begins
+settings follow (Game.follow_setting: Go's komi becomes 0.5 with a handicap), except one the
+player set after the setting that changed last left its default (a komi set after choosing a
+handicap stays while the handicap changes, until a handicap is chosen anew from none; a
+remembered one that differs from what the game would give counts as set after it). Every
+change is kept at once, as on the system screen, so B keeps the settings too. A on Start begins
 the game (Loose between two humans goes through its komi protocol first). A game in progress is
 never replaced without asking: the player confirms, and the old game goes to the records,
 unfinished.
@@ -40,6 +44,19 @@ class Screen:
         for option in self.cls.options:
             value = remembered.get(option.key, option.default)
             self.values[option.key] = value if value in option.choices else option.default
+        # when (a count of changes) the player last chose each option, and when each last
+        # left its default (0: before this screen opened): a setting chosen after another left
+        # its default does not follow it (change())
+        self.turn = 0
+        self.chosen = {}
+        self.left = {}
+        for option in self.cls.options:  # remembered values that differ from what follows one
+            follows = dict(self.values)
+            self.cls.follow_setting(follows, option.key)
+            for other in follows:
+                if follows[other] != self.values[other]:
+                    self.left[option.key] = 1
+                    self.chosen[other] = self.turn = 2
         self.players = player_choices(key)
         self.who = [remembered.get("black", "Human"), remembered.get("white", "Human")]
         for i in (0, 1):
@@ -74,8 +91,17 @@ class Screen:
             choices = option.choices
             current = self.values[option.key]
             k = choices.index(current) if current in choices else 0
+            before = dict(self.values)
             self.values[option.key] = choices[(k + step) % len(choices)]
+            self.turn += 1
+            self.chosen[option.key] = self.turn
+            if current == option.default:  # (a handicap chosen anew: from none)
+                self.left[option.key] = self.turn
+            since = self.left.get(option.key, 0)
             self.cls.follow_setting(self.values, option.key)
+            for other in before:  # what the player chose since it left its default stands
+                if other != option.key and self.chosen.get(other, 0) > since:
+                    self.values[other] = before[other]
         elif i <= len(self.cls.options) + 2:
             side = i - len(self.cls.options) - 1
             k = self.players.index(self.who[side])
@@ -91,7 +117,7 @@ class Screen:
         if button in (keys.LEFT, keys.RIGHT):
             self.change(-1 if button == keys.LEFT else 1)
         elif button == keys.B and keys.kind(event) == keys.PRESS:
-            self.app.back()
+            self.app.back()  # (every change is already kept)
             return
         elif button == keys.A and keys.kind(event) == keys.PRESS:
             if self.list.selected == 0:
@@ -101,6 +127,23 @@ class Screen:
         else:
             return
         self.dirty = True
+        if self.list.selected:
+            self.keep()  # after the frame is asked for: a failure is said over the screen
+
+    def remembered(self):
+        """The settings as the app keeps them for this game: its options, size and players."""
+        remembered = dict(self.values)
+        remembered["size"] = self.size
+        remembered["black"] = self.who[0]
+        remembered["white"] = self.who[1]
+        return remembered
+
+    def keep(self):
+        """The settings as they are now, for the next game and the next power-on."""
+        remembered = self.remembered()
+        if self.app.settings.get(self.key) != remembered:
+            self.app.settings[self.key] = remembered
+            self.app.save_settings()
 
     def start(self):
         old = self.app.game
@@ -116,11 +159,7 @@ class Screen:
         if in_progress(old):
             if not self.app.finished(old, self.start_new):
                 return  # no room: the player is asked or told, and the game stays
-        remembered = dict(self.values)
-        remembered["size"] = self.size
-        remembered["black"] = self.who[0]
-        remembered["white"] = self.who[1]
-        self.app.settings[self.key] = remembered
+        self.app.settings[self.key] = self.remembered()
         self.app.game = None  # the last game and its search go before the new one is made
         self.app.search = None
         import gc

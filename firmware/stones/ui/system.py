@@ -1,6 +1,7 @@
 """System screen: display contrast, sleep, sound (when a buzzer is fitted), pondering (the device
 thinking on the player's time: ui/opponent.py), the battery's voltage (when one is sensed),
-version, free memory."""
+version, free memory. Each change is saved as it is made (App.save_settings), so switching off
+on this screen loses nothing, and B or MENU only leave it."""
 
 import gc
 
@@ -45,10 +46,22 @@ class Screen:
         if not keys.pressed(event):
             return
         button = keys.button(event)
-        label = self.list.rows[self.list.selected][0]
         if button in (keys.UP, keys.DOWN):
             self.list.move(-1 if button == keys.UP else 1)
-        elif button in (keys.LEFT, keys.RIGHT) and label == "Contrast":
+            self.dirty = True
+            return
+        if keys.kind(event) == keys.PRESS and button in (keys.B, keys.MENU):
+            self.app.back()  # (every change is already kept)
+            return
+        before = dict(self.settings)
+        self.change(button, self.list.rows[self.list.selected][0])
+        if self.settings != before:
+            self.dirty = True
+            self.app.save_settings()  # kept now: a failure is said over this screen
+
+    def change(self, button, label):
+        """What button does to the row labelled label."""
+        if button in (keys.LEFT, keys.RIGHT) and label == "Contrast":
             step = -1 if button == keys.LEFT else 1
             level = max(0, min(len(CONTRAST) - 1, self.settings["contrast"] + step))
             self.settings["contrast"] = level
@@ -63,10 +76,3 @@ class Screen:
             self.app.sound("stone")  # turned on: a click says so
         elif button in (keys.LEFT, keys.RIGHT, keys.A) and label == "Ponder":
             self.settings["ponder"] = not self.settings["ponder"]
-        elif keys.kind(event) == keys.PRESS and button in (keys.B, keys.MENU):
-            self.app.back()  # first: a failure to save is said over the screen below
-            self.app.save_settings()
-            return
-        else:
-            return
-        self.dirty = True

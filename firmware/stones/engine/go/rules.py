@@ -181,12 +181,14 @@ class Go(Game):
 
     @staticmethod
     def follow_setting(values, key):
-        """A handicap brings komi 0.5 and no handicap komi 0, where komi was the other one:
-        a komi the player chose stays."""
+        """A handicap brings komi 0.5, whatever it was; no handicap brings back komi 0 where it
+        was the handicap's 0.5. (A komi the player sets after the handicap stays: the setup
+        screen keeps what was chosen after the setting that changed.)"""
         if key == "handicap" and "komi" in values:
-            given = values["handicap"] != "0"
-            if values["komi"] == ("0" if given else HANDICAP_KOMI):
-                values["komi"] = HANDICAP_KOMI if given else "0"
+            if values["handicap"] != "0":
+                values["komi"] = HANDICAP_KOMI
+            elif values["komi"] == HANDICAP_KOMI:
+                values["komi"] = "0"
 
     def _check_settings(self, given):
         if "komi" not in given and str(given.get("handicap", "0")) != "0":
