@@ -1,6 +1,6 @@
 """Playing against the device through the buttons: it thinks in slices and replies with a legal
-move, MENU makes it play at once, a hint puts the cursor on a suggestion, and undo takes the
-game back to the human's turn. Both runtimes."""
+move, MENU makes it play at once and a long MENU stops it, a hint puts the cursor on a
+suggestion, and undo takes the game back to the human's turn. Both runtimes."""
 
 from host_tools.sim.device import Device
 
@@ -62,6 +62,67 @@ def test_menu_forces_the_move_and_the_game_is_saved_with_its_players():
     rebooted = Device(fs=device.fs.reboot())
     assert rebooted.app.players == {"1": "human", "2": "device:1"}
     assert rebooted.app.game.count == 2
+
+
+def start_thinking(device, point="E5"):
+    """Walk to point and press A, tick by tick until the device has begun its reply: the play
+    screen, or None where the reply came within the tick of the move."""
+    from host_tools.sim.device import path
+
+    view = device.app.top.view
+    for button in path(view, view.grid.parse(point)):
+        device.press(button)
+    device.pin("a").press()
+    while device.app.top.thinking is None and device.app.game.count < 2:
+        device.run(1)
+    device.pin("a").release()
+    return device.app.top if device.app.game.count < 2 else None
+
+
+def quick_level():
+    """The strongest level whose reply takes less than a long press of MENU (on the fake
+    clock: a playout a tick), but more than one tick."""
+    from stones.ui.opponent import level_count
+
+    for level in range(level_count("go"), 0, -1):
+        device = go_against_device_as_white(level)
+        play = start_thinking(device)
+        if play is None:
+            continue
+        waited = 0
+        while play.thinking is not None:
+            device.run(5)
+            waited += 5
+        if waited < device.buttons.hold_ms // 2:
+            return level
+    raise AssertionError("no level replies within a long press")
+
+
+def test_a_long_menu_stops_the_device_and_opens_the_game_menu():
+    device = go_against_device_as_white(quick_level())
+    play = start_thinking(device)
+    device.press("menu", 1000)  # held past the long press: it thinks no further meanwhile
+    assert device.app.top.module_name == "gamemenu"  # opened while it was held
+    assert device.app.game.count == 1 and play.thinking is None  # stopped: no reply
+    device.run(3000)
+    assert device.app.game.count == 1  # it waits under the menu
+    device.press("a")  # Back to game: it thinks again, and replies
+    assert device.app.top is play
+    wait_for_reply(device, 2)
+    assert device.app.game.count == 2 and device.app.game.to_move == 1
+
+
+def test_a_menu_tap_released_over_another_screen_still_plays_now():
+    device = go_against_device_as_white(quick_level())
+    play = start_thinking(device)
+    device.pin("menu").press()
+    device.run(60)  # down: the device waits to see a tap or a hold
+    device.app.open("message", "Note", "A note over the game.")
+    device.pin("menu").release()
+    device.run(60)  # the release went to the note
+    device.press("a")  # the note closes; the tap counts as a tap
+    device.run(50)
+    assert device.app.top is play and device.app.game.count == 2
 
 
 def test_undo_against_the_device_goes_back_to_the_human():

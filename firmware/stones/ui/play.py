@@ -64,6 +64,9 @@ class Screen:
         self.pondering = None  # an opponent.Pondering while a human plays a device (its turn)
         self.bar = -1  # the progress bar's filled width as last sent
         self.paused = False  # the device waits (its thinking was cancelled from the menu)
+        # MENU went down while the device thinks: it waits to see whether that is a tap (its
+        # release: play now) or a hold (LONG: stop, and the in-game menu)
+        self.menu_held = False
         self.dirty = True
         self.shown = False
         self.maybe_think()
@@ -204,7 +207,10 @@ class Screen:
 
     def tick(self, now):
         if self.thinking is not None:
-            self.think()
+            if self.menu_held and not self.app.buttons.pressed >> keys.MENU & 1:
+                self.play_now()  # let go while another screen was on top (a warning)
+            if not self.menu_held:
+                self.think()
         elif (self.pondering is not None and self.app.power == AWAKE
               and not self.app.buttons.settling()):
             # one short slice, nothing drawn (not while dimmed, nor while a press settles: its
@@ -228,14 +234,20 @@ class Screen:
         button = keys.button(event)
         if self.thinking is not None and not self.thinking.hint and button > keys.RIGHT:
             # while the device thinks the d-pad still moves the cursor (the search plays on its
-            # own copy of the game); A and B cannot play, and say so rather than go unheard
-            if button == keys.MENU and keys.kind(event) == keys.PRESS:
-                self.thinking.force()  # play now, with what the search knows
-            elif button == keys.MENU and keys.kind(event) == keys.LONG:
+            # own copy of the game); A and B cannot play, and say so rather than go unheard.
+            # MENU: a tap makes it play now, a hold stops it and opens the in-game menu; while
+            # MENU is down it thinks no further, so that it does not play before the hold tells
+            kind = keys.kind(event)
+            if button == keys.MENU and kind == keys.PRESS:
+                self.menu_held = True
+            elif button == keys.MENU and kind == keys.RELEASE and self.menu_held:
+                self.play_now()
+            elif button == keys.MENU and kind == keys.LONG and self.menu_held:
+                self.menu_held = False
                 self.thinking = None  # cancel: the device waits until the menu closes
                 self.paused = True
                 self.app.open("gamemenu", self)
-            elif keys.kind(event) == keys.PRESS:
+            elif kind == keys.PRESS:
                 self.say(BUSY)
             return
         if not keys.pressed(event):
@@ -269,6 +281,11 @@ class Screen:
         elif button == keys.MENU:
             self.app.open("gamemenu", self)
 
+    def play_now(self):
+        """MENU tapped while the device thinks: it plays at once, with what its search knows."""
+        self.menu_held = False
+        self.thinking.force()
+
     def working(self):
         """Whether this screen has pondering to do (the app's loop then does not rest)."""
         pondering = self.pondering
@@ -288,6 +305,7 @@ class Screen:
         level = device_level(self.app, game.to_move)
         if level:
             self.pondering = None
+            self.menu_held = False
             self.thinking = Thinking(self.app, game, level)
             self.redraw_changed()
             return True
