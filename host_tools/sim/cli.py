@@ -9,12 +9,14 @@
                  run a script of button steps (see host_tools/sim/device.py), write DIR/NAME.png at
                  each 'shot NAME', DIR/final.png at the end, and print a state summary last.
     --battery VOLTS  a battery at VOLTS (3.3 to 4.3: its icon, the low and empty warnings); in
-                 the window and the terminal V takes it 0.1 V lower (below 3.3 it starts at 4.2)
+                 the window and the terminal V takes it 0.1 V lower, down to 3.3 (empty), then
+                 starts again at 4.2
     --shots DIR  where F12/P screenshots go (default: ~/Pictures/pocket-stones)
 
 Keys (window and terminal): arrows or WASD = d-pad, Z/J/Enter = A, X/K/Backspace = B,
-M/Tab = menu, Esc quits (and Q in the terminal), asking first while a game is in play (the
-terminal has no key-up events, so a key is a short press); SIGTERM (timeout, kill) quits at
+M/Tab = menu, Esc quits (and Q in the terminal), asking first while a game is in play (any
+other key answers "play on" and goes no further; the terminal has no key-up events, so a key
+is a short press); SIGTERM (timeout, kill) quits at
 once, the game saved as after every move. The window resizes in whole-pixel steps, F12 or P
 writes a screenshot into the --shots folder (in the terminal too), and the panel's contrast
 and sleep (dimmed, off) show in its brightness. The terminal draws the panel in quadrant blocks,
@@ -44,8 +46,8 @@ SCALE = 4  # window pixels a panel pixel unless --scale says; the terminal's scr
 LEGEND = "arrows: d-pad   Z: A   X: B   M: menu   F12/P: screenshot   Esc: quit"
 SHOTS = os.path.join("~", "Pictures", "pocket-stones")  # the screenshots' folder by default
 BATTERY_STEP = 0.1  # volts the V key takes off the simulated battery
-BATTERY_TOP = 4.2  # where V starts again once below BATTERY_BOTTOM
-BATTERY_BOTTOM = 3.3
+BATTERY_TOP = 4.2  # where V starts again after BATTERY_BOTTOM
+BATTERY_BOTTOM = 3.3  # empty: under the app's critical level, its "Battery empty" warning
 
 
 class SimError(Exception):
@@ -82,9 +84,11 @@ def parse_heap(text):
 
 
 def next_battery(volts):
-    """The V key's next voltage: BATTERY_STEP lower, back to BATTERY_TOP below BATTERY_BOTTOM."""
-    volts = round(volts - BATTERY_STEP, 2)
-    return BATTERY_TOP if volts < BATTERY_BOTTOM else volts
+    """The V key's next voltage: BATTERY_STEP lower, but never past BATTERY_BOTTOM (an empty
+    cell, whatever the start: 3.45 goes to 3.35, then 3.3), and from there BATTERY_TOP again."""
+    if volts <= BATTERY_BOTTOM:
+        return BATTERY_TOP
+    return max(BATTERY_BOTTOM, round(volts - BATTERY_STEP, 2))
 
 
 # -- headless -------------------------------------------------------------------------------
@@ -304,6 +308,7 @@ class Window:
         self.shots = shots
         self.battery = battery  # the simulated cell's volts, stepped by V (None: no battery)
         self.asking = False  # quit asked while a game is in play
+        self.eaten = set()  # keys that answered the question: their key-ups go no further
         self.note = ""  # the last screenshot's name, shown in the legend
         fb = device.display
         pygame.display.init()
@@ -355,7 +360,8 @@ class Window:
 
     def handle(self, events):
         """Key events to button pins; False when the window is to close. Closing while a game
-        is in play asks first (Esc again, or closing again, quits; any other key plays on)."""
+        is in play asks first (Esc again, or closing again, quits; any other key plays on, and
+        is spent on the answer: neither it nor its release reaches the device)."""
         pygame = self.pygame
         for event in events:
             closing = event.type == pygame.QUIT or (event.type == pygame.KEYDOWN
@@ -368,8 +374,14 @@ class Window:
             if event.type == pygame.VIDEORESIZE:
                 self.resize(event.w, event.h)
                 continue
+            if event.type == pygame.KEYDOWN and self.asking:
+                self.asking = False  # the answer: play on
+                self.eaten.add(event.key)
+                continue
+            if event.type == pygame.KEYUP and event.key in self.eaten:
+                self.eaten.discard(event.key)
+                continue
             if event.type == pygame.KEYDOWN:
-                self.asking = False
                 self.note = ""
                 if event.key in (pygame.K_F12, pygame.K_p):
                     self.note = "saved " + self.screenshot()
@@ -574,7 +586,10 @@ def terminal(display, state=None, replay=None, shots=SHOTS, battery=None):
             status = None
             if ready:
                 key = os.read(stdin, 8).decode(errors="ignore")
-                if key in ("p", "\x1b[24~"):  # P or F12: the panel's pixels, at full contrast
+                if asking and key not in ("q", "\x1b"):
+                    asking = False  # any other key answers "play on", and goes no further
+                    status = ""
+                elif key in ("p", "\x1b[24~"):  # P or F12: the panel's pixels, at full contrast
                     image = frame_image(fb.width, fb.height, fb.buffer, SCALE).convert("RGB")
                     status = "saved " + save_screenshot(image, shots)
                 elif key in ("v", "V") and battery is not None:
@@ -586,12 +601,8 @@ def terminal(display, state=None, replay=None, shots=SHOTS, battery=None):
                         return device.summary()
                     asking = True
                     status = QUIT_QUESTION
-                else:
-                    if asking:
-                        asking = False
-                        status = ""
-                    if key in codes:
-                        device.press(codes[key])
+                elif key in codes:
+                    device.press(codes[key])
             device.run(20)
             frame = bytes(fb.buffer)
             if frame != last_frame or status is not None:

@@ -70,6 +70,23 @@ def test_the_window_drives_the_buttons_and_shows_the_panel_scaled(pygame):
     assert not Window(Device(), scale=2).handle([pygame.event.Event(pygame.QUIT)])  # no game
 
 
+def test_the_key_that_answers_the_quit_question_goes_no_further(pygame):
+    from host_tools.sim.cli import Window
+    from host_tools.sim.device import Device
+
+    device = Device()
+    view = Window(device, scale=1)
+    tap(pygame, view, "z")
+    tap(pygame, view, "z")  # Go, Start: a game in play
+    assert view.handle([key(pygame, pygame.KEYDOWN, "escape")]) and view.asking
+    tap(pygame, view, "m")  # the answer: play on
+    assert not view.asking
+    assert device.app.top.module_name == "play"  # the menu key did not open the game's menu
+    assert not any(pin.is_pressed for pin in device.pins.values())  # no pin left down
+    tap(pygame, view, "m")  # the next press is the device's again
+    assert device.app.top.module_name == "gamemenu"
+
+
 def test_the_window_resizes_in_whole_steps_and_takes_screenshots(pygame, tmp_path, monkeypatch):
     from host_tools.sim.cli import Window
     from host_tools.sim.device import Device
@@ -121,6 +138,28 @@ def test_the_battery_preview_steps_down_to_the_warning(pygame):
     assert view.handle([key(pygame, pygame.KEYDOWN, "v")])  # 3.4 V: low
     assert view.note == "battery 3.40 V"
     assert device.app.top.module_name == "message" and device.app.top.heading == "Battery low"
+
+
+def test_the_battery_preview_reaches_empty_from_any_start_then_starts_again(pygame):
+    from host_tools.sim.cli import BATTERY_BOTTOM, BATTERY_TOP, Window
+    from host_tools.sim.device import Device
+    from stones.drivers.battery import CRITICAL_MV
+
+    assert BATTERY_BOTTOM * 1000 < CRITICAL_MV  # the bottom of the cycle is an empty cell
+    for start in (4.2, 3.95, 3.45, 3.35, 3.32):
+        device = Device()
+        device.set_battery(start)
+        view = Window(device, scale=1, battery=start)
+        seen = []
+        for _ in range(12):
+            assert view.handle([key(pygame, pygame.KEYDOWN, "v")])
+            top = device.app.top
+            seen.append((view.note, top.heading if top.module_name == "message" else ""))
+            if seen[-1][1] == "Battery empty":
+                break
+        assert seen[-1] == ("battery %.2f V" % BATTERY_BOTTOM, "Battery empty"), (start, seen)
+        assert view.handle([key(pygame, pygame.KEYDOWN, "v")])  # from empty: charged again
+        assert view.note == "battery %.2f V" % BATTERY_TOP, start
 
 
 def test_the_window_shows_the_contrast_and_the_panel_off(pygame):
@@ -229,6 +268,12 @@ def test_the_terminal_mode_plays_in_a_pseudo_terminal(tmp_path):
         os.write(main, b"q")  # a game is in play: asked first
         read_until(b"Quit? (the game is saved)")
         assert process.poll() is None
+        del seen[:]
+        os.write(main, b"m")  # plays on: the menu key answers, and does not open the menu
+        read_until(b"quit")
+        del seen[:]
+        os.write(main, b"q")
+        read_until(b"Quit? (the game is saved)")
         os.write(main, b"q")
         read_until(b"screen=play game=go size=9 moves=1 to_move=white")
         assert process.wait(timeout=30) == 0
