@@ -170,3 +170,24 @@ def test_the_device_goes_on_from_its_last_search_after_the_reply():
     assert search.visits[0] > search.playouts  # from the kept subtree
     wait_for_reply(device, 4)
     assert game.count == 4 and game.colour(game.last_move()) == 2
+
+
+def test_loose_against_the_device_skips_the_komi_protocol_for_the_settings_komi():
+    device = Device()
+    device.press("down")  # Loose
+    device.press("a")
+    setup = device.app.top
+    labels = [row if isinstance(row, str) else row[0] for row in setup.list.rows]
+    device.press("down")
+    device.press("down")  # Komi
+    device.press("right")
+    device.press("right")  # 2, 4
+    for _ in range(labels.index("White") - labels.index("Komi")):
+        device.press("down")
+    device.press("right")  # White: Device 1
+    for _ in range(labels.index("White")):
+        device.press("up")
+    device.press("a")  # Start: no komi screens, the game at once
+    assert device.app.top.module_name == "play"
+    assert device.app.game.key == "loose" and device.app.game.settings["komi"] == "4"
+    assert device.app.players == {"1": "human", "2": "device:1"}
