@@ -13,12 +13,12 @@
     readback.py  mutated saves and records read back (host_tools.sim.readback): how many were
                  refused by name, resumed, hung (target 0)
     opponents.py the players it is measured against (random, greedy, the first release's player,
-                 GNU Go) and the match runner
+                 GNU Go; the priors alone, a calibration line) and the match runner
     results.py   the results files (docs/results/BENCH.json): a run's figures, commit, machine
                  and load, merged into what earlier runs left; what each game gives (Game.bench)
     render.py    docs/benchmarks.md and the README's table of levels from the results files
     mp/          workloads run on the device or the unix port: bench_engine.py, bench_playouts.py,
-                 bench_pi.py, bench_ui.py, pico_app.py, pico_soak.py
+                 bench_pi.py, bench_ui.py, bench_learned.py, pico_app.py, pico_soak.py
     wasm/        MicroPython's WebAssembly port (npm) for the 32-bit heap figures: run.mjs runs
                  heap_engine.py and heap_app.py
 """

@@ -325,6 +325,10 @@ def main(argv=None):
 
     torch.set_num_threads(max(1, (os.cpu_count() or 1)))
     started = time.time()
+    from host_tools.bench.results import Results, git
+
+    # the run as it starts (its commit, a clean tree): the weights written below change the tree
+    results = Results("policy", "Go's learned policy", argv, ("cpython",))
     data = positions()
     held = [d for d in data if d[0] > 0 and d[0] % args.hold == 0]
     # and every tenth of data/go_selfplay.txt's games: more held-out positions, the teacher's own
@@ -358,7 +362,6 @@ def main(argv=None):
         assert engine_logits(layers, moves) == [int(v) for v in logits], moves
     if args.no_write:
         return 0
-    from host_tools.bench.results import Results, git
 
     provenance = [
         "Made by: .venv-fit/bin/python -m host_tools.fit.policy %s" % " ".join(
@@ -379,7 +382,6 @@ def main(argv=None):
     ]
     write_weights(layers, logit_scale, provenance)
     write_check(samples)
-    results = Results("policy", "Go's learned policy", argv, ("cpython",))
     add = results.for_game("go 9x9 policy", "go", "9x9")
     add("top-1 vs GNU Go level 10, held out, int8", round(figures["int8"], 1), "%",
         "%d held-out positions" % len(held), TOP1_TARGET)
