@@ -30,6 +30,7 @@ whole a few allocations however long the game.
     b"G1 " key " " size " " k=v,k=v (settings) " " players (colour:who,...) "\n"
     setup count (2 bytes) + one word (colour << 9 | point) per set-up stone
     one word (colour << 9 | move) per move, little-endian, to the end
+    a resignation: a last word (colour << 9 | RESIGN_MOVE), the colour that resigned
 """
 
 from stones.compat import const
@@ -181,14 +182,17 @@ def encode_game(game, players):
     """The game save: a header line, the set-up stones, the moves (see above)."""
     from array import array
 
-    from stones.engine.game import stone_word
+    from stones.engine.game import RESIGN_MOVE, stone_word
 
     settings = ",".join("%s=%s" % (option.key, game.settings[option.key])
                         for option in game.options)
     who = ",".join("%s:%s" % item for item in sorted(players.items()))
     header = "G1 %s %d %s %s\n" % (game.key, game.size, settings or "-", who or "-")
     setup = array("H", [len(game.setup)] + [stone_word(c, p) for c, p in game.setup])
-    return header.encode() + bytes(setup) + bytes(game.move_words())
+    data = header.encode() + bytes(setup) + bytes(game.move_words())
+    if game.resigned:  # after the moves, a word saying who resigned
+        data += bytes(array("H", [stone_word(game.resigned, RESIGN_MOVE)]))
+    return data
 
 
 def decode_game(data):
@@ -196,7 +200,7 @@ def decode_game(data):
     what the rules allow, the move they refuse, or the way the position does not hold."""
     from array import array
 
-    from stones.engine.game import GameError, split_word
+    from stones.engine.game import BLACK, RESIGN_MOVE, WHITE, GameError, split_word
     from stones.engine.registry import game_class
 
     end = data.find(b"\n")
@@ -238,6 +242,9 @@ def decode_game(data):
         game.set_position([split_word(w) for w in table[1:1 + n_setup]], game.first)
     for i in range(1 + n_setup, len(table)):
         colour, move = split_word(table[i])
+        if move == RESIGN_MOVE and i == len(table) - 1 and colour in (BLACK, WHITE):
+            game.resign(colour)
+            break
         try:
             game.play_as(colour, move)
         except GameError as error:

@@ -119,7 +119,7 @@ class Capture5(Game):
                       ("Taken", self.prisoners[1], self.prisoners[2]), total],
                      total, 2 * total[1], 2 * total[2])
 
-    def result(self):
+    def count_result(self):
         return decide(self.score())
 
     def panel(self):

@@ -44,7 +44,9 @@ above the engine asks which game it is, tests/host/test_one_door.py):
                                     a handicap), first (Black by default) to move after them
     follow_setting(values, key)     the setup's other settings that follow a changed one (Go:
                                     komi 0.5 with a handicap)
-    score() -> Score, result() -> Result   the same shapes in every game (engine/outcome.py)
+    score() -> Score, result() -> Result   the same shapes in every game (engine/outcome.py):
+                                    result() is the resignation's (resign(colour), resigned: the
+                                    colour that resigned, else 0) or the count's, count_result()
     territory() -> (Black's points, White's); counted(): what the score screen draws
     panel() -> (label, black, white): the game screen's running count
     stones_per_turn, stones_left(), turn_size(); marks_dead (then toggle_dead(p), dead_stones())
@@ -85,6 +87,9 @@ ENEMY_TERRITORY = const(9)
 OVERSIZED_GROUP = const(10)
 MID_TURN = const(11)
 MOVE_LIMIT = const(12)
+# A resignation in a game save's move words: the resigning colour over this move, which names no
+# point of any board (mailboxes have fewer cells), after the last move (stones.session).
+RESIGN_MOVE = const(0x1FF)
 # The fewest moves a game's history holds, whatever the board (Game._cap: the move limit).
 LONG_GAME = const(500)
 # The arrays every game has, in the order Game.copy_from copies them.
@@ -431,6 +436,7 @@ class Game:
         self.top = 0
         self.log_from = 0
         self.over = False
+        self.resigned = 0  # the colour that resigned (resign())
         self._clear()
         if self.setup:
             for colour, p in self.setup:
@@ -634,7 +640,7 @@ class Game:
     def _over(self):
         """Why a game that is over refuses a move: MOVE_LIMIT when it ended at the move limit
         (not by the players' two passes), else GAME_OVER."""
-        if self.count >= self.cap and self.passes < 2:
+        if self.count >= self.cap and self.passes < 2 and not self.resigned:
             return MOVE_LIMIT
         return GAME_OVER
 
@@ -663,6 +669,10 @@ class Game:
         return move
 
     def undo(self):
+        if self.resigned:  # the resignation goes first: the position is the one it left
+            self.resigned = 0
+            self.over = False
+            return
         if not self.count:
             raise GameError("nothing to undo")
         if self.count > self.log_from:
@@ -799,8 +809,22 @@ class Game:
         raise NotImplementedError
 
     def result(self):
-        """The Result of the game as it stands (stones.engine.outcome)."""
+        """The Result of the game as it stands (stones.engine.outcome): the count's, turned into
+        the resignation's where a player resigned."""
+        result = self.count_result()
+        if self.resigned:
+            result.resign(self.resigned)
+        return result
+
+    def count_result(self):
+        """The Result of the position as counted (each game's own)."""
         raise NotImplementedError
+
+    def resign(self, colour):
+        """colour gives up: the game is over, the other colour wins by resignation (SGF
+        W+R, B+R). The position stays as it was; undo() takes the resignation back."""
+        self.resigned = colour
+        self.over = True
 
     def territory(self):
         """(Black's points, White's): the points counted as each side's territory, in reading
@@ -925,6 +949,7 @@ class Game:
         self.top = other.top
         self.log_from = other.log_from
         self.over = other.over
+        self.resigned = other.resigned
         self._copy_extra(other)
 
     def _make_views(self):

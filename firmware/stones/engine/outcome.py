@@ -32,19 +32,30 @@ class Result:
     """The outcome of a finished game.
 
     winner is BLACK, WHITE, 0 for a draw or None when the game ended without a result (move cap).
-    margin is in half points (komi may be 5.5), tiebreak is True when a tie-break rule decided
+    margin is in half points (komi may be 5.5), resigned is True when the loser resigned (margin
+    0: score is the position's count, which decided nothing), tiebreak is True when a tie-break rule decided
     and note says how (or why there is no result); score is the game's Score, whose lines and
     total rows the score screen shows.
     """
 
-    def __init__(self, winner, margin2, score, tiebreak=False, note=""):
+    def __init__(self, winner, margin2, score, tiebreak=False, note="", resigned=False):
         self.winner = winner
+        self.resigned = resigned  # won by the other side's resignation (no count)
         self.margin2 = margin2
         self.score = score
         self.lines = score.lines
         self.total = score.total
         self.tiebreak = tiebreak
         self.note = note
+
+    def resign(self, loser):
+        """Become the result of the game loser resigned: the other side wins, the count of
+        the position (score) aside."""
+        self.winner = WHITE if loser == BLACK else BLACK
+        self.margin2 = 0
+        self.tiebreak = False
+        self.resigned = True
+        self.note = "%s resigned." % COLOUR_NAMES[loser]
 
     def margin_text(self):
         return half_points(self.margin2)
@@ -55,6 +66,8 @@ class Result:
             return "?"
         if self.winner == 0:
             return "0"
+        if self.resigned:
+            return "BW"[self.winner - 1] + "+R"
         return "BW"[self.winner - 1] + "+" + self.margin_text()
 
     def text(self):
@@ -65,6 +78,8 @@ class Result:
         who = COLOUR_NAMES[self.winner]
         if self.tiebreak:
             return who + " wins the tie"
+        if self.resigned:  # (note says who resigned)
+            return who + " wins"
         return who + " wins by " + self.margin_text()
 
 
@@ -77,3 +92,4 @@ def decide(score, tie_winner=0, note=""):
     if tie_winner:
         return Result(tie_winner, 0, score, tiebreak=True, note=note)
     return Result(0, 0, score, note=note)
+

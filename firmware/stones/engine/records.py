@@ -9,7 +9,8 @@
     black Human              who played (Human, or Device N: the computer player's level),
     white Device 3           when (the date, if the device's clock is set) and how it ended
     date 2026-11-27          (the result, once the game is over): what SGF's PB, PW, DT and RE
-    result W+4               say; the game and option lines say what SGF's RU and KM do
+    result W+4               say; the game and option lines say what SGF's RU and KM do (a
+                             result W+R or B+R: the game ends in that resignation, read back)
     end                      the last line: a record without it was cut short
 
 Lines starting with '#' are comments. Reading a record checks every line (each said once, the
@@ -129,12 +130,24 @@ def load_record(text):
             game.play_as(BLACK if colour == "B" else WHITE, parse_move(game, move))
         except GameError as error:
             raise GameError("move %d (%s): %s" % (number, word[:20], error))
+    resigned = resigner(fields.get("result", ""))
+    if resigned and not game.over:  # a resignation is no move: the result line says it
+        game.resign(resigned)
     known = ["game", "size", "setup", "moves"] + [option.key for option in cls.options]
     known += FACTS  # said for the reader; the game's own replay is what counts
     for key in order:
         if key not in known and not game._load_extra(key, fields[key].split()):
             raise GameError("unknown record line %r" % key[:20])
     return game.check()
+
+
+def resigner(result):
+    """The colour that resigned where a result (RE's, a record's result line) says the other
+    won by resignation (B+R, W+Resign), else 0."""
+    result = result.strip().upper()
+    if len(result) > 2 and result[0] in "BW" and result[1:3] == "+R":
+        return WHITE if result[0] == "B" else BLACK
+    return 0
 
 
 def decode_text(data, cut=False):

@@ -166,6 +166,12 @@ def read_record(text):
     if i >= n:
         raise GameError("SGF record cut short: no closing ')'")
     game = state[0] if state[0] is not None else _root_game(root)
+    if not game.over:  # RE[W+R]: the game ended in a resignation after its last move
+        from stones.engine.records import resigner
+
+        resigned = resigner(root.get("RE", [""])[0])
+        if resigned:
+            game.resign(resigned)
     if game.over:
         for colour, point in state[1]:
             p = _point(game, point)

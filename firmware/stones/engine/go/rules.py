@@ -1285,7 +1285,7 @@ class Go(Game):
         lines.append(total)
         return Score(lines, total, black2, white2)
 
-    def result(self):
+    def count_result(self):
         from stones.engine.outcome import Result, decide
 
         score = self.score()

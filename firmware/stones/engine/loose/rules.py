@@ -694,7 +694,7 @@ class Loose(Game):
         return Score([("Stones", black, white), ("Komi", 0, komi), total], total,
                      2 * black, 2 * (white + komi))
 
-    def result(self):
+    def count_result(self):
         from stones.engine.outcome import decide
 
         loser = self.tie_loser()

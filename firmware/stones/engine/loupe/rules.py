@@ -648,7 +648,7 @@ class Loupe(Game):
         total = lines[0] if lines else ("Groups", "-", "-")
         return Score(lines, total, listed=(black, white))
 
-    def result(self):
+    def count_result(self):
         """Winner and margin by the modality. Margin: the difference of the deciding pair
         (simple) or of the sums (compound); a win by the longer list is a tie-break win (margin
         0, W+0 in GTP)."""

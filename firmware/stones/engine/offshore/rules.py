@@ -312,7 +312,7 @@ class OffShore(Game):
                  ("Groups", self.ngroups[BLACK], self.ngroups[WHITE])]
         return Score(lines, total, 2 * len(black), 2 * len(white))
 
-    def result(self):
+    def count_result(self):
         from stones.engine.outcome import Result, decide
 
         score = self.score()
