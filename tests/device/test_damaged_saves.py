@@ -69,7 +69,7 @@ def game_flash():
     device.press("a")  # Start
     device.play("C3")
     device.press("menu")
-    for _ in range(5):  # Back, Pass, Undo, Hint, Rules -> Main menu
+    for _ in range(7):  # Back, Pass, Undo, Hint, Estimate, Resign, Rules -> Main menu
         device.press("down")
     device.press("a")
     device.press("down")  # Go

@@ -19,7 +19,7 @@ def go_with_two_moves():
 
 def to_go_start(device):
     device.press("menu")
-    for _ in range(5):  # Back, Pass, Undo, Hint, Rules -> Main menu
+    for _ in range(7):  # Back, Pass, Undo, Hint, Estimate, Resign, Rules -> Main menu
         device.press("down")
     device.press("a")
     assert device.app.top.list.rows[0] == "Resume Go"

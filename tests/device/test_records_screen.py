@@ -154,7 +154,7 @@ class NoStatFS(FakeFS):
 
 
 def test_a_write_that_fails_leaves_no_record_and_keeps_the_save():
-    fs = NoStatFS(capacity=600)  # the settings and the game's two slots fit, a record not
+    fs = NoStatFS(capacity=640)  # the settings and the game's two slots fit, a record not
     device = Device(fs=fs)
     finish_a_go_game(device, ("C3", "G7", "C7", "G3", "C5", "G5"))
     assert device.app.top.heading == "Storage full"
@@ -206,7 +206,7 @@ def test_at_the_limit_a_game_given_up_waits_for_the_answer():
     device.press("a")
     device.play("E5")
     device.press("menu")
-    for _ in range(5):  # Back, Pass, Undo, Hint, Rules -> Main menu
+    for _ in range(7):  # Back, Pass, Undo, Hint, Estimate, Resign, Rules -> Main menu
         device.press("down")
     device.press("a")
     device.press("down")  # Go (below Resume Go)

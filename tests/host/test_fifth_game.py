@@ -177,7 +177,7 @@ def test_a_game_left_for_the_menu_resumes_where_it_was(fifth):
     assert game.prisoners[1] == 1 and game.count == 4
     before = game.state()
     device.press("menu")
-    while device.app.top.list.selected != 5:  # Main menu
+    while device.app.top.list.selected != 7:  # Main menu
         device.press("down")
     device.press("a")
     menu = device.app.top

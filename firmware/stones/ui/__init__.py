@@ -12,8 +12,9 @@ Reading guide:
     komi.py     Loose's komi protocol: one player names the komi, the other picks a colour
     play.py     the game screen: cursor, placing, pass and undo, illegal-move reasons
     opponent.py the computer player as the screens use it: who plays a colour, thinking in slices
-    gamemenu.py the in-game menu (MENU): pass, undo, hint, rules, back to the main menu
-    score.py    end of game: Go dead stones, score breakdowns, result
+    gamemenu.py the in-game menu (MENU): pass, undo, hint, estimate, resign, rules, main menu
+    score.py    end of game: Go dead stones, score breakdowns, result (or a resignation)
+    estimate.py the count as it stands mid-game, on a copy of the game (the score's board)
     rules.py    scrollable rules pages, read from the rule texts shipped as files
     system.py   contrast, sound, version, free memory
     replay.py   step through a finished game

@@ -440,6 +440,8 @@ def _system_settings(settings):
         # Off until pondering is shown to pay: it makes a Pico's buttons slower and keeps its
         # core busy, and has not yet won measurably more (docs/benchmarks.md, docs/journal.md).
         system["ponder"] = False
+    if not isinstance(system.get("resign"), bool):
+        system["resign"] = True  # a device that plays on a lost game wastes the player's time
     level = system.get("sleep")
     if type(level) is not int or not 0 <= level < len(SLEEP_S):
         system["sleep"] = _SLEEP_DEFAULT

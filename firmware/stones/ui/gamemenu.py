@@ -1,14 +1,17 @@
-"""In-game menu (MENU button): pass, undo, rules, back to the main menu (the game is kept)."""
+"""In-game menu (MENU button): pass, undo, a hint, the count as it stands (ui/estimate.py),
+resign (asked first: ui/confirm.py), rules, back to the main menu (the game is kept)."""
 
 from stones.ui import keys
 from stones.ui.draw import ListView, title
+
+ROWS = ("Back to game", "Pass", "Undo", "Hint", "Estimate", "Resign", "Rules", "Main menu")
 
 
 class Screen:
     def __init__(self, app, play):
         self.app = app
         self.play = play
-        self.list = ListView(["Back to game", "Pass", "Undo", "Hint", "Rules", "Main menu"])
+        self.list = ListView(list(ROWS))
         self.dirty = True
         self.shown = False
 
@@ -27,19 +30,25 @@ class Screen:
             self.app.back()
             self.play.resume()
         elif button == keys.A:
-            choice = self.list.selected
-            if choice == 4:
+            choice = ROWS[self.list.selected]
+            if choice == "Rules":
                 self.app.open("rules", self.play.game.key)
                 return
-            if choice == 5:
+            if choice == "Main menu":
                 self.app.home()
                 return
             self.app.back()
-            if choice == 1:
-                self.play.pass_turn()
-            elif choice == 2:
-                self.play.undo()
-            elif choice == 3:
-                self.play.hint()
+            play = self.play
+            if choice == "Pass":
+                play.pass_turn()
+            elif choice == "Undo":
+                play.undo()
+            elif choice == "Hint":
+                play.hint()
+            elif choice == "Estimate":
+                play.estimate()
+            elif choice == "Resign":
+                play.resume()  # (a device due to move waits under the question)
+                play.ask_resign()
             else:
-                self.play.resume()
+                play.resume()

@@ -29,6 +29,19 @@ _BLINK_OFF_MS = const(250)
 # search's own time. Elsewhere a tick is one slice (the simulator's clock only moves between ticks).
 _THINK_MS = const(100)
 _THINK_SLICES = const(4)
+# The device resigns (the System screen's Resigns on) when its search gives its best move a win
+# rate under _HOPELESS of _RATE_SCALE (the search's values: 512 a sure win) on _HOPELESS_MOVES
+# of its moves in a row: a tenth, where its playouts win about one game in ten from here, which
+# a human opponent rarely lets slip; several moves in a row so that one unlucky reading (a
+# capture it has not yet seen through) does not end a game. Never while fewer than a third of
+# the board's points have had a move (_OPENING_PART): early values are noise. In a handicap
+# game the side given the stones is expected to look lost for a long time, so the device holds
+# on until under _HOPELESS_HANDICAP, a smaller share.
+_RATE_SCALE = const(512)
+_HOPELESS = const(51)
+_HOPELESS_HANDICAP = const(20)
+_HOPELESS_MOVES = const(3)
+_OPENING_PART = const(3)
 
 
 class Screen:
@@ -67,6 +80,7 @@ class Screen:
         # MENU went down while the device thinks: it waits to see whether that is a tap (its
         # release: play now) or a hold (LONG: stop, and the in-game menu)
         self.menu_held = False
+        self.hopeless = [0, 0, 0]  # by colour: the device's moves in a row it saw as lost
         self.dirty = True
         self.shown = False
         self.maybe_think()
@@ -355,9 +369,14 @@ class Screen:
                 self.say("Hint: pass\nA passes")
                 self.pass_hint = True
             return
+        mover = self.game.to_move
+        if self.gives_up(thinking, mover):
+            self.resign(mover)
+            self.app.open("message", "Resigned", "%s (the device) resigns: %s wins."
+                          % (self.game.COLOUR_NAMES[mover], self.game.COLOUR_NAMES[3 - mover]))
+            return
         if self.game.reason(move):  # never: the search only answers legal moves
             move = 0
-        mover = self.game.to_move
         self.game.play(move)
         if move:
             self.app.sound("stone")
@@ -367,6 +386,53 @@ class Screen:
         self.after_move()
         if self.pondering is not None:
             self.pondering.step()  # its search begun with the move, before the player's presses
+
+    def gives_up(self, thinking, colour):
+        """Whether the device playing colour resigns now: its search sees the game as lost
+        (the constants above), on enough of its moves in a row, past the opening, and the
+        Resigns setting is on."""
+        game = self.game
+        ranked = getattr(thinking.search, "ranked", None)  # (a stand-in search may lack it)
+        ranked = ranked() if ranked is not None else None
+        value = ranked[0][2] if ranked else _RATE_SCALE
+        limit = _HOPELESS_HANDICAP if game.handicap() else _HOPELESS
+        hopeless = self.hopeless
+        hopeless[colour] = hopeless[colour] + 1 if value < limit else 0
+        return (hopeless[colour] >= _HOPELESS_MOVES and self.app.system["resign"]
+                and game.count * _OPENING_PART >= game.grid.count)
+
+    def resign(self, colour):
+        """colour gives up: the game ends, the other side winning, and the result shows."""
+        self.thinking = None
+        self.game.resign(colour)
+        self.after_move()
+
+    def resigner(self):
+        """Who resigns from the menu: the human, whoever is to move against the device."""
+        from stones.ui.opponent import device_level
+
+        colour = self.game.to_move
+        if device_level(self.app, colour) and not device_level(self.app, 3 - colour):
+            return 3 - colour
+        return colour
+
+    def ask_resign(self):
+        """The menu's Resign: asked first, the question opening on playing on."""
+        game = self.game
+        if game.over:
+            return
+        colour = self.resigner()
+        self.app.open("confirm", "Resign?", "%s resigns: %s wins the game."
+                      % (game.COLOUR_NAMES[colour], game.COLOUR_NAMES[3 - colour]),
+                      (("Resign", lambda: self.resign(colour)), ("Play on", None)))
+
+    def estimate(self):
+        """The menu's Estimate: the count as it stands, over the game (ui/estimate.py)."""
+        try:
+            self.app.open("estimate", self)
+        except MemoryError:  # no room for the copy: play on
+            self.say("No room to count now")
+            self.resume()
 
     def show(self, p):
         """Put the cursor on p, scrolling a window to it; the old cursor's box is redrawn now,

@@ -5,7 +5,8 @@
     BOARD      the board with what was counted drawn on it (territory, dead stones, Loupe's
                counted loops blinking) and each side's total; the d-pad scrolls a window
     TABLE      the whole breakdown, one row a figure (territory, prisoners, komi, values...)
-    RESULT     who won and by how much; A plays again (a rematch: the same game, settings and
+    RESULT     who won and by how much (a resigned game opens here: nothing is counted, B does
+               nothing); A plays again (a rematch: the same game, settings and
                players, as the game's Start would), MENU goes back to the main menu
 """
 
@@ -24,6 +25,8 @@ _W_MARGIN = const(3)  # White's ends this far from the panel's edge, as a list's
 
 
 class Screen:
+    foot = "A: more"  # the board stage's last line (ui/estimate.py: how to go back)
+
     def __init__(self, app, game):
         self.app = app
         self.game = game
@@ -34,6 +37,8 @@ class Screen:
         if stone:  # a window opens where the game ended
             self.view.goto(stone)
         self.stage = MARK if game.marks_dead else BOARD
+        if game.resigned:  # nothing is counted: the result is all there is
+            self.stage = RESULT
         if self.stage == MARK:  # the marking opens with the playouts' estimate marked
             self.view.show_cursor = True
             try:
@@ -42,7 +47,7 @@ class Screen:
                 game.mark_dead(game.dead_stones())
             for p in game.dead_stones():
                 self.view.marks[p] |= DEAD
-        self.result = None
+        self.result = game.result() if game.resigned else None
         self.blinks = False  # counted loops on the board: they blink
         self.blink = app.clock.ticks_ms()  # the counted loops show first, then blink
         self.hidden = False
@@ -100,13 +105,13 @@ class Screen:
         if fb.height >= 96:  # a strip under the board: one line each
             small(fb, "%s B %s W %s" % (total[0], total[1], total[2]), x, y)
             small(fb, self.result.gtp(), x, y + SMALL_LINE)
-            small(fb, "A: more", x, y + 2 * SMALL_LINE)
+            small(fb, self.foot, x, y + 2 * SMALL_LINE)
             return
         small(fb, total[0], x, y)
         small(fb, "B %s" % total[1], x, y + SMALL_LINE)
         small(fb, "W %s" % total[2], x, y + 2 * SMALL_LINE)
         small(fb, self.result.gtp(), x, y + 3 * SMALL_LINE + 2)
-        small(fb, "A: more", x, fb.height - SMALL_LINE + 1)
+        small(fb, self.foot, x, fb.height - SMALL_LINE + 1)
 
     def draw_cursor_label(self, fb):
         x = fb.width - LABEL_W if fb.height >= 96 else self.panel_x
@@ -181,7 +186,7 @@ class Screen:
                 self.stage = RESULT
             elif button == keys.B:
                 self.stage = BOARD
-        elif button == keys.B:
+        elif button == keys.B and not self.game.resigned:  # (a resignation has no count)
             self.stage = TABLE
         elif button == keys.A or button == keys.MENU:
             then = self.app.home if button == keys.MENU else self.rematch

@@ -1,5 +1,6 @@
 """System screen: display contrast, sleep, sound (when a buzzer is fitted), pondering (the device
-thinking on the player's time: ui/opponent.py), the battery's voltage (when one is sensed),
+thinking on the player's time: ui/opponent.py), whether the device resigns a lost game
+(ui/play.py), the battery's voltage (when one is sensed),
 version, free memory. Each change is saved as it is made (App.save_settings), so switching off
 on this screen loses nothing, and B or MENU only leave it."""
 
@@ -29,6 +30,7 @@ class Screen:
             rows.append(("Sound", "on" if self.settings["sound"] else "off"))
         rows.append(("Sleep", SLEEP_NAMES[self.settings["sleep"]]))
         rows.append(("Ponder", "on" if self.settings["ponder"] else "off"))
+        rows.append(("Resigns", "on" if self.settings["resign"] else "off"))
         battery = getattr(self.app, "battery", None)
         if battery is not None:
             rows.append(("Battery", battery.text()))
@@ -76,3 +78,5 @@ class Screen:
             self.app.sound("stone")  # turned on: a click says so
         elif button in (keys.LEFT, keys.RIGHT, keys.A) and label == "Ponder":
             self.settings["ponder"] = not self.settings["ponder"]
+        elif button in (keys.LEFT, keys.RIGHT, keys.A) and label == "Resigns":
+            self.settings["resign"] = not self.settings["resign"]
