@@ -27,7 +27,7 @@ def test_the_device_thinking_and_a_new_game_question_fit():
         if play.message:
             walk.press("b")  # dismissed
         walk.press("menu")
-        for _ in range(5):
+        for _ in range(7):  # Back to game, Pass, Undo, Hint, Estimate, Resign, Rules
             walk.press("down")
         walk.press("a")  # main menu
         walk.check("Resume Go")
