@@ -40,6 +40,8 @@ DEAD = const(4)
 LOOP = const(8)
 HIDE = const(16)  # drawn as empty (blinking of counted loops)
 
+_BLINK_ON_MS = const(600)  # the cursor outline shows this long, then hides for _BLINK_OFF_MS
+_BLINK_OFF_MS = const(250)
 _MOVED = const(32)  # changed points update() takes a batch (a move changes a few)
 HEX_ROUND = const(4)  # the smallest hex unit with round stones (boxes 8x7, radius 2)
 LABEL_W = const(18)  # room for a point's name: a letter and two digits, 3 compact characters
@@ -68,6 +70,16 @@ def layout(fb, game):
     if hexagon and hex_unit(n, fb.width - 9 * SMALL - 2, fb.height) >= HEX_ROUND:
         w = fb.width - 9 * SMALL - 2  # the whole hexagon with round stones
     return w, fb.height, w + 2, 0
+
+
+def place_overview(view, fb, panel_x, top):
+    """Put a windowed view's overview where the board screens show it: on a tall panel at its
+    top right, beside the board (layout() left it that room), else in the panel beside the
+    board at panel_x, top (the screen's lines above it). Nothing for a whole board."""
+    if view.windowed:
+        # (BoardView starts it at None; the checker takes that for its type)
+        view.overview_at = (  # pyright: ignore[reportAttributeAccessIssue]
+            (fb.width - view.overview_size(), 0) if fb.height >= 96 else (panel_x, top))
 
 
 def last_stone(game):
@@ -137,6 +149,7 @@ class BoardView:
         self.last = 0
         self.show_cursor = True
         self.blink_on = True  # the cursor's outline is drawn now (screens blink it)
+        self.blink_at = 0  # when it last came on or went off (blink_due)
         self._layout()
         self.want_x = self.px[self.cursor]
 
@@ -511,6 +524,16 @@ class BoardView:
         """Show or hide the cursor's outline (one box redrawn)."""
         self.blink_on = on
         self.draw_point(fb, self.cursor)
+
+    def blink_due(self, fb, now):
+        """Blink the cursor's outline, on for a while and off for less, counted from blink_at
+        (a screen sets it to the time it shows the outline afresh). True when its box was
+        redrawn."""
+        if now - self.blink_at < (_BLINK_ON_MS if self.blink_on else _BLINK_OFF_MS):
+            return False
+        self.blink_at = now
+        self.blink(fb, not self.blink_on)
+        return True
 
     def _step(self, p, dcol, drow):
         grid = self.grid

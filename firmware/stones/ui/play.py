@@ -13,7 +13,7 @@ from stones.compat import const
 from stones.engine.game import MOVE_LIMIT
 from stones.ui import keys
 from stones.ui.app import AWAKE
-from stones.ui.board import LABEL_W, BoardView, last_stone, layout
+from stones.ui.board import LABEL_W, BoardView, last_stone, layout, place_overview
 from stones.ui.draw import ICON_W, SMALL, SMALL_LINE, battery, small, wrap
 
 _MESSAGE_MS = const(2500)  # a refused move's reason, a warning
@@ -21,8 +21,6 @@ _NOTE_MS = const(1200)  # a pass or a hint told: short, the board is soon seen w
 BUSY = "Device thinks: MENU plays now"  # what A or B says while the device thinks
 _DISC = const(4)  # the turn stone's radius: 9 pixels tall, capitals are 7
 _TURN_X = const(2 * _DISC + 3)  # the mover's name starts here, after the stone and a gap
-_BLINK_ON_MS = const(600)  # the cursor outline shows this long, then hides for _BLINK_OFF_MS
-_BLINK_OFF_MS = const(250)
 # On a Pico one tick of the device's thinking runs search slices for up to _THINK_MS (at most
 # _THINK_SLICES of them) before the app reads the buttons again: fewer ticks a move, so fewer of
 # the app loop's idle sleeps and progress-bar redraws, which cost a Pico a large share of the
@@ -62,17 +60,12 @@ class Screen:
         # a board too fine for the panel shows a window of it: its overview goes in the panel,
         # under the turn line (or beside the board on a tall panel)
         self.windowed = self.view.windowed
-        if self.windowed:
-            # (on a small panel under the turn line, and under "1 of 2" where turns are two)
-            at = ((fb.width - self.view.overview_size(), 0)  # beside the board (layout())
-                  if self.tall else
-                  (self.panel_x, SMALL_LINE * (2 if self.game.stones_per_turn > 1 else 1)))
-            # (BoardView starts it at None; the checker takes that for its type)
-            self.view.overview_at = at  # pyright: ignore[reportAttributeAccessIssue]
+        # (on a small panel under the turn line, and under "1 of 2" where turns are two)
+        place_overview(self.view, fb, self.panel_x,
+                       SMALL_LINE * (2 if self.game.stones_per_turn > 1 else 1))
         self.message = None
         self.until = 0
         self.pass_hint = False  # the message is "Hint: pass": A passes while it shows
-        self.blink_at = 0
         self.thinking = None  # an opponent.Thinking while the device (or a hint) is searching
         self.pondering = None  # an opponent.Pondering while a human plays a device (its turn)
         self.bar = -1  # the progress bar's filled width as last sent
@@ -235,11 +228,7 @@ class Screen:
                 self.message = None
                 self.dirty = True
             return
-        view = self.view
-        wait = _BLINK_ON_MS if view.blink_on else _BLINK_OFF_MS
-        if now - self.blink_at >= wait:
-            self.blink_at = now
-            view.blink(self.app.display, not view.blink_on)
+        if self.view.blink_due(self.app.display, now):
             self.shown = True
 
     # -- buttons --------------------------------------------------------------------------------
@@ -280,7 +269,7 @@ class Screen:
         if button <= keys.RIGHT:
             step = self.view.move(fb, (0, 0, -1, 1)[button], (1, -1, 0, 0)[button])
             if step:
-                self.blink_at = self.app.clock.ticks_ms()
+                self.view.blink_at = self.app.clock.ticks_ms()
                 if step == 2:  # the window scrolled: its outline in the overview moved
                     self.view.draw_overview(fb)
                 self.draw_cursor_label(fb)
@@ -445,7 +434,7 @@ class Screen:
             view.draw_point(self.app.display, old)
             view.draw_point(self.app.display, p)
             self.shown = True
-        self.blink_at = self.app.clock.ticks_ms()
+        view.blink_at = self.app.clock.ticks_ms()
 
     def resume(self):
         """Back from the in-game menu: a paused device thinks again."""
