@@ -10,7 +10,7 @@ other colour, which on a black stone reads at 1:1 as a white one's ring and dot.
 
 from stones.ui import keys
 from stones.ui.board import LABEL_W, BoardView, last_stone, layout, place_overview
-from stones.ui.draw import SMALL_LINE, small
+from stones.ui.draw import SMALL_LINE, columns, small
 
 
 class Screen:
@@ -47,29 +47,28 @@ class Screen:
         y = self.panel_y
         view = self.view
         counter = "%d/%d" % (self.game.count, len(self.moves))
-        end = self.game.count == len(self.moves) and self.result is not None
+        result = self.result
+        end = result.gtp() if self.game.count == len(self.moves) and result is not None else ""
         bottom = fb.height - SMALL_LINE + 1
         if fb.height >= 96:  # a strip under the board: one line each
             small(fb, "Replay " + counter, x, y)
-            if end:
-                small(fb, self.result.gtp(), x, y + SMALL_LINE)  # pyright: ignore
+            small(fb, end, x, y + SMALL_LINE)
             small(fb, "< >", x, bottom)
             return
         small(fb, "Replay", x, y)
         if not view.windowed:
             small(fb, counter, x, y + SMALL_LINE)
-            if end:
-                small(fb, self.result.gtp(), x, y + 2 * SMALL_LINE + 2)  # pyright: ignore
+            small(fb, end, x, y + 2 * SMALL_LINE + 2)
             small(fb, "< >", x, bottom)
             return
         # beside the overview, as in play: the numbers under it, the keys at the foot's right
         row = view.overview_at[1] + view.overview_height() + 1  # pyright: ignore
-        if end and row + 2 * SMALL_LINE > bottom + 1:  # no room for both: the result
-            small(fb, self.result.gtp(), x, row)  # pyright: ignore
+        if end and row + 2 * SMALL_LINE > bottom + 1:  # no row for the result: on the count's
+            both = counter + " " + end
+            small(fb, both if len(both) <= columns(fb, x) else end, x, row)
         else:
             small(fb, counter, x, row)
-            if end:
-                small(fb, self.result.gtp(), x, row + SMALL_LINE)  # pyright: ignore
+            small(fb, end, x, row + SMALL_LINE)
         small(fb, "< >", fb.width - LABEL_W + 1, bottom)
 
     def step(self, n):
