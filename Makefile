@@ -177,7 +177,7 @@ flash: $(STAMP)
 
 # The screenshots of README.md and docs/: each game's script run headless, frames scaled 3x.
 screenshots: $(STAMP)
-	for game in go loose loupe offshore system boards records; do \
+	for game in go loose loupe offshore system boards records replay; do \
 		$(PY) -m host_tools.sim --headless --script tests/scripts/$$game.txt \
 			--out docs/screenshots --scale 3 >/dev/null || exit 1; \
 	done
