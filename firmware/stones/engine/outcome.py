@@ -32,10 +32,10 @@ class Result:
     """The outcome of a finished game.
 
     winner is BLACK, WHITE, 0 for a draw or None when the game ended without a result (move cap).
-    margin is in half points (komi may be 5.5), resigned is True when the loser resigned (margin
-    0: score is the position's count, which decided nothing), tiebreak is True when a tie-break rule decided
-    and note says how (or why there is no result); score is the game's Score, whose lines and
-    total rows the score screen shows.
+    margin is in half points (komi may be 5.5), resigned is True when the loser resigned
+    (margin 0: score is the position's count, which decided nothing), tiebreak is True when a
+    tie-break rule decided and note says how (or why there is no result); score is the game's
+    Score, whose lines and total rows the score screen shows.
     """
 
     def __init__(self, winner, margin2, score, tiebreak=False, note="", resigned=False):

@@ -9,8 +9,8 @@ it does there, marks that stone. The stone inside keeps its own colour's look: n
 other colour, which on a black stone reads at 1:1 as a white one's ring and dot."""
 
 from stones.ui import keys
-from stones.ui.board import LABEL_W, BoardView, last_stone, layout, place_overview
-from stones.ui.draw import SMALL_LINE, columns, small
+from stones.ui.board import BoardView, last_stone, layout, place_overview
+from stones.ui.draw import SMALL_LINE, right, small, width
 
 
 class Screen:
@@ -63,13 +63,15 @@ class Screen:
             return
         # beside the overview, as in play: the numbers under it, the keys at the foot's right
         row = view.overview_at[1] + view.overview_height() + 1  # pyright: ignore
+        keys = fb.width - 1 - width("< >")  # the keys end a pixel short of the panel's edge
+        right(fb, "< >", fb.width - 1, bottom)
         if end and row + 2 * SMALL_LINE > bottom + 1:  # no row for the result: on the count's
             both = counter + " " + end
-            small(fb, both if len(both) <= columns(fb, x) else end, x, row)
+            room = (keys - 2 if row + SMALL_LINE > bottom else fb.width - 1) - x  # beside them
+            small(fb, both if width(both) <= room else end, x, row)
         else:
             small(fb, counter, x, row)
             small(fb, end, x, row + SMALL_LINE)
-        small(fb, "< >", fb.width - LABEL_W + 1, bottom)
 
     def step(self, n):
         """Go n moves forward (n > 0) or back; False at either end."""
