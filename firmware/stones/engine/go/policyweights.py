@@ -2,7 +2,7 @@
 host_tools/fit/policy.py: do not edit.
 
 Made by: .venv-fit/bin/python -m host_tools.fit.policy --channels 16 --layers 4 --epochs 10
-At commit 2b3dca3; 16573 labelled positions of 419 games (host_tools/fit/data/:
+At commit 0affd84; 16573 labelled positions of 419 games (host_tools/fit/data/:
 go_policy_labels.txt, go_games.txt's self-play, go_selfplay.txt): 15989 trained on (8
 symmetries each); held out, every 10-th game: 268 of the device's and 316 of self-play.
 16 channels, 4 layers, 10 epochs, seed 1; final training loss 1.982.
