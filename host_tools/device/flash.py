@@ -54,10 +54,10 @@ class CommandError(Exception):
 
 NO_DEVICE = """no Pico found. Check that:
   - it is plugged in with a data USB cable (a charge-only cable hides it);
-  - it runs MicroPython: a Pico that appears as a USB drive named RPI-RP2 has none yet; copy
-    the RPI_PICO .uf2 from %s onto that drive and try again;
-  - or name the port: make flash PORT=/dev/ttyACM0 (mpremote connect list shows the ports).""" % (
-    UF2_URL)
+  - it runs Pocket Stones: a Pico that appears as a USB drive named RPI-RP2 is in BOOTSEL mode
+    or has no firmware yet; copy build/pocket-stones.uf2 (make firmware) onto that drive, or
+    plug it in again without holding BOOTSEL, and try again;
+  - or name the port: make flash PORT=/dev/ttyACM0 (mpremote connect list shows the ports)."""
 NO_PORT = "no device at %s: is the Pico plugged in? (mpremote connect list shows the ports)"
 BUSY = ("%s is busy: another program has it open (a serial monitor, Thonny, screen or minicom, "
         "another mpremote, an editor's REPL). Close it and run make flash again.")

@@ -177,3 +177,5 @@ def test_fetch_without_a_pico_advises_its_own_port_flag(monkeypatch, capsys):
     said = capsys.readouterr().err
     assert "no Pico found" in said and "fetch --port /dev/ttyACM0" in said
     assert "PORT=" not in said  # make flash's variable, which fetch does not take
+    # the device's own firmware, not a bare MicroPython from elsewhere: it holds the records
+    assert "build/pocket-stones.uf2" in said and "micropython.org" not in said
