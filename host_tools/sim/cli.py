@@ -45,6 +45,9 @@ KEYS = {
 SCALE = 4  # window pixels a panel pixel unless --scale says; the terminal's screenshots too
 LEGEND = "arrows: d-pad   Z: A   X: B   M: menu   F12/P: screenshot   Esc: quit"
 SHOTS = os.path.join("~", "Pictures", "pocket-stones")  # the screenshots' folder by default
+# A key's press held at least this long of the device's time before its release goes through:
+# past the buttons' 20 ms debounce with room for a frame (Window.handle)
+TAP_MS = 50
 BATTERY_STEP = 0.1  # volts the V key takes off the simulated battery
 BATTERY_TOP = 4.2  # where V starts again after BATTERY_BOTTOM
 BATTERY_BOTTOM = 3.3  # empty: under the app's critical level, its "Battery empty" warning
@@ -309,6 +312,8 @@ class Window:
         self.battery = battery  # the simulated cell's volts, stepped by V (None: no battery)
         self.asking = False  # quit asked while a game is in play
         self.eaten = set()  # keys that answered the question: their key-ups go no further
+        self.down = {}  # a button key held: the device's time when it went down
+        self.later = []  # events held back for the next frames (a release too soon: handle)
         self.note = ""  # the last screenshot's name, shown in the legend
         fb = device.display
         pygame.display.init()
@@ -361,9 +366,19 @@ class Window:
     def handle(self, events):
         """Key events to button pins; False when the window is to close. Closing while a game
         is in play asks first (Esc again, or closing again, quits; any other key plays on, and
-        is spent on the answer: neither it nor its release reaches the device)."""
+        is spent on the answer: neither it nor its release reaches the device). A button's
+        release that comes sooner after its press than the device could see it (both in one
+        frame: a remote desktop, scripted input) waits, with every event after it, until the
+        press has been down for TAP_MS of the device's time: a short tap is never lost."""
         pygame = self.pygame
-        for event in events:
+        events = self.later + list(events)
+        self.later = []
+        now = self.device.clock.ticks_ms()
+        for at, event in enumerate(events):
+            if (event.type == pygame.KEYUP and event.key in self.names and event.key in self.down
+                    and now - self.down[event.key] < TAP_MS):
+                self.later = events[at:]
+                break
             closing = event.type == pygame.QUIT or (event.type == pygame.KEYDOWN
                                                     and event.key == pygame.K_ESCAPE)
             if closing:
@@ -393,7 +408,12 @@ class Window:
                     continue
             if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in self.names:
                 pin = self.device.pins[self.names[event.key]]
-                (pin.press if event.type == pygame.KEYDOWN else pin.release)()
+                if event.type == pygame.KEYDOWN:
+                    self.down[event.key] = now
+                    pin.press()
+                else:
+                    self.down.pop(event.key, None)
+                    pin.release()
         return True
 
     def resize(self, width, height):

@@ -379,3 +379,29 @@ def test_the_window_sounds_the_buzzer_on_the_mixer(pygame):
     assert device.app.game.count == 1 and tone.sounding  # the stone's click
     device.run(100)
     assert not tone.sounding
+
+
+def test_a_press_and_release_in_one_frame_still_reach_the_device(pygame):
+    """A remote desktop or a script can deliver a key's press and release in the same batch:
+    the window holds the release back until the device has seen the press, so the tap counts,
+    and the keys after it keep their order."""
+    from host_tools.sim.cli import TAP_MS, Window
+    from host_tools.sim.device import Device
+
+    device = Device()
+    view = Window(device, scale=1)
+    both = [key(pygame, pygame.KEYDOWN, "z"), key(pygame, pygame.KEYUP, "z"),
+            key(pygame, pygame.KEYDOWN, "down"), key(pygame, pygame.KEYUP, "down")]
+    assert view.handle(both)
+    assert len(view.later) == 3  # the release and what came after it wait
+    frames = 0
+    while view.later or frames < 2:  # the window's loop: a frame of device time, then events
+        device.run(17)
+        assert view.handle([])
+        frames += 1
+        assert frames < 20
+    device.run(60)
+    setup = device.app.top
+    assert setup.module_name == "setup"  # A reached the menu: Go's settings
+    assert setup.list.selected == 1  # and the down after it: Start -> Size
+    assert frames * 17 >= TAP_MS
