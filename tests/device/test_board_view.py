@@ -1,4 +1,5 @@
-"""The window with its overview for boards too fine for a 128x64 panel (Go 13x13 and 19x19)."""
+"""The window with its overview for boards too fine for a 128x64 panel (Go 13x13 and 19x19,
+Loupe's larger sides)."""
 
 from host_tools.sim.device import Device, run_script
 
@@ -55,3 +56,26 @@ def test_on_a_tall_panel_the_overview_sits_beside_the_window():
     assert x + size <= 128 and y + size <= screen.panel_y  # above the strip of text
     board_right = max(view.px[p] + view.box_w // 2 for p in view.grid.points if view.visible(p))
     assert board_right < x  # beside the board, not over it
+
+
+def test_a_hex_overview_dots_the_window_so_black_runs_never_read_as_it():
+    """On a windowed hex board (Loupe 9) black stones are two pixels wide and a row of them is
+    a solid line; the window's outline is dotted, every other pixel, so the two differ."""
+    device = Device()
+    for _ in range(2):
+        device.press("down")  # Loupe on the main menu
+    device.press("a")
+    device.press("down")  # Size
+    for _ in range(6):  # to the largest board
+        device.press("right")
+    device.press("up")
+    device.press("a")  # Start
+    screen = device.app.top
+    view = screen.view
+    assert view.hex and view.windowed, screen.game.size
+    fb = device.display
+    ox, oy = view.overview_at
+    x = ox + view.left_col
+    y = oy + view.top_row  # the outline's top edge: a row above the window's first points
+    lit = [fb.pixel(x + i, y) for i in range(view.span_h)]
+    assert any(lit) and all(not (a and b) for a, b in zip(lit, lit[1:]))  # dotted

@@ -430,7 +430,8 @@ class BoardView:
 
     def draw_overview(self, fb):
         """The whole board at 2 pixels a point at overview_at, with the window outlined (a hex
-        board: a pixel a half step across and a row down, black stones two pixels wide)."""
+        board: a pixel a half step across and a row down, black stones two pixels wide, white
+        one, and the window's outline dotted so that a run of black never reads as it)."""
         ox = self.overview_at[0]
         oy = self.overview_at[1]
         if self.hex:
@@ -470,9 +471,17 @@ class BoardView:
         """The window's outline in the overview, drawn over the points it crosses."""
         ox = self.overview_at[0] + 1
         oy = self.overview_at[1] + 1
-        if self.hex:  # around its points
-            fb.rect(ox + self.left_col - 1, oy + self.top_row - 1, self.span_h + 2,
-                    self.span + 2, 1)
+        if self.hex:  # around its points, dotted: a row of black stones is a solid line
+            x = ox + self.left_col - 1
+            y = oy + self.top_row - 1
+            w = self.span_h + 2
+            h = self.span + 2
+            for i in range(0, w, 2):
+                fb.pixel(x + i, y, 1)
+                fb.pixel(x + i, y + h - 1, 1)
+            for j in range(0, h, 2):
+                fb.pixel(x, y + j, 1)
+                fb.pixel(x + w - 1, y + j, 1)
         else:
             fb.rect(ox + self.left_col * OVERVIEW, oy + self.top_row * OVERVIEW,
                     self.span * OVERVIEW, self.span * OVERVIEW, 1)
