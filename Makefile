@@ -181,8 +181,10 @@ screenshots: $(STAMP)
 		$(PY) -m host_tools.sim --headless --script tests/scripts/$$game.txt \
 			--out docs/screenshots --scale 3 >/dev/null || exit 1; \
 	done
-	$(PY) -m host_tools.sim --headless --script tests/scripts/tall.txt --display ssd1327 \
-		--out docs/screenshots --scale 2 >/dev/null
+	for script in tall tall-replay; do \
+		$(PY) -m host_tools.sim --headless --script tests/scripts/$$script.txt --display ssd1327 \
+			--out docs/screenshots --scale 2 >/dev/null || exit 1; \
+	done
 	rm -f docs/screenshots/final.png
 
 lint: $(STAMP) $(RP2_STUBS)

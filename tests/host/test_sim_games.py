@@ -131,3 +131,19 @@ def test_the_replay_script_steps_back_to_a_corner_of_a_19x19_record():
     assert device.fs.listdir("records") == ["0001-go.sgf"]
     text = device.fs.files["records/0001-go.sgf"].decode()
     assert ";B[cc]" in text  # C17, the move the shot is on
+
+
+def test_the_tall_replay_script_shows_the_estimate_and_the_replay_on_128x128():
+    """make screenshots' tall-replay.txt, on the 128x128 panel: Go 19x19's Estimate mid-game,
+    then the game's replay back on Black's C17, each shot on its own screen."""
+    device = Device(display="ssd1327")
+    summaries = {}
+
+    def shot(name):
+        summaries[name] = device.summary()
+
+    with open(os.path.join(SCRIPTS, "tall-replay.txt")) as handle:
+        run_script(device, handle.read().splitlines(), shot)
+    assert summaries["tall-estimate"].startswith("screen=estimate game=go size=19 moves=6")
+    assert summaries["tall-replay"] == "screen=replay game=none"
+    assert device.fs.listdir("records") == ["0001-go.sgf"]
