@@ -330,9 +330,9 @@ def main(argv=None):
     # the run as it starts (its commit, a clean tree): the weights written below change the tree
     results = Results("policy", "Go's learned policy", argv, ("cpython",))
     data = positions()
-    held = [d for d in data if d[0] > 0 and d[0] % args.hold == 0]
+    held = [d for d in data if d[0] > 0 and held_out(d[0], args.hold)]
     # and every tenth of data/go_selfplay.txt's games: more held-out positions, the teacher's own
-    held_self = [d for d in data if d[0] <= -1000 and (-1000 - d[0]) % args.hold == 0]
+    held_self = [d for d in data if d[0] < 0 and held_out(d[0], args.hold)]
     trained = [d for d in data if not held_out(d[0], args.hold)]
     print("%d positions from %d games: %d to train on, %d held out (%d of self-play)" % (
         len(data), len({d[0] for d in data}), len(trained), len(held), len(held_self)),

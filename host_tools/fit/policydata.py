@@ -105,10 +105,10 @@ def label(first=0, count=None, level=10):
 
 def selfplay(count, out=SELFPLAY):
     """Append count more self-play games to out (made with its header if new)."""
-    done = len(read_games(out)) if os.path.exists(out) else 0
-    if not done and not os.path.exists(out):
+    if not os.path.exists(out):
         with open(out, "w") as handle:
             handle.write(SELFPLAY_HEADER)
+    done = len(read_games(out))
     for k in range(done, done + count):
         opening, played = self_play(SELFPLAY_SEED + k)
         with open(out, "a") as handle:
