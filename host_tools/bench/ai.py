@@ -366,18 +366,26 @@ def _one_gnugo_game(task):
     mine = []
 
     def player(seed):
-        if not budget:  # the prior alone, no search
+        if nodes < 0:  # GNU Go's Monte Carlo player at budget playouts a move
+            mine.append(opponents.MonteCarloPlayer(budget, seed))
+        elif not budget:  # the prior alone, no search
             mine.append(opponents.PriorPlayer(modes[3]))
-            return mine[-1]
-        return ours(budget, seed, nodes, modes, mine)
+        else:
+            ours(budget, seed, nodes, modes, mine)
+        return mine[-1]
 
-    tally, scores = opponents.gnugo_match(size, player, 1, level=level, first=index,
-                                          settings={"komi": "6.5"}, scores=True, key=key)
+    try:
+        tally, scores = opponents.gnugo_match(size, player, 1, level=level, first=index,
+                                              settings={"komi": "6.5"}, scores=True, key=key)
+    finally:
+        for made in mine:
+            if hasattr(made, "close"):
+                made.close()
     agreed = None
-    if scores:
+    if scores and nodes >= 0:  # (our own count: of our players only)
         agreed = scores[0][0] == scores[0][1]
     return (tally.wins, tally.draws, tally.losses, mine[0].seconds, mine[0].moves,
-            agreed) + pondered(mine) + (mine[0].worker_seconds,)
+            agreed) + pondered(mine) + (mine[0].worker_seconds, mine[0].playouts)
 
 
 def run_tasks(function, tasks, workers):
@@ -402,6 +410,12 @@ def run_tasks(function, tasks, workers):
 def rate_line(name, tally, target, seconds, key, size, extra="", **figures):
     R.rate(name, tally, target, key, board_name(key, size), "%s%.0f s" % (extra, seconds),
            **figures)
+
+
+def playouts_a_move(extras):
+    """Our player's playouts a move over the games of a match (extras: _one_gnugo_game's)."""
+    moves = sum(e[1] for e in extras)
+    return sum(e[6] for e in extras) / moves if moves else 0.0
 
 
 def per_move(extras, at=0):
@@ -471,7 +485,13 @@ def main(argv=None):
     parser.add_argument("--no-gnugo", action="store_true", help="skip the GNU Go games")
     parser.add_argument("--gnugo-players", default="pi,pico", metavar="LIST",
                         help="our levels against GNU Go: pi, pico or both (default); "
-                        "prior: the root's priors alone, no search (with --knowledge)")
+                        "prior: the root's priors alone, no search (with --knowledge); "
+                        "montecarlo: GNU Go's own Monte Carlo player (with --mc-playouts)")
+    parser.add_argument("--mc-playouts", type=int, default=0, metavar="N",
+                        help="GNU Go's Monte Carlo player's simulations a move")
+    parser.add_argument("--budget-scale", type=int, default=1, metavar="K",
+                        help="the top Pico level against GNU Go at K times its budget "
+                        "(calibration: what more search buys against the outside engine)")
     parser.add_argument("--no-micropython", action="store_true",
                         help="skip the timing and heap figures on the unix port")
     parser.add_argument("--no-speed", action="store_true",
@@ -502,8 +522,13 @@ def main(argv=None):
         parser.error("--only-vs takes random, greedy, v01, gnugo and previous")
     if args.ponder_work and args.ponder_seconds is not None:
         parser.error("--ponder-work or --ponder-seconds, not both")
-    if set(args.gnugo_players.split(",")) - {"pi", "pico", "prior"}:
-        parser.error("--gnugo-players takes pi, pico and prior")
+    if set(args.gnugo_players.split(",")) - {"pi", "pico", "prior", "montecarlo"}:
+        parser.error("--gnugo-players takes pi, pico, prior and montecarlo")
+    if "montecarlo" in args.gnugo_players.split(",") and not args.mc_playouts:
+        parser.error("--gnugo-players montecarlo needs --mc-playouts N (the top Pico level's "
+                     "playouts a move: the note of its line against GNU Go)")
+    if args.budget_scale < 1:
+        parser.error("--budget-scale takes 1 or more")
     R = Results("ai", "The computer player's strength", argv,
                 ("cpython",) if args.no_micropython else ("cpython", "unix", "wasm"))
     print("Pocket Stones computer opponent (win rates: CPython; time and heap: MicroPython unix "
@@ -651,14 +676,24 @@ def _gnugo_lines(name, key, cls, size, args, targets, modes=None, ponder_note=""
     for who, label, level, nodes in (
             ("pi", "top Raspberry Pi level", len(search.levels(cls, pi=True)), search.PI_NODES),
             ("pico", "top Pico level", pico, search.PICO_NODES),
-            ("prior", "the prior alone, no search", 0, 0)):
+            ("prior", "the prior alone, no search", 0, 0),
+            ("montecarlo", "GNU Go's Monte Carlo player at %d playouts a move"
+             % args.mc_playouts, 0, -1)):
         if who not in players:
             continue
         budget = search.budget(cls, level, pi=True) if level else 0
         mine = modes
         note = ponder_note
+        scale = {}
         if who == "pico":  # the Pico's level: one search, in the match's process
             mine = Modes(modes.keep, modes.ponder, modes.seconds, knowledge=modes.knowledge)
+            if args.budget_scale > 1:
+                budget *= args.budget_scale
+                label += " at %dx its budget" % args.budget_scale
+                scale = {"budget_scale": args.budget_scale}
+        elif who == "montecarlo":
+            budget = args.mc_playouts
+            mine = Modes()
         elif who == "prior":  # no search: only the knowledge counts
             mine = Modes(knowledge=modes.knowledge)
         elif modes.seconds is not None:  # the Pi's level ponders the same seconds' work
@@ -668,15 +703,19 @@ def _gnugo_lines(name, key, cls, size, args, targets, modes=None, ponder_note=""
         tasks = [(key, size, budget, args.gnugo_level, i, nodes, mine.task())
                  for i in range(games)]
         tally, extras = run_tasks(_one_gnugo_game, tasks, args.workers)
+        target = None if scale else gnugo_target(targets, who, args.gnugo_level, mine)
+        work = ("%d simulations a move; " % budget if nodes < 0 else
+                "budget %d%s, %.0f playouts a move; CPU a move %.3f s%s; " % (
+                    budget, worker_note(mine.workers), playouts_a_move(extras),
+                    per_move(extras), worker_cpu(extras, mine.workers)))
         rate_line("%s vs GNU Go level %d, %s%s" % (name, args.gnugo_level, label, mine.label()),
-                  tally, gnugo_target(targets, who, args.gnugo_level, mine),
-                  time.time() - start, key, size, "%sbudget %d%s; CPU a move %.3f s%s; %s" % (
-                      note, budget, worker_note(mine.workers), per_move(extras),
-                      worker_cpu(extras, mine.workers), ponder_text(extras, 3)),
+                  tally, target, time.time() - start, key, size, "%s%s%s" % (
+                      note, work, ponder_text(extras, 3)),
                   level=level, opponent="gnugo", opponent_level=args.gnugo_level,
-                  **mine.figures())
+                  playouts=round(playouts_a_move(extras), 1), **dict(mine.figures(), **scale))
         agreements += [e[2] for e in extras if e[2] is not None]
-    if modes.keep or modes.workers > 1 or args.gnugo_level != 1 or len(players) < 2:
+    if modes.keep or modes.workers > 1 or args.gnugo_level != 1 or len(players) < 2 or (
+            args.budget_scale > 1):
         return  # the agreement figure: of the plain matches at level 1 only
     share = 100 * sum(agreements) / len(agreements) if agreements else None
     R.add(name + " final_score agrees with GNU Go", None if share is None else round(share, 1),

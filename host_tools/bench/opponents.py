@@ -87,6 +87,13 @@ class GreedyPlayer:
         return choices[self.rng.below(len(choices))]
 
 
+def zero_counts(player):
+    """The counts a match reads of a player that neither searches nor ponders in this process:
+    its CPU seconds and moves, playouts, and the pondering and worker counts at zero."""
+    player.seconds = player.worker_seconds = player.ponder_seconds = 0.0
+    player.moves = player.playouts = player.pondered = player.ponders = 0
+
+
 class PriorPlayer:
     """No search at all: the playable move (playable()) that the root's priors rank first,
     as a search's root gets them (Game.candidates, then Game.root_priors) with the game's
@@ -97,12 +104,7 @@ class PriorPlayer:
     def __init__(self, knowledge=None):
         self.name = "prior" + ("" if knowledge is None else " knowledge %d" % knowledge)
         self.knowledge = knowledge
-        self.seconds = 0.0
-        self.moves = 0
-        self.worker_seconds = 0.0
-        self.pondered = 0
-        self.ponders = 0
-        self.ponder_seconds = 0.0
+        zero_counts(self)
 
     def move(self, game):
         import time
@@ -150,6 +152,7 @@ class SearchPlayer:
         self.ponder_work = ponder
         self.seconds = 0.0  # CPU time spent in move(), and how many moves
         self.moves = 0
+        self.playouts = 0  # the playouts of move()'s searches (not of pondering)
         self.worker_seconds = 0.0  # CPU time of move()'s searches in worker processes
         self.ponder_seconds = 0.0  # CPU time spent in ponder(), its work, how many times
         self.pondered = 0
@@ -162,6 +165,7 @@ class SearchPlayer:
         start = time.process_time()
         move = self.search.think(game, self.budget, seed, self.tuning, self.keep)
         self.seconds += time.process_time() - start
+        self.playouts += getattr(self.search, "playouts", 0)  # (a ParallelSearch: none)
         self.worker_seconds += getattr(self.search, "worker_seconds", 0.0)  # a ParallelSearch
         self.moves += 1
         return move
@@ -272,12 +276,12 @@ class GnuGoPlayer:
     'play', then 'genmove'. judge(game) asks its final_score (GNU Go removes the stones it
     thinks dead; ours counts everything on the board as alive) and returns the winner."""
 
-    def __init__(self, level=1, path=None):
+    def __init__(self, level=1, path=None, options=()):
         import subprocess
 
-        self.name = "gnugo level %d" % level
+        self.name = "gnugo level %d" % level + "".join(" " + o for o in options)
         self.process = subprocess.Popen(
-            [path or find_gnugo(), "--mode", "gtp", "--level", str(level)],
+            [path or find_gnugo(), "--mode", "gtp", "--level", str(level)] + list(options),
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         self.seen = None  # moves of the current game sent so far (None: a new game)
         self.resigned = None  # the colour GNU Go resigned for, if it did
@@ -348,6 +352,30 @@ class GnuGoPlayer:
         except (RuntimeError, OSError, ValueError):
             pass
         self.process.wait(timeout=10)
+
+
+class MonteCarloPlayer(GnuGoPlayer):
+    """GNU Go's own Monte Carlo player (gnugo --monte-carlo, 9x9 and smaller) at `playouts`
+    simulations a move, as a player of ours: the reference engine at equal work. Its random
+    seed follows from seed, so a game is the same game in every run; its CPU time is the GNU Go
+    process's, counted by the OS, not this process's."""
+
+    def __init__(self, playouts, seed=1, path=None):
+        GnuGoPlayer.__init__(self, 1, path, ("--monte-carlo", "--mc-games-per-level",
+                                             str(playouts)))
+        self.name = "gnugo monte-carlo %d" % playouts
+        self.seed = seed
+        zero_counts(self)
+        self.each = playouts
+
+    def new_game(self, game):
+        GnuGoPlayer.new_game(self, game)
+        self.ask("set_random_seed %d" % self.seed)
+
+    def move(self, game):
+        self.moves += 1
+        self.playouts += self.each
+        return GnuGoPlayer.move(self, game)
 
 
 def gnugo_game(size, player, gnugo, index, settings=None, key=None):

@@ -118,7 +118,7 @@ def test_a_match_on_search_workers_counts_their_cpu():
                                      ai.Modes(workers=2).task()))
     finally:
         ai.close_pools()
-    seconds, moves, worker_seconds = extras[3], extras[4], extras[-1]
+    seconds, moves, worker_seconds = extras[3], extras[4], extras[8]
     assert moves > 10 and worker_seconds > 0.0
     note = ai.worker_cpu([extras[3:]], 2)
     assert note == " in this process, %.3f s in the 2 workers (%.3f s each)" % (
@@ -138,3 +138,31 @@ def test_the_prior_alone_plays_the_roots_first_choice_every_game():
     for text in ("D5", "E5", "F5", "pass", "E6", "pass"):  # Black to take White's E5 at E4
         go.play(0 if text == "pass" else go.grid.parse(text))
     assert opponents.PriorPlayer().move(go) == go.grid.parse("E4")
+
+
+def test_the_calibration_lines_scale_the_budget_and_name_the_reference_engine(
+        monkeypatch, capsys):
+    """--budget-scale multiplies the top Pico level's budget and says so in the name and the
+    fields (and no target is held against it); GNU Go's Monte Carlo player plays whole games at
+    its simulations a move; montecarlo without --mc-playouts is refused by name."""
+    if opponents.find_gnugo() is None:
+        pytest.fail("GNU Go is missing: `make test` installs the Debian package gnugo")
+    monkeypatch.setattr(ai, "bench_games", lambda: [("go", 9)])
+    monkeypatch.setattr(search, "levels", lambda game, pi=False: (30,))
+    monkeypatch.setattr(search, "budget", lambda game, level, pi=False: 30)
+    ai.main(["--games", "1", "--workers", "1", "--no-micropython", "--no-speed", "--no-results",
+             "--only-vs", "gnugo", "--gnugo-players", "pico,montecarlo", "--mc-playouts", "20",
+             "--budget-scale", "2"])
+    out = capsys.readouterr().out
+    scaled, reference = ai.R.figures
+    assert scaled["name"] == "go 9x9 vs GNU Go level 1, top Pico level at 2x its budget"
+    assert scaled["budget_scale"] == 2 and "budget 60," in scaled["note"]
+    assert scaled.get("target") is None and scaled["playouts"] > 0
+    assert reference["name"].endswith("GNU Go's Monte Carlo player at 20 playouts a move")
+    assert reference["games"] == 1 and reference["playouts"] == 20
+    assert "20 simulations a move" in out
+    extras = ai._one_gnugo_game(("go", 9, 20, 1, 1, -1, ai.Modes().task()))
+    assert extras[9] == 20 * extras[4] and extras[4] > 10  # moves of a whole game
+    with pytest.raises(SystemExit):
+        ai.main(["--no-results", "--gnugo-players", "montecarlo"])
+    assert "needs --mc-playouts" in capsys.readouterr().err
