@@ -312,10 +312,16 @@ def close_pools():
         _POOLS.popitem()[1].close()
 
 
-def ours(budget, seed, nodes, modes, made):
+def tuned(key, **changes):
+    """The game's own tuning with changes (knowledge bits: the rest of it as the game sets it,
+    so that a figure with other knowledge changes nothing else)."""
+    return Tuning(**dict(vars(registry.game_class(key).tuning), **changes))
+
+
+def ours(key, budget, seed, nodes, modes, made):
     """Our player with modes (Modes.task's tuple), appended to made."""
     keep, ponder, workers, knowledge = modes
-    tuning = None if knowledge is None else Tuning(knowledge=knowledge)
+    tuning = None if knowledge is None else tuned(key, knowledge=knowledge)
     made.append(opponents.SearchPlayer(budget, seed, nodes, tuning, keep, ponder,
                                        searcher(workers)))
     return made[-1]
@@ -340,7 +346,7 @@ def _one_game(task):
     theirs = []
 
     def player(seed):
-        return ours(budget, seed, search.PICO_NODES, modes, mine)
+        return ours(key, budget, seed, search.PICO_NODES, modes, mine)
 
     def other(seed):
         if opponent in ("v01", "previous"):
@@ -371,7 +377,7 @@ def _one_gnugo_game(task):
         elif not budget:  # the prior alone, no search
             mine.append(opponents.PriorPlayer(modes[3]))
         else:
-            ours(budget, seed, nodes, modes, mine)
+            ours(key, budget, seed, nodes, modes, mine)
         return mine[-1]
 
     try:

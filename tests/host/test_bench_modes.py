@@ -166,3 +166,18 @@ def test_the_calibration_lines_scale_the_budget_and_name_the_reference_engine(
     with pytest.raises(SystemExit):
         ai.main(["--no-results", "--gnugo-players", "montecarlo"])
     assert "needs --mc-playouts" in capsys.readouterr().err
+
+
+def test_other_knowledge_changes_nothing_else_of_the_games_tuning():
+    """A player with --knowledge keeps every other setting of the game's own tuning (its
+    priors' weight, tactics, the work a playout counts, how early a search ends): only the
+    knowledge differs from the player it is measured against."""
+    for key in registry.keys():
+        own = registry.game_class(key).tuning
+        made = []
+        ai.ours(key, 40, 1, search.PICO_NODES, ai.Modes(knowledge=5).task(), made)
+        tuning = made[0].tuning
+        assert tuning.knowledge == 5
+        for name in ("prior_visits", "rave", "expand_at", "width", "playout", "tactics",
+                     "overhead", "tactic_visits", "early"):
+            assert getattr(tuning, name) == getattr(own, name), (key, name)
