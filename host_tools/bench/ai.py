@@ -196,12 +196,14 @@ class Modes:
     """How our player plays a match (the module's text): keep, ponder work, the seconds that
     work stands for (None: given as work), search workers (1: in the match's process)."""
 
-    def __init__(self, keep=False, ponder=0, seconds=None, workers=1, knowledge=None):
+    def __init__(self, keep=False, ponder=0, seconds=None, workers=1, knowledge=None,
+                 book=False):
         self.keep = keep or ponder > 0
         self.ponder = ponder
         self.seconds = seconds
         self.workers = workers
         self.knowledge = knowledge  # the game's knowledge bits for our player (None: its own)
+        self.book = book  # our player plays the game's opening book (Tuning.book)
 
     def label(self):
         """What the figure's name adds: ', tree kept, pondering 5 s, 4 search workers'."""
@@ -215,6 +217,8 @@ class Modes:
             parts.append("%d search workers" % self.workers)
         if self.knowledge is not None:
             parts.append("knowledge %d" % self.knowledge)
+        if self.book:
+            parts.append("opening book")
         return "".join(", " + part for part in parts)
 
     def suffix(self):
@@ -233,10 +237,12 @@ class Modes:
             out["search_workers"] = self.workers
         if self.knowledge is not None:
             out["knowledge"] = self.knowledge
+        if self.book:
+            out["book"] = True
         return out
 
     def task(self):
-        return (self.keep, self.ponder, self.workers, self.knowledge)
+        return (self.keep, self.ponder, self.workers, self.knowledge, self.book)
 
 
 def results_fmt(value):
@@ -320,8 +326,11 @@ def tuned(key, **changes):
 
 def ours(key, budget, seed, nodes, modes, made):
     """Our player with modes (Modes.task's tuple), appended to made."""
-    keep, ponder, workers, knowledge = modes
-    tuning = None if knowledge is None else tuned(key, knowledge=knowledge)
+    keep, ponder, workers, knowledge, book = modes
+    changes = {"knowledge": knowledge} if knowledge is not None else {}
+    if book:
+        changes["book"] = 1
+    tuning = tuned(key, **changes) if changes else None
     made.append(opponents.SearchPlayer(budget, seed, nodes, tuning, keep, ponder,
                                        searcher(workers)))
     return made[-1]
@@ -493,6 +502,8 @@ def main(argv=None):
                         help="our levels against GNU Go: pi, pico or both (default); "
                         "prior: the root's priors alone, no search (with --knowledge); "
                         "montecarlo: GNU Go's own Monte Carlo player (with --mc-playouts)")
+    parser.add_argument("--book", action="store_true",
+                        help="our player plays the game's opening book (Tuning.book)")
     parser.add_argument("--mc-playouts", type=int, default=0, metavar="N",
                         help="GNU Go's Monte Carlo player's simulations a move")
     parser.add_argument("--budget-scale", type=int, default=1, metavar="K",
@@ -650,7 +661,8 @@ def game_modes(args, key, budget, parser=None):
                 raise
             parser.error(str(error))
         note += "; "
-    return Modes(args.keep, ponder, seconds, args.search_workers, args.knowledge), note
+    return Modes(args.keep, ponder, seconds, args.search_workers, args.knowledge,
+                 args.book), note
 
 
 def ponder_text(extras, at):
@@ -692,7 +704,8 @@ def _gnugo_lines(name, key, cls, size, args, targets, modes=None, ponder_note=""
         note = ponder_note
         scale = {}
         if who == "pico":  # the Pico's level: one search, in the match's process
-            mine = Modes(modes.keep, modes.ponder, modes.seconds, knowledge=modes.knowledge)
+            mine = Modes(modes.keep, modes.ponder, modes.seconds, knowledge=modes.knowledge,
+                         book=modes.book)
             if args.budget_scale > 1:
                 budget *= args.budget_scale
                 label += " at %dx its budget" % args.budget_scale

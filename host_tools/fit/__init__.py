@@ -6,6 +6,8 @@
     lineprior.py Loose's line priors, fitted to a deeper search's choices
     policydata.py  the learned policy's training set: positions of the device's games, each
                  labelled by GNU Go level 10 (data/go_policy_labels.txt; hours, resumable)
+    book.py      opening books: deep searches of a game's first positions, written as the
+                 game's book module (stones/engine/go/book.py) and tests/engine/book_check.py
     policy.py    Go's learned policy: trained on them (PyTorch, make fit-policy), quantised to
                  int8, written as stones/engine/go/policyweights.py with its provenance
 """

@@ -181,3 +181,16 @@ def test_other_knowledge_changes_nothing_else_of_the_games_tuning():
         for name in ("prior_visits", "rave", "expand_at", "width", "playout", "tactics",
                      "overhead", "tactic_visits", "early"):
             assert getattr(tuning, name) == getattr(own, name), (key, name)
+
+
+def test_the_book_mode_turns_the_book_on_and_says_so():
+    made = []
+    ai.ours("go", 40, 1, search.PICO_NODES, ai.Modes(book=True).task(), made)
+    own = registry.game_class("go").tuning
+    assert made[0].tuning.book == 1 and made[0].tuning.prior_visits == own.prior_visits
+    assert made[0].tuning.knowledge == own.knowledge
+    assert ai.Modes(book=True).label() == ", opening book"
+    assert ai.Modes(book=True).figures()["book"] is True
+    game = registry.new_game("go", 9)
+    made[0].move(game)
+    assert made[0].playouts == 0  # the empty board is in Go's book

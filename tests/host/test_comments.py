@@ -19,9 +19,10 @@ MEASUREMENT = re.compile(r"\d\.\d+ ?s\b|\d+(\.\d+)?%|\d+ of \d+ (games|positions
 ALLOWED = {
     "firmware/stones/drivers/ssd1306.py": ("oscillator +15%",),
 }
-# (the learned policy's weights carry their provenance: the held-out figures they were made with)
+# (the learned policy's weights carry their provenance: the held-out figures they were made with;
+# the opening books theirs, and their bytes)
 GENERATED = ("firmware/stones/engine/go/patterns.py", "firmware/stones/engine/go/prior.py",
-             "firmware/stones/engine/go/policyweights.py")
+             "firmware/stones/engine/go/policyweights.py", "firmware/stones/engine/go/book.py")
 
 
 def sources(*tops):

@@ -24,6 +24,8 @@ Reading guide:
                  it is played, and adding a game is adding a package (or a module) and an entry
                  here
     search.py    the computer player: one Monte Carlo tree search for every game
+    book.py      opening books: a position's key under the board's symmetries, and the book
+                 move the search plays there without thinking (a game's books: Game.book)
     records.py   a game as text and back (saves, finished games, tests); sgf.py: Go's SGF
     snapshot.py  Game.state()'s work, for the tests alone
     rng.py       a 30-bit xorshift generator (every value stays a small int on the Pico)

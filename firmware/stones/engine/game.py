@@ -50,6 +50,7 @@ above the engine asks which game it is, tests/host/test_one_door.py):
     territory() -> (Black's points, White's); counted(): what the score screen draws
     panel() -> (label, black, white): the game screen's running count
     stones_per_turn, stones_left(), turn_size(); marks_dead (then toggle_dead(p), dead_stones())
+    opening() -> (depth, data) or None   the board's opening book (engine/book.py; Game.book)
     pregame (a screen before the game) and pregame_protocol() (the steps it drives)
     records / record_ending (how a finished game is kept)
     handicap(): the handicap stones among the set-up ones (Go's option; 0 in the other games)
@@ -185,6 +186,8 @@ class Tuning:
                    ends when the most visited root child leads every other by more than the
                    playouts left divided by this; 1 ends exactly when the rest could no longer
                    change the move, 4 when the runner-up would need more than 5/8 of the rest
+    book           1: a position in the game's opening book is answered from it, no playouts
+                   (engine/book.py); 0: the search thinks from the first move
     """
 
     # The defaults, as class attributes: an instance holds only what it sets (a game's tuning
@@ -199,6 +202,7 @@ class Tuning:
     tactic_visits = 0
     knowledge = None
     early = 1
+    book = 0
 
     def __init__(self, **given):
         for name in given:
@@ -234,6 +238,15 @@ class Game:
     record_ending = "txt"  # its files' ending ("sgf": the module writes SGF)
     knowledge = 0  # the playouts' and priors' knowledge bits, defined by each game (0: none)
     learned = 0  # the bits among them that root_priors reads: learned knowledge (0: none)
+    book = None  # the module holding the game's opening books (engine/book.py), or None
+
+    def opening(self):
+        """(depth, data) of the opening book for this board (engine/book.py), or None."""
+        if self.book is None:
+            return None
+        module = __import__(self.book, None, None, ("_",))
+        data = getattr(module, "BOOK%d" % self.size, None)
+        return None if data is None else (getattr(module, "DEPTH%d" % self.size), data)
 
     def handicap(self):
         """Handicap stones on the board (Go: counted from its set-up)."""

@@ -58,6 +58,12 @@ class Grid:
                 raise ValueError("a point without neighbours")  # a board of one point
         self.degree = bytes(degree)
 
+    symmetries = 1  # how many images image() knows (each grid class: its turns and mirrors)
+
+    def image(self, p, k):
+        """Point p under symmetry k of the board (0: p itself); each grid class has them."""
+        return p
+
     def on_board(self, p):
         return 0 < p < self.length and self.degree[p] != 0
 

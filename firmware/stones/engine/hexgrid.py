@@ -60,6 +60,21 @@ class HexGrid(Grid):
         row, col = divmod(p, self.stride)
         return col - self.radius - 1, row - self.radius - 1
 
+    symmetries = 12  # the hexagon's six turns, each mirrored or not (image)
+
+    def image(self, p, k):
+        """Cell p under the board's symmetry k (0: itself): k // 6 mirrors (r and s change
+        places), then k % 6 turns of 60 degrees, each (q, r, s) -> (-r, -s, -q); PASS stays
+        PASS."""
+        if not p:
+            return p
+        q, r = self.axial(p)
+        if k >= 6:
+            r = -q - r
+        for _ in range(k % 6):
+            q, r = -r, q + r
+        return self.index(q, r)
+
     def name(self, p):
         q, r = self.axial(p)
         return ROWS[r + self.radius] + str(q - self._first(r) + 1)

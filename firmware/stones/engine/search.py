@@ -149,6 +149,16 @@ def budget(game, level, pi=False):
     return work
 
 
+def book_move(game, seed, tuning):
+    """The opening book's move in game's position (engine/book.py) where tuning plays the book
+    and the position is in it; else -1. The search plays it without a playout."""
+    if not tuning.book or game.over:
+        return -1
+    from stones.engine.book import choose
+
+    return choose(game, seed)
+
+
 class Search:
     # The others' counts on each root child, where a search shares its root (platforms/
     # workers.py: SharingSearch); on this class, none.
@@ -189,6 +199,7 @@ class Search:
         self.start_count = 0
         self.left = 0
         self.finished = True
+        self.booked = -1  # the opening book's move for the root (-1: none; begin)
         self.tuning = None
         self._tune(Tuning())
         # The root position of the last begin: its move count, turn state and set-up stones
@@ -232,6 +243,9 @@ class Search:
         self.base = game.count
         self.pending = 0
         self.finished = game.over or budget <= 0
+        self.booked = book_move(scratch, self.seed, tuning)
+        if self.booked >= 0:
+            self.finished = True
         if node < 0 or not self._reroot(node):
             self.n_nodes = 1
             self.move[0] = 0
@@ -358,6 +372,8 @@ class Search:
         game = self.game
         if game is None or game.over:
             return PASS
+        if self.booked >= 0:
+            return self.booked
         best = self._most_visited()
         if best >= 0:
             return self.move[best] & _MOVE

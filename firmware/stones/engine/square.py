@@ -51,6 +51,23 @@ class SquareGrid(Grid):
         row, col = divmod(p, self.stride)
         return col - 1, row - 1
 
+    symmetries = 8  # the square's turns and mirrors (image)
+
+    def image(self, p, k):
+        """Point p under the board's symmetry k (0: itself): bit 0 swaps the column and the
+        row, bit 1 mirrors the columns, bit 2 the rows; PASS stays PASS."""
+        if not p:
+            return p
+        col, row = self.coords(p)
+        if k & 1:
+            col, row = row, col
+        last = self.n - 1
+        if k & 2:
+            col = last - col
+        if k & 4:
+            row = last - row
+        return self.index(col, row)
+
     def name(self, p):
         col, row = self.coords(p)
         return COLUMNS[col] + str(row + 1)

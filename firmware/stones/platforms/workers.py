@@ -67,7 +67,7 @@ import sys
 import time
 from multiprocessing.connection import wait as wait_any
 
-from stones.engine.search import _MOVE, Search, levels  # _MOVE: a node's move bits
+from stones.engine.search import _MOVE, Search, book_move, levels  # _MOVE: a node's move bits
 
 LEASE_S = 1.0  # how long workers go on without a step, progress or wait from the parent
 CHUNK = 2  # playouts a worker runs between two looks at its pipe
@@ -368,7 +368,10 @@ class ParallelSearch:
             self.stop()  # the workers' last search, if it still runs, ends now
         self.game = game
         self.budget = budget
-        self.parallel = budget > bound
+        # (a position in the opening book: the search here plays the book's move, no worker
+        # is woken for it)
+        self.parallel = budget > bound and book_move(
+            game, (seed & 0x3FFFFFFF) or 1, tuning or game.tuning) < 0
         if not self.parallel:
             if self.local is None:
                 self.local = Search(self.max_nodes)

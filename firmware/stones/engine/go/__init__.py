@@ -17,6 +17,8 @@ pieces loaded only when they are needed. Reading guide:
                  tests/engine/test_gopolicy.py compares it with its reference
     policynp.py  the same pass in numpy, for CPython hosts (a Raspberry Pi): never on the Pico
     policyweights.py   its weights, made by host_tools/fit/policy.py: do not edit
+    book.py      the opening books (engine/book.py reads them), made by host_tools/fit/book.py:
+                 do not edit
 
 Nothing here is imported with the package: the registry names stones.engine.go.rules, and the
 rest is imported where it is used.

@@ -129,6 +129,7 @@ class Go(Game):
     marks_dead = True
     keeps_prisoners = True
     records = "stones.engine.sgf"
+    book = "stones.engine.go.book"  # its opening books (host_tools/fit/book.py)
     record_ending = "sgf"
 
     knowledge = KNOWLEDGE
