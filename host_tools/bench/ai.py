@@ -197,13 +197,13 @@ class Modes:
     work stands for (None: given as work), search workers (1: in the match's process)."""
 
     def __init__(self, keep=False, ponder=0, seconds=None, workers=1, knowledge=None,
-                 book=False):
+                 tuning=()):
         self.keep = keep or ponder > 0
         self.ponder = ponder
         self.seconds = seconds
         self.workers = workers
         self.knowledge = knowledge  # the game's knowledge bits for our player (None: its own)
-        self.book = book  # our player plays the game's opening book (Tuning.book)
+        self.tuning = tuple(tuning)  # (name, value) changes to the game's own Tuning
 
     def label(self):
         """What the figure's name adds: ', tree kept, pondering 5 s, 4 search workers'."""
@@ -217,8 +217,9 @@ class Modes:
             parts.append("%d search workers" % self.workers)
         if self.knowledge is not None:
             parts.append("knowledge %d" % self.knowledge)
-        if self.book:
-            parts.append("opening book")
+        for name, value in self.tuning:
+            parts.append("opening book" if (name, value) == ("book", 1) else
+                         "%s %s" % (name.replace("_", " "), value))
         return "".join(", " + part for part in parts)
 
     def suffix(self):
@@ -237,12 +238,12 @@ class Modes:
             out["search_workers"] = self.workers
         if self.knowledge is not None:
             out["knowledge"] = self.knowledge
-        if self.book:
-            out["book"] = True
+        if self.tuning:
+            out["tuning"] = dict(self.tuning)
         return out
 
     def task(self):
-        return (self.keep, self.ponder, self.workers, self.knowledge, self.book)
+        return (self.keep, self.ponder, self.workers, self.knowledge, self.tuning)
 
 
 def results_fmt(value):
@@ -318,6 +319,14 @@ def close_pools():
         _POOLS.popitem()[1].close()
 
 
+def tuning_change(text):
+    """('name', value) of a --tuning NAME=VALUE: a Tuning setting and an int."""
+    name, _, value = text.partition("=")
+    if name.startswith("_") or not hasattr(Tuning, name) or not value.lstrip("-").isdigit():
+        raise argparse.ArgumentTypeError("not a Tuning setting NAME=INT: %r" % text)
+    return name, int(value)
+
+
 def tuned(key, **changes):
     """The game's own tuning with changes (knowledge bits: the rest of it as the game sets it,
     so that a figure with other knowledge changes nothing else)."""
@@ -326,10 +335,10 @@ def tuned(key, **changes):
 
 def ours(key, budget, seed, nodes, modes, made):
     """Our player with modes (Modes.task's tuple), appended to made."""
-    keep, ponder, workers, knowledge, book = modes
-    changes = {"knowledge": knowledge} if knowledge is not None else {}
-    if book:
-        changes["book"] = 1
+    keep, ponder, workers, knowledge, changes = modes
+    changes = dict(changes)
+    if knowledge is not None:
+        changes["knowledge"] = knowledge
     tuning = tuned(key, **changes) if changes else None
     made.append(opponents.SearchPlayer(budget, seed, nodes, tuning, keep, ponder,
                                        searcher(workers)))
@@ -502,8 +511,10 @@ def main(argv=None):
                         help="our levels against GNU Go: pi, pico or both (default); "
                         "prior: the root's priors alone, no search (with --knowledge); "
                         "montecarlo: GNU Go's own Monte Carlo player (with --mc-playouts)")
-    parser.add_argument("--book", action="store_true",
-                        help="our player plays the game's opening book (Tuning.book)")
+    parser.add_argument("--tuning", action="append", default=[], metavar="NAME=VALUE",
+                        type=tuning_change, help="our player's change to the game's own "
+                        "Tuning (an int): book=1 plays the opening book, lcb=150 the final "
+                        "move by its lower confidence bound; repeatable")
     parser.add_argument("--mc-playouts", type=int, default=0, metavar="N",
                         help="GNU Go's Monte Carlo player's simulations a move")
     parser.add_argument("--budget-scale", type=int, default=1, metavar="K",
@@ -662,7 +673,7 @@ def game_modes(args, key, budget, parser=None):
             parser.error(str(error))
         note += "; "
     return Modes(args.keep, ponder, seconds, args.search_workers, args.knowledge,
-                 args.book), note
+                 args.tuning), note
 
 
 def ponder_text(extras, at):
@@ -705,7 +716,7 @@ def _gnugo_lines(name, key, cls, size, args, targets, modes=None, ponder_note=""
         scale = {}
         if who == "pico":  # the Pico's level: one search, in the match's process
             mine = Modes(modes.keep, modes.ponder, modes.seconds, knowledge=modes.knowledge,
-                         book=modes.book)
+                         tuning=modes.tuning)
             if args.budget_scale > 1:
                 budget *= args.budget_scale
                 label += " at %dx its budget" % args.budget_scale

@@ -697,3 +697,39 @@ def test_the_scratch_game_has_a_short_log_and_a_player_s_undo_replays_on_it():
             scratch.undo()
             game.undo()
             assert scratch.state() == game.state(), key
+
+
+def test_the_lower_confidence_bound_prefers_the_surer_of_two_good_moves():
+    """Tuning.lcb: with a narrow bound the better-valued child with fewer (but a tenth or
+    more) playouts is chosen; with a wide one the much more visited; a child under a tenth of
+    the most visited one's playouts is never chosen; lcb 0 is the most visited."""
+    game = Go(9)
+    tuning = Tuning(**dict(Go.tuning.__dict__, lcb=200))
+    search = Search()
+    search.begin(game, 400, 3, tuning)
+    while not search.step(64):
+        pass
+    first = search.first[0]
+    kids = list(range(first, first + search.kids[0]))
+    prior = search.prior_visits
+
+    def give(j, own, value):
+        n = own + prior
+        search.visits[j] = n
+        search.wins[j] = value * n // 256
+        search.avisits[j] = 0
+        search.awins[j] = 0
+
+    many, few, rare = kids[0], kids[1], kids[2]
+    for j in kids:
+        give(j, 0, 256)
+    give(many, 1000, 300)  # bound 300 - 200 * 256 / (100 * 31) = 284 at lcb 200
+    give(few, 150, 330)  # 330 - 200 * 256 / (100 * 12) = 288: the surer at 200
+    give(rare, 20, 500)  # under a tenth of 1000: never
+    for j in kids:
+        search.move[j] = (search.move[j] | 0x200) & ~0x400  # pushed, legal (search._LEGAL)
+    assert search._surest(many) == few
+    search.lcb = 300  # 300 - 24 = 276 against 330 - 64 = 266
+    assert search._surest(many) == many
+    search.lcb = 0
+    assert search._most_visited() == many

@@ -183,14 +183,20 @@ def test_other_knowledge_changes_nothing_else_of_the_games_tuning():
             assert getattr(tuning, name) == getattr(own, name), (key, name)
 
 
-def test_the_book_mode_turns_the_book_on_and_says_so():
+def test_a_tuning_change_turns_the_book_on_and_says_so(capsys):
+    modes = ai.Modes(tuning=[ai.tuning_change("book=1")])
     made = []
-    ai.ours("go", 40, 1, search.PICO_NODES, ai.Modes(book=True).task(), made)
+    ai.ours("go", 40, 1, search.PICO_NODES, modes.task(), made)
     own = registry.game_class("go").tuning
     assert made[0].tuning.book == 1 and made[0].tuning.prior_visits == own.prior_visits
     assert made[0].tuning.knowledge == own.knowledge
-    assert ai.Modes(book=True).label() == ", opening book"
-    assert ai.Modes(book=True).figures()["book"] is True
+    assert modes.label() == ", opening book"
+    assert ai.Modes(tuning=[("lcb", 150)]).label() == ", lcb 150"
+    assert modes.figures()["tuning"] == {"book": 1}
     game = registry.new_game("go", 9)
     made[0].move(game)
     assert made[0].playouts == 0  # the empty board is in Go's book
+    for bad in ("nothing=1", "book=yes", "_most=3"):
+        with pytest.raises(SystemExit):
+            ai.main(["--no-results", "--tuning", bad])
+        assert "not a Tuning setting" in capsys.readouterr().err

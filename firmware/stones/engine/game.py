@@ -188,6 +188,9 @@ class Tuning:
                    change the move, 4 when the runner-up would need more than 5/8 of the rest
     book           1: a position in the game's opening book is answered from it, no playouts
                    (engine/book.py); 0: the search thinks from the first move
+    lcb            the final move: 0, the most visited root child; above, the child whose
+                   value's lower confidence bound, this many hundredths of a standard error
+                   below it, is highest (Search._surest)
     """
 
     # The defaults, as class attributes: an instance holds only what it sets (a game's tuning
@@ -203,6 +206,7 @@ class Tuning:
     knowledge = None
     early = 1
     book = 0
+    lcb = 0
 
     def __init__(self, **given):
         for name in given:

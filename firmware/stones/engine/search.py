@@ -149,6 +149,16 @@ def budget(game, level, pi=False):
     return work
 
 
+def _root(n):
+    """The integer square root of n >= 1 (no float: the same on every runtime)."""
+    x = n
+    y = (x + 1) >> 1
+    while y < x:
+        x = y
+        y = (x + n // x) >> 1
+    return x
+
+
 def book_move(game, seed, tuning):
     """The opening book's move in game's position (engine/book.py) where tuning plays the book
     and the position is in it; else -1. The search plays it without a playout."""
@@ -267,6 +277,7 @@ class Search:
 
     def _tune(self, tuning):
         self.tuning = tuning
+        self.lcb = tuning.lcb
         self.prior_visits = tuning.prior_visits
         self.rave = tuning.rave
         self.expand_at = tuning.expand_at
@@ -375,6 +386,8 @@ class Search:
         if self.booked >= 0:
             return self.booked
         best = self._most_visited()
+        if best >= 0 and self.lcb:
+            best = self._surest(best)
         if best >= 0:
             return self.move[best] & _MOVE
         scratch = self.scratch  # no child tried yet: check them in order of value
@@ -619,6 +632,30 @@ class Search:
                     best = j
                     value = self._value(j)
         return best
+
+    def _surest(self, best):
+        """Among the root children with a tenth of best's (the most visited one's) real visits
+        or more, the one whose value's lower confidence bound is highest: the value less
+        Tuning.lcb hundredths of its standard error at an even game (256 / sqrt(visits) on
+        the value's 0..512); ties to the more visited. A child few playouts liked does not beat
+        one many playouts liked a little less."""
+        move = self.move
+        first = self.first[0]
+        floor = self._own(best, first) // 10 or 1
+        top = -0x3FFFFFFF
+        most = 0
+        pick = best
+        for j in range(first, first + self.kids[0]):
+            if move[j] & _LEGAL and not move[j] & _DEAD:
+                n = self._own(j, first)
+                if n < floor:
+                    continue
+                bound = self._value(j) - self.lcb * 256 // (100 * _root(n))
+                if bound > top or (bound == top and n > most):
+                    top = bound
+                    most = n
+                    pick = j
+        return pick
 
     def _value(self, j):
         n = self.visits[j]
