@@ -46,6 +46,7 @@ help:
 	@echo "  make lint             ruff over the whole tree, basedpyright over firmware/ (rp2 stubs)"
 	@echo "  make hooks            check commit messages in this clone (.githooks/commit-msg)"
 	@echo "  make fit-policy       train Go's learned policy (PyTorch in .venv-fit; not in CI)"
+	@echo "  make fit-book         build an opening book by deep searches (not in CI)"
 	@echo "  make clean            remove build outputs (keeps .venv)"
 
 $(STAMP): requirements.txt
@@ -220,6 +221,13 @@ fit-policy: $(STAMP)
 	test -x $(FIT_VENV)/bin/python || $(PYTHON) -m venv $(FIT_VENV)
 	$(FIT_VENV)/bin/python -m pip install --quiet --disable-pip-version-check -r requirements-fit.txt
 	$(FIT_VENV)/bin/python -m host_tools.fit.policy $(FIT_POLICY)
+	$(PY) -m host_tools.bench.render
+
+# Opening books: deep searches of each game's first positions (minutes to an hour; not in CI).
+FIT_BOOK ?= go --set komi=6.5 --budget 600000 --depth 6 --widths 4,3,2,2,2 --near 0.7
+.PHONY: fit-book
+fit-book: $(STAMP)
+	$(PY) -m host_tools.fit.book $(FIT_BOOK)
 	$(PY) -m host_tools.bench.render
 
 fit-policy-data: $(STAMP) system-deps
