@@ -2,14 +2,17 @@
 
 Buttons.poll() runs through debounce, press, repeat, long press and release with the heap locked;
 an SSD1306 and an SH1106 draw a frame and show() it (no page changed, one page, a few pages, all
-of them) with the heap locked. The bus here only counts: FakeI2C records bytes objects, which
-allocates, and machine.I2C's writeto/writevto are C.
+of them) with the heap locked, and so does an ST7789 colour panel at 1x and at 2x (the pages
+expanded to RGB565 by its viper loop, the border painted, a palette changed). The buses here
+only count: FakeI2C records bytes objects, which allocates, and machine.I2C's writeto/writevto
+and machine.SPI's write are C.
 """
 
 import micropython
 
 from stones.drivers.buttons import Buttons
 from stones.drivers.ssd1306 import SH1106, SSD1306, MemoryPanel
+from stones.drivers.st7789 import ST7789
 from stones.platforms.fakes import FakeClock, FakePin
 
 
@@ -37,6 +40,24 @@ class CountingBus:
         for buf in bufs:
             self.sent += len(buf)
         self.transfers += 1
+
+
+class CountingSPI:
+    """write() that only counts bytes, and output pins that only hold their level."""
+
+    def __init__(self):
+        self.sent = 0
+
+    def write(self, buf):
+        self.sent += len(buf)
+
+
+class Level:
+    def __init__(self):
+        self.level = 1
+
+    def value(self, level):
+        self.level = level
 
 
 class ButtonSession:
@@ -145,3 +166,34 @@ def test_memory_panel_show_allocates_nothing():
 
     _locked(frames)
     assert results == [1, 0]
+
+
+def _st7789_frames(width, height, turns, scale):
+    spi = CountingSPI()
+    display = ST7789(spi, Level(), width, height, cs=Level(), rotate=turns,
+                     sleep_ms=lambda ms: None)
+    assert display.scale == scale
+    page = 11 + 16 * display.width * scale * scale  # a window and a page's pixels
+    results = [0, 0, 0, 0, 0]
+
+    def frames():
+        _frame(display, 31)
+        results[0] = display.show()
+        results[1] = display.show()  # nothing changed
+        _frame(display, 37)  # pages 3 and 4
+        results[2] = display.show()
+        display.invalidate()
+        results[3] = display.show()  # the border, then every page
+        display.palette(2)
+        results[4] = display.show()
+
+    _locked(frames)
+    assert results[1] == 0
+    assert results[2] == 2 * page
+    everything = display.pages * page + 11 + width * height * 2  # the border: one window
+    assert results[3] == everything and results[4] == everything, (results, everything)
+
+
+def test_st7789_draw_and_show_allocate_nothing():
+    _st7789_frames(240, 240, 0, 1)
+    _st7789_frames(320, 240, 1, 2)

@@ -9,7 +9,8 @@ Reading guide:
     web.py      a web page (MicroPython's WebAssembly port): the page's buttons, a memory panel
                 it draws, its storage as the flash, its sound as the buzzer; a loop it steps
                 (host_tools/web adds it to the page's build; the device's leaves it out)
-    fakes.py    fake pins, clock, I2C bus, buzzer, ADC and file system: the simulator's hardware
+    fakes.py    fake pins, clock, I2C and SPI buses, buzzer, ADC and file system: the simulator's
+                hardware
                 and the tests', driven and asserted on (never shipped to the device)
 
 stones/boot.py picks one at power-on (a page calls its web()); each imports only drivers (and

@@ -1,9 +1,10 @@
-"""Fake hardware you can drive and assert on: pins, a clock, a buzzer, an I2C bus.
+"""Fake hardware you can drive and assert on: pins, a clock, a buzzer, I2C and SPI buses.
 
 Shared by the tests (on CPython and on the MicroPython unix port) and the simulator; left out of
 the device build by firmware/manifest.py. They follow the protocols the real parts have:
 a pin has value(), a clock has ticks_ms/ticks_diff/ticks_add (MicroPython's wrap-around ticks),
-a bus has writeto/writevto. Like gpiozero's MockPin, each keeps a record to assert on.
+an I2C bus has writeto/writevto, an SPI bus write. Like gpiozero's MockPin, each keeps a record
+to assert on.
 """
 
 from stones.compat import const
@@ -200,6 +201,59 @@ class FakeI2C:
     def sent(self):
         """Payload bytes written so far (what a driver's bytes_sent should count)."""
         return sum(len(buf) for _, buf in self.writes)
+
+
+class FakeOutput:
+    """An output pin (machine.Pin in OUT mode, or a PWM with duty_u16 when pwm is true):
+    value(level) and pin(level) set it, value() reads it; levels records every level set."""
+
+    def __init__(self, level=1, pwm=False):
+        self.level = level
+        self.levels = []
+        if pwm:
+            self.duty_u16 = self._duty
+
+    def value(self, level=None):
+        if level is None:
+            return self.level
+        self.level = level
+        self.levels.append(level)
+
+    def __call__(self, level=None):
+        return self.value(level)
+
+    def _duty(self, duty):
+        self.value(duty)
+
+
+class FakeSPI:
+    """An SPI bus to a display with a data/command pin: write(buf) records (dc, bytes), the
+    level of dc (a FakeOutput) while it went, in .writes (keep as FakeI2C's), and hands the same
+    to tap(dc, buf) if given (a model of the panel, which keeps the picture and not the bytes);
+    bytes counts them all. With a cs pin, a write while cs is high reaches nothing and raises
+    OSError (a driver that forgets to select the panel fails here, not on the glass)."""
+
+    def __init__(self, dc, cs=None, keep=None, tap=None):
+        self.dc = dc
+        self.cs = cs
+        self.keep = keep
+        self.tap = tap
+        self.writes = []
+        self.bytes = 0
+
+    def write(self, buf):
+        if self.cs is not None and self.cs.level:
+            raise OSError("SPI write with chip select high")
+        self.bytes += len(buf)
+        if self.tap is not None:
+            self.tap(self.dc.level, buf)
+        if self.keep is None or self.keep > 0:
+            self.writes.append((self.dc.level, bytes(buf)))
+            if self.keep is not None and len(self.writes) > self.keep:
+                self.writes.pop(0)
+
+    def clear(self):
+        self.writes = []
 
 
 class PowerCut(BaseException):
