@@ -149,12 +149,12 @@ def test_bad_saved_system_settings_fall_back_to_the_defaults():
     fresh = Device(display="ssd1327")
     # the brightest contrast, as panels start; sleep after two minutes
     defaults = {"contrast": 4, "sound": True, "sleep": 2, "ponder": False,  # pondering off
-                "resign": True}
+                "resign": True, "palette": 0}
     assert fresh.app.system == defaults
     assert fresh.display.contrast_level == 255
     for system in ({"contrast": 99, "sound": "yes", "sleep": 5, "ponder": 1},
                    {"contrast": -1, "sound": 0}, {"contrast": "high", "sleep": "never"},
-                   {"contrast": True, "sleep": -1}, 7):
+                   {"contrast": True, "sleep": -1, "palette": -1}, {"palette": "amber"}, 7):
         fs = FakeFS()
         Session(Store(fs)).save_settings({"system": system})
         device = Device(display="ssd1327", fs=fs.reboot())

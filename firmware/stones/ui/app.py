@@ -171,6 +171,7 @@ class App:
         from stones.ui.draw import STATUS
 
         self.set_contrast(CONTRAST[self.system["contrast"]])
+        self.set_palette()
         self.last_input = self.clock.ticks_ms()
         STATUS[0] = 0  # no icon until a battery is read
         game = None
@@ -257,6 +258,16 @@ class App:
                 setter(level)
             except OSError:
                 pass  # the panel did not answer: it keeps its own level
+
+    def set_palette(self):
+        """Show a colour panel in the system screen's palette (a display with `palettes`, their
+        names, and palette(index)); a saved palette the panel lacks becomes its first."""
+        names = getattr(self.display, "palettes", None)
+        if not names:
+            return
+        if self.system["palette"] >= len(names):
+            self.system["palette"] = 0
+        self.display.palette(self.system["palette"])
 
     # -- power ----------------------------------------------------------------------------------
 
@@ -442,6 +453,9 @@ def _system_settings(settings):
         system["ponder"] = False
     if not isinstance(system.get("resign"), bool):
         system["resign"] = True  # a device that plays on a lost game wastes the player's time
+    level = system.get("palette")
+    if type(level) is not int or level < 0:  # (its upper bound is the panel's: set_palette)
+        system["palette"] = 0
     level = system.get("sleep")
     if type(level) is not int or not 0 <= level < len(SLEEP_S):
         system["sleep"] = _SLEEP_DEFAULT

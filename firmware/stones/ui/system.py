@@ -1,4 +1,5 @@
-"""System screen: display contrast, sleep, sound (when a buzzer is fitted), pondering (the device
+"""System screen: display contrast, the colours of a colour panel (when the display has
+palettes), sleep, sound (when a buzzer is fitted), pondering (the device
 thinking on the player's time: ui/opponent.py), whether the device resigns a lost game
 (ui/play.py), the battery's voltage (when one is sensed),
 version, free memory. Each change is saved as it is made (App.save_settings), so switching off
@@ -26,6 +27,9 @@ class Screen:
         gc.collect()
         free = gc.mem_free() if hasattr(gc, "mem_free") else 0
         rows = [("Contrast", "%d/%d" % (self.settings["contrast"] + 1, len(CONTRAST)))]
+        palettes = getattr(self.app.display, "palettes", None)
+        if palettes:
+            rows.append(("Colour", palettes[self.settings["palette"]]))
         if getattr(self.app, "buzzer", None) is not None:
             rows.append(("Sound", "on" if self.settings["sound"] else "off"))
         rows.append(("Sleep", SLEEP_NAMES[self.settings["sleep"]]))
@@ -70,6 +74,11 @@ class Screen:
             setter = getattr(self.app.display, "contrast", None)
             if setter:
                 setter(CONTRAST[level])
+        elif button in (keys.LEFT, keys.RIGHT, keys.A) and label == "Colour":
+            step = -1 if button == keys.LEFT else 1
+            count = len(self.app.display.palettes)
+            self.settings["palette"] = (self.settings["palette"] + step) % count
+            self.app.set_palette()
         elif button in (keys.LEFT, keys.RIGHT) and label == "Sleep":
             step = -1 if button == keys.LEFT else 1
             self.settings["sleep"] = (self.settings["sleep"] + step) % len(SLEEP_NAMES)
