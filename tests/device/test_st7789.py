@@ -104,7 +104,8 @@ def test_every_panel_shows_the_frame_pixel_for_pixel_in_every_palette():
             panel.show()
             # a new palette: everything again; the same one: the pages of the scene
             assert glass.pixels == (width * height + area if index else area)
-            _, fg, bg = PALETTES[index]
+            fg = rgb565(*PALETTES[index][1])
+            bg = rgb565(*PALETTES[index][2])
             check_picture(panel, glass, fg, bg)
             if MICROPYTHON:
                 break  # one palette on the port: the same loop, and a slow decoder
@@ -222,7 +223,8 @@ def test_bad_settings_are_named():
         ({"frame": (128, 64), "scale": 2}, "a 128x64 frame at 2x does not fit the 240x240"),
         ({"scale": -1}, "whole number"),
         ({"palette": len(PALETTES)}, "no palette %d" % len(PALETTES)),
-        ({"width": 200, "height": 200, "offset": (50, 0)}, "leaves the st7789's 240x320 RAM"),
+        ({"width": 200, "height": 200, "offset": (50, 0)},
+         "a 200x200 panel at 50, 0 leaves the st7789's 240x320 RAM"),
     )
     for options, message in cases:
         error = raises(ValueError, fresh, ST7789, **options)

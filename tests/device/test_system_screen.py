@@ -50,7 +50,7 @@ def colour_device(fs=None):
 
 
 def test_a_colour_panels_palette_is_chosen_shown_and_kept():
-    from stones.drivers.st7789 import PALETTES
+    from stones.drivers.st7789 import PALETTES, rgb565
 
     device, glass = colour_device()
     panel = device.display
@@ -59,7 +59,7 @@ def test_a_colour_panels_palette_is_chosen_shown_and_kept():
     device.press("right")
     assert screen.list.rows[screen.list.selected] == ("Colour", "amber")
     assert device.app.system["palette"] == 1 and panel.palette_index == 1
-    amber = PALETTES[1][1]
+    amber = rgb565(*PALETTES[1][1])
     lit = [glass.pixel(56 + x, 3 + y) for y in range(panel.height) for x in range(panel.width)
            if panel.pixel(x, y)]
     assert lit and set(lit) == {amber}  # the screen redrawn in amber, the border black

@@ -217,7 +217,7 @@ def test_luma_devices_from_the_config():
     short = luma_device({"driver": "ssd1306", "height": 32}, serial=noop())
     assert short.size == (128, 32)
     with pytest.raises(ValueError):
-        luma_device({"driver": "st7735"}, serial=noop())
+        luma_device({"driver": "ili9341"}, serial=noop())
 
 
 def test_vlsb_image_of_a_short_buffer():

@@ -111,12 +111,13 @@ def rgb565(r, g, b):
     return (r & 0xF8) << 8 | (g & 0xFC) << 3 | b >> 3
 
 
-# (name, lit colour, background): the system screen's Colour row, in this order.
+# (name, lit colour, background) in 8-bit red, green, blue: the system screen's Colour row,
+# in this order.
 PALETTES = (
-    ("white", rgb565(255, 255, 255), 0),
-    ("amber", rgb565(255, 176, 0), 0),
-    ("green", rgb565(64, 255, 64), 0),
-    ("cyan", rgb565(64, 224, 255), 0),
+    ("white", (255, 255, 255), (0, 0, 0)),
+    ("amber", (255, 176, 0), (0, 0, 0)),
+    ("green", (64, 255, 64), (0, 0, 0)),
+    ("cyan", (64, 224, 255), (0, 0, 0)),
 )
 
 
@@ -169,6 +170,36 @@ def fit(panel_width, panel_height, frame=None, scale=0):
     return best
 
 
+def place(controller, width, height, quarter_turns, offset=None):
+    """(column, row): where a width x height panel (as seen, turned quarter_turns clockwise
+    from upright) starts in its controller's window addresses; offset (column, row upright)
+    for a panel not in PANELS. ValueError names what cannot be placed."""
+    if quarter_turns not in (0, 1, 2, 3):
+        raise ValueError("the panel rotates by 0 to 3 quarter turns, not %r" % (quarter_turns,))
+    ram_columns, ram_rows = CONTROLLERS[controller][:2]
+    columns, rows = (width, height) if quarter_turns % 2 == 0 else (height, width)
+    if offset is None:
+        known = PANELS.get((controller, columns, rows))
+        if known is None:
+            raise ValueError("no %s panel of %dx%d known: give its offset (column, row)"
+                             % (controller, columns, rows))
+        column, row, ram_columns, ram_rows = known
+    else:
+        column, row = offset
+    if column < 0 or row < 0 or column + columns > ram_columns or row + rows > ram_rows:
+        raise ValueError("a %dx%d panel at %d, %d leaves the %s's %dx%d RAM" % (
+            columns, rows, column, row, controller, ram_columns, ram_rows))
+    madctl = _TURNS[quarter_turns]
+    # Mirrored, an axis of the glass starts that far from the RAM's other end.
+    if madctl & _MX:
+        column = ram_columns - column - columns
+    if madctl & _MY:
+        row = ram_rows - row - rows
+    if madctl & _MV:  # the window's x runs along the RAM's rows
+        column, row = row, column
+    return column, row
+
+
 class ST7789(framebuf.FrameBuffer):
     """ST7789(spi, dc, width=240, height=240, cs=None, rst=None, backlight=None, rotate=0, ...):
     a colour panel of width x height as it is seen (after rotate quarter turns), the app's frame
@@ -183,21 +214,8 @@ class ST7789(framebuf.FrameBuffer):
     def __init__(self, spi, dc, width=240, height=240, cs=None, rst=None, backlight=None,
                  rotate=0, offset=None, frame=None, scale=0, palette=0, inverted=None, bgr=False,
                  sleep_ms=None):
-        if rotate not in (0, 1, 2, 3):
-            raise ValueError("the panel rotates by 0 to 3 quarter turns, not %r" % (rotate,))
-        ram_columns, ram_rows, inverts, self._setup = CONTROLLERS[self.controller]
-        native = (width, height) if rotate % 2 == 0 else (height, width)
-        if offset is None:
-            known = PANELS.get((self.controller,) + native)
-            if known is None:
-                raise ValueError("no %s panel of %dx%d known: give its offset (column, row)"
-                                 % (self.controller, native[0], native[1]))
-            offset = known[:2]
-            ram_columns, ram_rows = known[2:]
-        if (native[0] + offset[0] > ram_columns or native[1] + offset[1] > ram_rows
-                or min(offset) < 0):
-            raise ValueError("a %dx%d panel at %r leaves the %s's %dx%d RAM" % (
-                native[0], native[1], tuple(offset), self.controller, ram_columns, ram_rows))
+        inverts, self._setup = CONTROLLERS[self.controller][2:]
+        place(self.controller, width, height, rotate, offset)  # a panel it cannot place: said
         self.spi = spi
         self.dc = dc
         self.cs = cs
@@ -207,9 +225,7 @@ class ST7789(framebuf.FrameBuffer):
         self.panel_height = height
         self.inverted = inverts if inverted is None else bool(inverted)
         self.bgr = bool(bgr)
-        self._native = native
-        self._offset = tuple(offset)
-        self._ram = (ram_columns, ram_rows)
+        self._offset = offset
         if sleep_ms is None:
             from stones.compat import sleep_ms
         self._wait = sleep_ms
@@ -318,20 +334,11 @@ class ST7789(framebuf.FrameBuffer):
         self._light()
 
     def _turn(self, quarter_turns):
-        """The madctl and the window's offsets for quarter_turns clockwise from upright."""
-        madctl = _TURNS[quarter_turns]
-        columns, rows = self._native
-        column, row = self._offset
-        ram_columns, ram_rows = self._ram
-        # Mirrored, an axis of the glass starts that far from the RAM's other end.
-        if madctl & _MX:
-            column = ram_columns - column - columns
-        if madctl & _MY:
-            row = ram_rows - row - rows
-        if madctl & _MV:  # the window's x runs along the RAM's rows
-            column, row = row, column
+        """The madctl and the window's origin for quarter_turns clockwise from upright."""
+        column, row = place(self.controller, self.panel_width, self.panel_height, quarter_turns,
+                            self._offset)
         self.quarter_turns = quarter_turns
-        self._madctl = madctl | (_BGR if self.bgr else 0)
+        self._madctl = _TURNS[quarter_turns] | (_BGR if self.bgr else 0)
         first = column + self.left  # the frame's first column and row in RAM
         self.y0 = row + self.top
         last = first + self.width * self.scale - 1
@@ -431,9 +438,10 @@ class ST7789(framebuf.FrameBuffer):
             raise ValueError("no palette %r (have 0 to %d)" % (index, len(PALETTES) - 1))
         if index != self.palette_index:
             self.palette_index = index
-            colours = PALETTES[index]
-            self._fg = colours[1]
-            self._bg = colours[2]
+            lit = PALETTES[index][1]
+            dark = PALETTES[index][2]
+            self._fg = rgb565(lit[0], lit[1], lit[2])
+            self._bg = rgb565(dark[0], dark[1], dark[2])
             self._synced = False
 
     def invert(self, invert):

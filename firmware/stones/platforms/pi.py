@@ -1,5 +1,5 @@
-"""Raspberry Pi backend (CPython): gpiozero buttons and a luma.oled display behind the firmware's
-protocols, so the app runs unchanged.
+"""Raspberry Pi backend (CPython): gpiozero buttons and a luma.oled (or luma.lcd) display behind
+the firmware's protocols, so the app runs unchanged.
 
 - Buttons: each gpiozero.Button (pull-up by default) is wrapped as a pin whose value() is 0 while
   pressed, which is what stones.drivers.buttons expects of an active-low Pico pin. Debouncing stays
@@ -9,6 +9,11 @@ protocols, so the app runs unchanged.
   buffer changed since the last show(). The image is converted to the device's mode ('1' for
   ssd1306/sh1106/ssd1309, 'RGB' or 'L' for the greyscale ssd1327) and centred on panels larger
   than the frame (the 128x128 ssd1327 shows the 128x64 frame in its middle rows).
+- Colour: LumaColour shows the frame on a luma.lcd st7789 or st7735 (SPI) as the Pico's colour
+  driver does: in the system screen's palette, at the largest whole scale that fits, centred;
+  the config's display names "driver": "st7789", the panel's "width"/"height" as luma drives it
+  (a quarter turn from upright: 240x135 for the 1.14" panel), and its SPI "port", "device", "dc",
+  "rst", "backlight" BCM pins (luma's defaults 0, 0, 24, 25, 18).
 - Buzzer: GpioTone drives a passive piezo through gpiozero's PWMOutputDevice.
 - make_pi(config) builds both from the same config shape as stones.platforms.pico.make_pico:
       {"buttons": {"up": 17, "down": 27, ...},      BCM GPIO numbers
@@ -148,15 +153,111 @@ class LumaDisplay(FrameBuffer):
         self.device.show()
 
 
-def luma_device(display, serial=None):
-    """A luma.oled device from the "display" part of the config; serial defaults to I2C."""
+class LumaColour(LumaDisplay):
+    """The app's mono frame on a luma.lcd colour device (st7789, st7735), as the Pico's colour
+    driver shows it (stones.drivers.st7789): in a palette, at the largest whole scale that fits,
+    centred on the palette's background. palettes and palette(index) are the system screen's
+    Colour row; invert() swaps the palette's two colours."""
+
+    def __init__(self, device, frame=None, scale=0, palette=0):
+        from stones.drivers.st7789 import PALETTES, fit
+
+        width, height, self.scale = fit(device.width, device.height, frame, scale)
+        super().__init__(device, width, height)
+        self._at = ((device.width - width * self.scale) // 2,
+                    (device.height - height * self.scale) // 2)
+        self._palettes = PALETTES
+        self.palettes = tuple(name for name, _, _ in PALETTES)
+        self.palette_index = -1
+        self.palette(palette)
+
+    def palette(self, index):
+        if not 0 <= index < len(self._palettes):
+            raise ValueError("no palette %r (have 0 to %d)" % (index, len(self._palettes) - 1))
+        if index != self.palette_index:
+            self.palette_index = index
+            self._shown = None
+
+    def image(self):
+        """The frame as the device gets it: RGB, its size, lit pixels in the palette's colour."""
+        from PIL import Image
+
+        frame = vlsb_image(self.buffer, self.width, self.height)
+        if self.scale > 1:
+            frame = frame.resize((self.width * self.scale, self.height * self.scale),
+                                 Image.Resampling.NEAREST)
+        _, lit, dark = self._palettes[self.palette_index]
+        if self._inverted:
+            lit, dark = dark, lit
+        canvas = Image.new("RGB", self.device.size, dark)
+        canvas.paste(Image.new("RGB", frame.size, lit), self._at, frame)  # the frame its mask
+        return canvas
+
+    def poweroff(self):
+        super().poweroff()
+        light = getattr(self.device, "backlight", None)
+        if light is not None:
+            light(False)
+
+    def poweron(self):
+        super().poweron()
+        light = getattr(self.device, "backlight", None)
+        if light is not None:
+            light(True)
+
+
+COLOUR_DRIVERS = ("st7789", "st7735")  # luma.lcd's, on SPI
+
+
+def _luma_lcd(display, serial, **options):
+    """A luma.lcd st7789 or st7735 on SPI, its window where the glass sits in the RAM (luma
+    drives both a quarter turn from upright, madctl 0x70 and 0x60: the Pico driver's
+    stones.drivers.st7789.place says where that puts a panel's window)."""
+    from luma.lcd import device as lcd
+
+    from stones.drivers.st7789 import place
+
+    driver = display["driver"]
+    width = display.get("width", 240 if driver == "st7789" else 160)
+    height = display.get("height", 240 if driver == "st7789" else 128)
+    column, row = place(driver, width, height, 1, display.get("offset"))
+    if serial is None:
+        from luma.core.interface.serial import spi
+
+        serial = spi(port=display.get("port", 0), device=display.get("device", 0),
+                     gpio_DC=display.get("dc", 24), gpio_RST=display.get("rst", 25),
+                     bus_speed_hz=display.get("freq", 32_000_000))
+    options.setdefault("gpio_LIGHT", display.get("backlight", 18))
+    if driver == "st7735":
+        return lcd.st7735(serial, width=width, height=height, rotate=display.get("rotate", 0),
+                          h_offset=column, v_offset=row, bgr=display.get("bgr", False),
+                          **options)
+
+    class st7789(lcd.st7789):
+        """luma.lcd's st7789 with its window moved to where the glass sits (luma's own puts
+        it at 0, 0: right for a 240x240 panel, off a 240x135 one)."""
+
+        def set_window(self, x1, y1, x2, y2):
+            super().set_window(x1 + column, y1 + row, x2 + column, y2 + row)
+
+    return st7789(serial, width=width, height=height, rotate=display.get("rotate", 0),
+                  **options)
+
+
+def luma_device(display, serial=None, **options):
+    """A luma.oled device from the "display" part of the config (serial defaults to I2C), or a
+    luma.lcd one for a colour driver (serial defaults to SPI; options go to luma.lcd's device:
+    backlight=, gpio= in tests)."""
     from luma.oled import device as oled
 
     kinds = {"ssd1306": oled.ssd1306, "ssd1309": oled.ssd1309, "sh1106": oled.sh1106,
              "ssd1327": oled.ssd1327}
     driver = display.get("driver", "ssd1306")
+    if driver in COLOUR_DRIVERS:
+        return _luma_lcd(display, serial, **options)
     if driver not in kinds:
-        raise ValueError("unknown display driver %r (known: %s)" % (driver, ", ".join(kinds)))
+        raise ValueError("unknown display driver %r (known: %s)"
+                         % (driver, ", ".join(tuple(kinds) + COLOUR_DRIVERS)))
     if serial is None:
         from luma.core.interface.serial import i2c
 
@@ -174,10 +275,14 @@ def make_pi(config, clock=None, device=None, pin_factory=None):
     from stones import compat
     from stones.drivers.buttons import Buttons
 
+    settings = config.get("display", {})
     if device is None:
-        device = luma_device(config.get("display", {}))
-    display = LumaDisplay(device, min(device.width, FRAME_WIDTH),
-                          min(device.height, FRAME_HEIGHT))
+        device = luma_device(settings)
+    if settings.get("driver") in COLOUR_DRIVERS:
+        display = LumaColour(device, settings.get("frame"), settings.get("scale", 0))
+    else:
+        display = LumaDisplay(device, min(device.width, FRAME_WIDTH),
+                              min(device.height, FRAME_HEIGHT))
     pull_up = config.get("button_pull", "up") == "up"  # "down": buttons switch to 3.3 V
     pins = gpio_pins(config["buttons"], pull_up=pull_up, pin_factory=pin_factory)
     buttons = Buttons(pins, clock or compat, **config.get("input", {}))
