@@ -9,7 +9,8 @@
                  does not fit is never left empty, and the game save stays until it is kept.
 
 A power cut loses at most the move being saved: the game save then holds the move before it,
-and the next boot resumes there and says so. A damaged save never crashes the boot: when no copy
+and the next boot resumes there and says so (the settings alike: those before the last change
+come back, and the player is told). A damaged save never crashes the boot: when no copy
 of it checks out, or the newest that does cannot be read, the player is told what was lost (the
 game, or the settings: back to their defaults) and its slot files are set aside for inspection
 (Store.set_aside: the folder storage.ASIDE); records/ is left as it is. Finished games are moved
@@ -41,6 +42,8 @@ GAME_LOST = "Saved game damaged: could not be resumed."
 SETTINGS_LOST = "Settings damaged: defaults are back."
 MOVE_LOST = "Last move not saved (power loss): resumed a move earlier."
 SAVE_MISSING = "A save file is missing: this may be a move earlier."
+SETTINGS_OLDER = "Settings damaged: those before the last change are back."
+SETTINGS_MISSING = "A settings file is missing: this may be a change earlier."
 _DEEPEST = const(2)  # the settings' nesting: a table of tables of plain values
 _WRITING = "records/writing.tmp"  # stones.recordfiles.WRITING (a test holds them equal)
 _REASON = const(40)  # the most of a refusal's reason the player is shown (the panel's room)
@@ -75,6 +78,9 @@ class Session:
     # -- settings -------------------------------------------------------------------------------
 
     def load_settings(self):
+        """The saved settings, or {} (none saved, or lost: then notice says so). Sets notice
+        too when they come from the older copy (the newest damaged) or a slot's file is gone,
+        as load_game does for the game."""
         import json
 
         status, payload = self.store.load("settings")
@@ -90,6 +96,10 @@ class Session:
         except ValueError as error:  # (a UnicodeError is one)
             self.lost("settings", SETTINGS_LOST, error)
             return {}
+        if status == OLDER:  # the newest copy damaged: the one before it, said as the game's
+            self.tell(SETTINGS_OLDER)
+        elif status == MISSING:
+            self.tell(SETTINGS_MISSING)
         return settings
 
     def save_settings(self, settings):
@@ -323,4 +333,4 @@ def check_settings(settings):
 
 
 __all__ = ("Session", "OK", "OLDER", "MISSING", "NONE", "DAMAGED", "GAME_LOST", "SETTINGS_LOST",
-           "MOVE_LOST", "SAVE_MISSING")
+           "MOVE_LOST", "SAVE_MISSING", "SETTINGS_OLDER", "SETTINGS_MISSING")

@@ -8,7 +8,14 @@ from fitwalk import Walk
 
 from host_tools.sim.device import Device
 from stones.platforms.fakes import FakeFS
-from stones.session import GAME_LOST, MOVE_LOST, SAVE_MISSING, SETTINGS_LOST
+from stones.session import (
+    GAME_LOST,
+    MOVE_LOST,
+    SAVE_MISSING,
+    SETTINGS_LOST,
+    SETTINGS_MISSING,
+    SETTINGS_OLDER,
+)
 from stones.storage import ASIDE, DAMAGED, MISSING, NONE, OK, OLDER, Store
 
 RESUMED_EARLIER = "resumed a move earlier"
@@ -202,18 +209,55 @@ def test_every_corruption_of_both_settings_slots_is_reported_and_set_aside():
         assert Store(fs.reboot()).load("settings") == (NONE, None), where
 
 
-def test_one_damaged_settings_slot_keeps_the_other_copy():
+def test_one_damaged_settings_slot_keeps_the_other_copy_and_says_so():
     flash = settings_flash()
     older, newer = slots_by_age(flash, "settings")
+    walk = Walk(64)
     for corruption in CORRUPTIONS:
         where = corruption.__name__
+        # the newest copy damaged: the settings before the last change, and said by name
         fs, _ = damage(flash, (newer,), corruption)
-        device = Device(fs=fs)
+        device, text = shown(walk, fs)
+        assert device.app.top.module_name == "message", where
+        assert text == SETTINGS_OLDER, (where, text)
         assert device.app.system["contrast"] == 1, where
+        assert ASIDE + "/" + newer not in fs.files, where  # the next save goes over it
+        device.press("a")  # the note closes on the menu
+        assert device.app.top.module_name == "menu", where
+        # the older copy damaged: the newest settings; said only where the damaged header
+        # cannot tell it was the older copy (as for the game save)
         fs, _ = damage(flash, (older,), corruption)
-        device = Device(fs=fs)
+        device, text = shown(walk, fs)
         assert device.app.system["contrast"] == 2, where
-        assert device.app.top.module_name == "menu", where  # nothing to tell
+        if corruption in READABLE_HEADER:
+            assert device.app.top.module_name == "menu", (where, text)  # nothing to tell
+        else:
+            assert text == SETTINGS_OLDER, (where, text)
+
+
+def test_a_deleted_settings_slot_is_said_whichever_it_was():
+    flash = settings_flash()
+    older, newer = slots_by_age(flash, "settings")
+    walk = Walk(64)
+    for gone, contrast in ((newer, 1), (older, 2)):
+        fs = flash.reboot()
+        del fs.files[gone]
+        device, text = shown(walk, fs)
+        assert text == SETTINGS_MISSING, (gone, text)
+        assert device.app.system["contrast"] == contrast, gone
+
+
+def test_a_game_a_move_earlier_and_older_settings_are_told_together():
+    flash = game_flash()
+    store = Store(flash)
+    store.save("settings", b'{"system": {"contrast": 1}}')
+    store.save("settings", b'{"system": {"contrast": 2}}')
+    _, game_newer = slots_by_age(flash, "game")
+    _, settings_newer = slots_by_age(flash, "settings")
+    fs, _ = damage(flash, (game_newer, settings_newer), truncated)
+    device, text = shown(Walk(64), fs)
+    assert text == SETTINGS_OLDER + " " + MOVE_LOST, text
+    assert device.app.system["contrast"] == 1 and device.app.game.count == 1
 
 
 def test_game_and_settings_both_lost_are_told_together_and_fit_the_panel():
