@@ -9,8 +9,8 @@ together into runs. A frame fails if a run leaves the panel, if two runs overlap
 the screen is meant to show (a setting's label and value, a score line's label, a message) is
 not among its runs whole, or if text reaches the panel's last column or, in a title bar, the
 battery icon's corner. The walk goes through the menus, every value of every setting, each
-board size from the first move to the result, the device thinking, messages, the komi protocol,
-replay, the confirmation before a new game and the error screen.
+board size from the first move to the result (the Estimate on the way), the device thinking,
+messages, the komi protocol, replay, the confirmation before a new game and the error screen.
 """
 
 from host_tools.sim.device import Device
@@ -278,6 +278,10 @@ def walk_game(walk, key, size):
     walk.press("menu")
     walk.check(game.title, "Back to game")
     walk.check_list()
+    walk.select("Estimate")
+    walk.press("a")
+    estimate = app.top
+    walk.check("Estimate", estimate.result.gtp())  # (beside an overview: what room allows)
     walk.press("b")
     while not game.over:
         if game.reason(0):  # no pass between a turn's two stones (Loupe): its second first

@@ -3,7 +3,8 @@ menu in every game (asked first, on the safe choice; the result, the score scree
 say resignation); the device resigns a game its search sees as lost on several moves in a row,
 but not in the opening, not with the System screen's Resigns off, and in a handicap game only
 further behind; the menu's Estimate shows the count as it stands, the territory drawn, and goes
-back to the game unchanged. Both runtimes.
+back to the game unchanged; it is titled, and a windowed board shows its overview where the
+replay shows it, following the window as the d-pad scrolls it. Both runtimes.
 
 The device's win rate comes from a stand-in search (the app's searcher factory): what is tested
 is what the screens do with what a search says."""
@@ -37,15 +38,17 @@ def select(device, row):
         device.press("down" if screen.list.selected < target else "up")
 
 
-def start(index, white="Human", handicap=0):
+def start(index, white="Human", handicap=0, size=None, display="ssd1306"):
     """Game GAMES[index] from the main menu, through its setup's Start (Loose's komi protocol
-    answered in pass-and-play)."""
-    device = Device()
+    answered in pass-and-play); size: a board size other than the game's default."""
+    device = Device(display=display)
     for _ in range(index):
         device.press("down")
     device.press("a")
     setup = device.app.top
     setup.who = ["Human", white]
+    if size:
+        setup.size = size
     if handicap:
         setup.values["handicap"] = handicap
     if white != "Human":
@@ -267,3 +270,74 @@ def test_estimate_shows_the_count_and_returns_to_the_unchanged_game():
         assert device.app.top.module_name == "play"
         play_moves(device, 1)  # and play goes on
         assert game.count == before[0] + 1
+
+
+def test_estimate_is_titled_and_a_windowed_board_shows_its_overview():
+    """Every size of every game, on the 128x64 and the 128x128 panel: "Estimate" is drawn whole
+    in the panel (tests/device/fitwalk.py's recording panel), the result with it; a windowed
+    board's overview sits where the replay puts it (under the title, or at a tall panel's top
+    right), its pixels those the view's draw_overview gives, and after the d-pad has scrolled
+    the window they are the new window's."""
+    import gc
+
+    from fitwalk import Walk
+
+    from stones.engine.registry import game_class
+    from stones.ui.draw import SMALL_LINE
+    from stones.ui.replay import Screen as Replay
+
+    windowed = []
+    for index, entry in enumerate(GAMES):
+        for size in game_class(entry[0]).sizes:
+            for height in (64, 128):
+                device = walk = shown = None
+                gc.collect()
+                walk = Walk(height)
+                device = walk.device = start(index, size=size, display=walk.panel)
+                play_moves(device, 4)
+                menu_row(device, "Estimate")
+                shown = device.app.top
+                where = "%s %d on 128x%d" % (entry[0], size, height)
+                assert shown.module_name == "estimate", where
+                walk.check("Estimate", shown.result.gtp())
+                view = shown.view
+                replay = Replay(device.app, shown.game)  # where the replay puts an overview
+                assert view.windowed == replay.view.windowed, where
+                assert view.overview_at == replay.view.overview_at, where
+                replay = None
+                if not view.windowed:
+                    assert view.overview_at is None, where
+                    continue
+                windowed.append(where)
+                assert view.overview_at == ((128 - view.overview_size(), 0) if height == 128
+                                            else (shown.panel_x, SMALL_LINE)), where
+                assert overview_pixels(walk.panel, view) == drawn_overview(view), where
+                left = view.left_col
+                for _ in range(size):  # the d-pad scrolls the window, the outline follows
+                    if view.left_col != left:
+                        break
+                    device.press("left")
+                assert view.left_col != left, where
+                assert overview_pixels(walk.panel, view) == drawn_overview(view), where
+                device.press("b")
+                assert device.app.top.module_name == "play", where
+    small = sorted(where[:-10] for where in windowed if where.endswith("128x64"))
+    assert small == ["go 13", "go 19", "loose 11", "loose 13", "loose 15", "loose 17",
+                     "loose 19", "loupe 11", "loupe 7", "loupe 9", "offshore 6", "offshore 7"]
+    assert "go 19 on 128x128" in windowed, windowed  # (a tall panel windows fewer)
+
+
+def overview_pixels(fb, view):
+    """The lit pixels of the panel's overview area, row by row."""
+    x, y = view.overview_at
+    return [[fb.pixel(x + i, y + j) for i in range(view.overview_size())]
+            for j in range(view.overview_height())]
+
+
+def drawn_overview(view):
+    """The same area as the view's draw_overview draws it on a blank panel."""
+    from stones.drivers.ssd1306 import MemoryPanel
+
+    panel = MemoryPanel(128, 128)
+    view.draw_overview(panel)
+    return overview_pixels(panel, view)

@@ -123,10 +123,13 @@ def test_the_records_script_keeps_two_games_and_reaches_each_records_screen():
 
 
 def test_the_replay_script_steps_back_to_a_corner_of_a_19x19_record():
-    """make screenshots' replay.txt: a 19x19 game in the corners kept, replayed three moves
-    back; its shot shows the window at the top left, on Black's C17."""
+    """make screenshots' replay.txt: a 19x19 game in the corners, its Estimate on the way,
+    kept and replayed three moves back; its shot shows the window at the top left, on Black's
+    C17."""
     device, shots, summaries = run("replay")
-    assert summaries == {"replay-go19": "screen=replay game=none"}
+    assert summaries["estimate-go19"].startswith("screen=estimate game=go size=19 moves=6")
+    assert summaries["replay-go19"] == "screen=replay game=none"
+    assert len(summaries) == 2
     assert device.summary() == "screen=menu game=none"
     assert device.fs.listdir("records") == ["0001-go.sgf"]
     text = device.fs.files["records/0001-go.sgf"].decode()

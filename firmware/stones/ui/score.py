@@ -101,12 +101,26 @@ class Screen:
             small(fb, "MENU: done", x, y + 2 * SMALL_LINE + gap)
             self.draw_cursor_label(fb)
             return
+        self.draw_count(fb, x, y)
+
+    def draw_count(self, fb, x, y, heading=""):
+        """The board stage's panel from x, y: each side's total, the result and the foot. A
+        heading (ui/estimate.py's title) goes first: on a tall panel's strip on the result's
+        line, whose place the totals take, else on a line of its own above them."""
         total = self.result.total
+        both = "%s B %s W %s" % (total[0], total[1], total[2])
         if fb.height >= 96:  # a strip under the board: one line each
-            small(fb, "%s B %s W %s" % (total[0], total[1], total[2]), x, y)
-            small(fb, self.result.gtp(), x, y + SMALL_LINE)
+            if heading:
+                small(fb, heading + " " + self.result.gtp(), x, y)
+                small(fb, both, x, y + SMALL_LINE)
+            else:
+                small(fb, both, x, y)
+                small(fb, self.result.gtp(), x, y + SMALL_LINE)
             small(fb, self.foot, x, y + 2 * SMALL_LINE)
             return
+        if heading:
+            small(fb, heading, x, y)
+            y += SMALL_LINE
         small(fb, total[0], x, y)
         small(fb, "B %s" % total[1], x, y + SMALL_LINE)
         small(fb, "W %s" % total[2], x, y + 2 * SMALL_LINE)
