@@ -1,7 +1,10 @@
-"""Finished games kept by the device: python -m host_tools.records fetch|show|replay ...
+"""Finished games kept by the device: python -m host_tools.records fetch|list|show|replay ...
 
     fetch [--port PORT] [--out DIR]   copy the device's records/ folder (mpremote), default
                                       ./records; the device keeps its copies
+    list [DIR]                        one line a record in DIR (./records), newest first: its
+                                      file, then its game, board, players, result and date
+                                      (what the web page's Records list says)
     show FILE                         print a record's game: who played, when, settings, moves,
                                       diagram, result
     replay FILE [sim options]         step through a record in the simulator (left/right)
@@ -16,7 +19,7 @@ import subprocess
 import sys
 
 from host_tools.paths import tool
-from host_tools.records.files import facts, load  # noqa: F401  (also this module's API)
+from host_tools.records.files import HEAD, describe, facts, load  # noqa: F401  (API)
 
 
 def fetch(port=None, out="records", mpremote=None):
@@ -33,12 +36,30 @@ def fetch(port=None, out="records", mpremote=None):
     return listing
 
 
+def list_folder(folder):
+    """[(file name, describe()'s line)] of the record files in folder, newest first (by their
+    number, as the device names them)."""
+    rows = []
+    for name in sorted(os.listdir(folder), reverse=True):
+        if not name.endswith((".sgf", ".txt")):
+            continue
+        try:
+            with open(os.path.join(folder, name), "rb") as handle:
+                head = handle.read(HEAD).decode("utf-8", "replace")
+        except OSError:
+            head = ""
+        rows.append((name, describe(name, head)))
+    return rows
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
     get = commands.add_parser("fetch", help="copy the device's records/")
     get.add_argument("--port")
     get.add_argument("--out", default="records")
+    listed = commands.add_parser("list", help="list the records in a folder")
+    listed.add_argument("folder", nargs="?", default="records")
     show = commands.add_parser("show", help="print a record")
     show.add_argument("file")
     replay = commands.add_parser("replay", help="step through a record in the simulator")
@@ -58,6 +79,9 @@ def main(argv=None):
                                                 args.out))
             for name in names:
                 print("  " + name)
+        elif args.command == "list":
+            for name, line in list_folder(args.folder):
+                print("%s  %s" % (name, line))
         elif args.command == "show":
             game = load(args.file)
             from stones.engine.records import record

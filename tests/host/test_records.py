@@ -1,7 +1,9 @@
 """Finished-game records: fetched from a device with mpremote, and replayed in the simulator,
 for SGF (Go) and the record format (the other games)."""
 
+import io
 import os
+import re
 import subprocess
 import sys
 
@@ -128,9 +130,10 @@ def device_go_record(tmp_path, finish=True):
             device.press("a")
     else:
         device.press("menu")
-        for _ in range(5):
+        menu = device.app.top
+        while menu.list.rows[menu.list.selected] != "Main menu":
             device.press("down")
-        device.press("a")  # main menu
+        device.press("a")  # main menu (the game kept: not resigned, its row further up)
         device.press("down")
         device.press("a")
         device.press("a")  # Go, Start: asks
@@ -179,3 +182,55 @@ def test_fetch_without_a_pico_advises_its_own_port_flag(monkeypatch, capsys):
     assert "PORT=" not in said  # make flash's variable, which fetch does not take
     # the device's own firmware, not a bare MicroPython from elsewhere: it holds the records
     assert "build/pocket-stones.uf2" in said and "micropython.org" not in said
+
+
+def test_list_says_each_record_as_a_player_reads_it(tmp_path):
+    """records list: newest first, each record's game, board, players, result in words and
+    date (the web page's Records list says the same); an unfinished game says so, a file that
+    is no record is named by what its name says."""
+    from host_tools.records.cli import list_folder
+
+    path, shown = device_go_record(tmp_path)
+    os.rename(path, str(tmp_path / "0002-go.sgf"))
+    given_up, _ = device_go_record(tmp_path, finish=False)  # 0001-go.sgf
+    (tmp_path / "0003-loupe.txt").write_text("game loupe\nsize 7\nblack Device 2\nwhite Human\n"
+                                             "date 2026-11-30\nresult W+R\nmoves\nend\n")
+    (tmp_path / "notes.txt").write_text("a shopping list\n")
+    winner = {"B": "Black", "W": "White"}[shown.gtp()[0]]
+    date = re.search(r"DT\[([^]]*)\]", open(given_up).read()).group(1)
+    assert list_folder(str(tmp_path)) == [
+        ("notes.txt", "A record, unfinished"),
+        ("0003-loupe.txt", "Loupe side 7, Device 2 vs Human, White won by resignation, "
+                           "2026-11-30"),
+        ("0002-go.sgf", "Go 9x9, Human vs Human, %s won by %s, %s"
+                        % (winner, shown.margin_text(), date)),
+        ("0001-go.sgf", "Go 9x9, Human vs Human, unfinished, %s" % date),
+    ]
+    done = subprocess.run([sys.executable, "-m", "host_tools.records", "list", str(tmp_path)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[1] == ("0003-loupe.txt  Loupe side 7, Device 2 vs Human, "
+                                           "White won by resignation, 2026-11-30")
+
+
+def test_results_in_words_and_refusals_without_class_names(tmp_path):
+    from host_tools.records.files import MAX_BYTES, TooLarge, refusal, replay_file, result_words
+
+    assert [result_words(r) for r in ("B+3.5", "W+R", "W+0", "0", "?", "Void", "", "B+")] == [
+        "Black won by 3.5", "White won by resignation", "White won", "a draw",
+        "no result (the move limit)", "no result (the move limit)", "unfinished", "Black won"]
+    assert result_words("Jigo") == "result Jigo"  # (another program's words, as they are)
+    assert refusal(TooLarge("x")) == "it holds more than %d KB, too much for a game record" % (
+        MAX_BYTES >> 10)
+    assert refusal(OSError(2, "ENOENT")) == "the file could not be read"
+    assert refusal(MemoryError()) == "it is too long to replay in this page's memory"
+    assert refusal(KeyError("x")) == "it is not a game record that can be read here"
+    log = io.StringIO()
+    bad = tmp_path / "bad.txt"
+    bad.write_text("game go\nmoves B:E5 W:E5\nend\n")
+    shown = []
+    said = replay_file(str(bad), shown.append, log)
+    assert "occupied" in said and "Error" not in said and shown == []
+    assert log.getvalue().startswith("record refused: GameError: ")
+    good, _ = device_go_record(tmp_path)
+    assert replay_file(good, shown.append, log) == "" and shown[0].over
