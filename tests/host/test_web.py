@@ -9,6 +9,8 @@ moves only when the test says (window.stones.run), as the simulator's does, so t
 compared pixel for pixel; the phone test runs on the page's own clock.
 """
 
+import re
+
 import pytest
 
 from host_tools.sim.cli import open_replay
@@ -135,9 +137,9 @@ def test_records_download_and_a_record_file_replays(site, browser, tmp_path):
     page.locator("#records summary").click()
     link = page.locator("#record-list a")
     link.first.wait_for()  # (the list is made when the box opens, after its toggle event)
-    assert link.all_text_contents() == ["0001-go.sgf"]
     with page.expect_download() as download:
         link.first.click()
+    assert download.value.suggested_filename == "0001-go.sgf"
     path = tmp_path / "0001-go.sgf"
     download.value.save_as(path)
     assert path.read_bytes() == bytes(device.fs.files["records/0001-go.sgf"])
@@ -158,7 +160,7 @@ def test_records_download_and_a_record_file_replays(site, browser, tmp_path):
     bad.write_text("a shopping list\n")
     page.locator("#record-file").set_input_files(str(bad))
     page.wait_for_function(said % "Could not")
-    assert status.text_content() == "Could not replay notes.txt: GameError: record names no game"
+    assert status.text_content() == "Could not replay notes.txt: record names no game."
     assert canvas_bits(page) in blink_frames(shown)  # the replay goes on
     context.close()
 
@@ -224,6 +226,106 @@ def test_an_uploaded_record_is_read_by_the_one_decoder(site, browser, tmp_path):
     cut.write_bytes(latin.read_bytes()[:-12])  # the last move and the tree's end lost
     page.locator("#record-file").set_input_files(str(cut))
     page.wait_for_function(said % "Could not")
-    assert status.text_content() == ("Could not replay cut.sgf: SgfError: the record is cut "
-                                      "short: property W has no value (line 1)")
+    assert status.text_content() == ("Could not replay cut.sgf: the record is cut short: "
+                                      "property W has no value (line 1).")
+    context.close()
+
+
+def status_of(page):
+    return page.locator("#status").text_content()
+
+
+def test_the_records_list_says_each_record_as_a_player_reads_it(site, browser):
+    """Two finished games (Go's script, then Loose's): the list has them newest first, each
+    as its game, board, players, result in words and date, not as its file name; the file
+    name is what a download saves."""
+    go = simulate("go.txt")
+    context, page = open_page(browser, site)
+    replay(page, go.steps)
+    replay(page, simulate("loose.txt").steps)
+    page.locator("#records summary").click()
+    links = page.locator("#record-list a")
+    links.first.wait_for()
+    record = bytes(go.fs.files["records/0001-go.sgf"]).decode()
+    date = re.search(r"DT\[([^]]*)\]", record).group(1)
+    winner, margin = re.search(r"RE\[([BW])\+([^]]*)\]", record).groups()
+    lines = links.all_text_contents()
+    assert len(lines) == 2
+    assert lines[0].startswith("Loose 9x9, Human vs Human, ")  # the newest first
+    assert lines[1] == "Go 9x9, Human vs Human, %s won by %s, %s" % (
+        {"B": "Black", "W": "White"}[winner], margin, date)
+    assert [links.nth(i).get_attribute("download") for i in range(2)] == [
+        "0002-loose.txt", "0001-go.sgf"]
+    assert not any(line.endswith((".sgf", ".txt")) for line in lines)
+    context.close()
+
+
+def test_the_status_line_ends_with_the_replay(site, browser):
+    """The status line speaks of a replay the page opened while it is open, and goes back to
+    the page's own line once B leaves it; a second record replaces the first, so one B is
+    enough."""
+    device = simulate("go.txt")
+    context, page = open_page(browser, site)
+    ready = status_of(page)
+    assert ready.startswith("Pocket Stones ")
+    replay(page, device.steps)
+    page.locator("#records summary").click()
+    button = page.locator("#record-list button")
+    button.first.wait_for()
+    before = canvas_bits(page)
+    button.first.click()
+    assert status_of(page) == "Replaying Record 1: left and right step, B leaves"
+    click(page, "right")  # stepping keeps it
+    assert status_of(page).startswith("Replaying Record 1")
+    button.first.click()  # the same record again: it replaces the replay open
+    click(page, "b")
+    assert page.evaluate("window.stones.loop.app.top.module_name") == "menu"
+    assert status_of(page) == ready
+    assert canvas_bits(page) == before  # the menu the game ended on
+    assert page.evaluate("window.stones.loop.replaying()") is False
+    context.close()
+
+
+def test_a_refused_file_is_said_in_words_and_its_exception_kept_for_the_console(
+        site, browser, tmp_path):
+    """No exception's class name on the page: the reader's reason in words, the class and the
+    message in the console; nothing else changes (the panel, the status line's replay)."""
+    context, page = open_page(browser, site)
+    console = []
+    page.on("console", lambda message: console.append(message.text))
+    before = canvas_bits(page)
+    for name, data, words in (
+            ("notes.txt", b"a shopping list\n", "record names no game"),
+            ("big.sgf", b"(" + b" " * (1 << 20) + b")", "it holds more than 1024 KB, too much "
+             "for a game record"),
+            ("odd.txt", b"\xff\xfe game go\n", "not UTF-8 text: byte 0")):
+        path = tmp_path / name
+        path.write_bytes(data)
+        page.locator("#record-file").set_input_files(str(path))
+        page.wait_for_function("document.getElementById('status').textContent.includes(%r)"
+                               % name)
+        text = status_of(page)
+        assert text == "Could not replay %s: %s." % (name, words), text
+        assert not re.search(r"[A-Z][a-z]+Error", text), text
+        assert canvas_bits(page) == before, name
+    assert any("record refused: GameError: record names no game" in line for line in console), \
+        console
+    assert any("record refused: TooLarge" in line for line in console), console
+    context.close()
+
+
+def test_a_fault_in_the_device_is_said_in_words_and_kept_for_the_console(site, browser):
+    """The page's own loop stops on an exception the firmware raises: the status line tells
+    the player what to do, in words; the exception is in the console and window.stones.error."""
+    context, page = open_page(browser, site, query="")
+    console = []
+    page.on("console", lambda message: console.append(message.text))
+    page.evaluate("window.stones.python(%r)" % (
+        "def broken():\n    raise OSError(5, 'EIO')\nloop.app.step = broken\n"))
+    page.wait_for_function("window.stones.error !== null")
+    text = status_of(page)
+    assert text.startswith("Stopped: the device ran into a fault. Reload the page"), text
+    assert "Error" not in text and "EIO" not in text, text
+    assert "OSError" in page.evaluate("window.stones.error")
+    assert any("OSError" in line for line in console), console
     context.close()

@@ -194,3 +194,26 @@ def paced_playouts(pico, rate=50, ms=2000):
 def test_pico_speed_holds_the_thinking_to_the_picos_playouts():
     assert 90 <= paced_playouts(True) <= 110  # 50 a second, for 2 seconds
     assert paced_playouts(False) > 500  # as fast as the page runs
+
+
+def test_a_replay_the_page_opens_is_known_until_b_leaves_it_and_a_second_replaces_it():
+    """Loop.replaying() tells the page's status line whether its replay is still open: true
+    from replay() until B leaves it; a second record replaces the first, so one B goes back
+    to the menu."""
+    from stones.engine.go.rules import Go
+
+    loop = boot.web(Page(), manual=True)
+    assert loop.replaying() is False
+    game = Go(9)
+    for point in ("E5", "D5", "E4"):
+        game.play_text(point)
+    game.play(0)
+    game.play(0)
+    loop.replay(game)
+    assert loop.replaying() and loop.app.top.module_name == "replay"
+    press(loop, "left")
+    assert loop.replaying()  # stepping keeps it
+    loop.replay(game)  # a second record: in the first's place
+    assert len(loop.app.stack) == 2
+    press(loop, "b")
+    assert loop.app.top.module_name == "menu" and loop.replaying() is False

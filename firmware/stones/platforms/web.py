@@ -205,6 +205,7 @@ class Loop:
         self.rates = {}  # game key -> the Pico's playouts a second (the page's Pico speed)
         self.pico = False  # pace the device's thinking to self.rates
         self.thinking = None  # the search being paced, and when it began
+        self.replay_screen = None  # the replay the page opened (replay), while it is open
         self.began = 0
         self.stepped = 0
 
@@ -277,9 +278,21 @@ class Loop:
 
     def replay(self, game):
         """Open the replay screen on a finished game (a record file the page was given); B
-        leaves it for whatever was on the panel before."""
+        leaves it for whatever was on the panel before. A replay the page opened before and
+        that is still open gives way to it (the next B does not go back to that one)."""
+        if self.replaying():
+            self.app.back()
         self.app.open("replay", game)
+        self.replay_screen = self.app.top
         self.app.refresh()
+
+    def replaying(self):
+        """Whether the replay the page last opened is still on the panel: the page's status
+        line speaks of it until B leaves it (or anything else takes it away)."""
+        screen = self.replay_screen
+        if screen is not None and self.app.top is not screen:
+            self.replay_screen = screen = None  # gone: its status is over
+        return screen is not None
 
     def frames_sent(self):
         return self.app.display.frames_sent

@@ -7,6 +7,9 @@
 // With ?manual in the address the clock stands still until window.stones.run(ms) moves it, as
 // the simulator's does: a test then gets the simulator's frames for the same presses.
 // ?panel=128 shows the 128x128 panel.
+//
+// The status line under the panel speaks to the player: what the page is doing (a replay, while
+// it is open), or what went wrong in words; an exception's class and traceback go to the console.
 import { loadMicroPython } from "./micropython.mjs";
 
 const params = new URLSearchParams(location.search);
@@ -120,6 +123,8 @@ async function unpack(mp) {
 
 let mp, loop;
 let shown = -1;
+let ready = ""; // the status line while nothing else is to be said
+let replaying = false; // the status line speaks of a replay the page opened
 const stones = { ready: false, manual, frames: 0, menuMs: null, error: null };
 window.stones = stones;
 
@@ -130,13 +135,20 @@ function draw() {
     picture = mp.PyProxy.toJs(loop.picture());
     paint();
     stones.frames++;
+    if (replaying && !loop.replaying()) { // B has left it: the status line has done its work
+      replaying = false;
+      status.textContent = ready;
+    }
     if (recordsBox.open) listRecords(); // a game that ended has left its record
   }
 }
 
 function fail(error) {
+  // The device's code stopped: the player is told what to do, the developer finds the
+  // exception in the console (and in window.stones.error).
   stones.error = String(error.message || error);
-  status.textContent = "Stopped: " + stones.error;
+  status.textContent = "Stopped: the device ran into a fault. Reload the page to go on (the " +
+    "games are kept); the browser's console has the details.";
   console.error(error);
 }
 
@@ -199,6 +211,10 @@ function storedBytes(key) {
 }
 
 function listRecords() {
+  // Each record as a player reads it (game, board, players, result, date: the records tool's
+  // list, host_tools/records/files.py), newest first as on the device; the file name is what
+  // a download saves it as.
+  if (!loop) return; // (listed once the device has started)
   const keys = Object.keys(localStorage).filter((k) => k.startsWith(RECORDS)).sort();
   if (listed === keys.join("\n")) return;
   listed = keys.join("\n");
@@ -207,18 +223,26 @@ function listRecords() {
     const item = document.createElement("li");
     item.textContent = "None yet: a game's record is kept when it ends.";
     recordList.append(item);
+    return;
   }
-  for (const key of keys) {
-    const name = key.slice(RECORDS.length);
-    const bytes = storedBytes(key);
+  mp.runPython("import json\nfrom host_tools.records.files import listing\n" +
+    "rows = json.dumps(listing(loop.app.session))");
+  for (const [name, label, line] of JSON.parse(mp.globals.get("rows"))) {
+    const bytes = storedBytes(RECORDS + name);
     const type = name.endsWith(".sgf") ? "application/x-go-sgf" : "text/plain";
     const link = document.createElement("a");
     link.href = URL.createObjectURL(new Blob([bytes], { type }));
     link.download = name;
-    link.textContent = name;
+    link.title = "Download " + name;
+    for (const [i, part] of line.split(", ").entries()) { // a line breaks between its parts
+      const span = document.createElement("span");
+      span.className = "part";
+      span.textContent = part;
+      link.append(...(i ? [", ", span] : [span]));
+    }
     const button = document.createElement("button");
     button.textContent = "Replay";
-    button.addEventListener("click", () => replayRecord(name, bytes));
+    button.addEventListener("click", () => replayRecord(label, bytes));
     const item = document.createElement("li");
     item.append(link, button);
     recordList.append(item);
@@ -227,17 +251,26 @@ function listRecords() {
 
 function replayRecord(name, bytes) {
   // The host's reader (SGF, or the record format) makes the game; the replay screen opens over
-  // whatever is on the panel, which B goes back to. A file it cannot read is said by name.
+  // whatever is on the panel, which B goes back to. A file it cannot read is said by name, in
+  // words (host_tools/records/files.py: refusal), its exception written to the console.
   if (!loop) return;
+  let said;
   try {
     mp.FS.writeFile("/record", bytes);
-    mp.runPython("from host_tools.records.files import load\nloop.replay(load('/record'))");
-    draw();
-    status.textContent = "Replaying " + name + ": left and right step, B leaves";
+    mp.runPython("import sys\nfrom host_tools.records.files import replay_file\n" +
+      "said = replay_file('/record', loop.replay, sys.stderr)");
+    said = mp.globals.get("said");
   } catch (error) {
-    const lines = String(error.message || error).trim().split("\n");
-    status.textContent = "Could not replay " + name + ": " + lines[lines.length - 1];
+    console.error(error);
+    said = "the page could not read it";
   }
+  if (said) {
+    status.textContent = "Could not replay " + name + ": " + said + ".";
+    return; // (whatever was on the panel, a replay too, goes on)
+  }
+  replaying = true;
+  status.textContent = "Replaying " + name + ": left and right step, B leaves";
+  draw();
 }
 
 recordsBox.addEventListener("toggle", () => recordsBox.open && listRecords());
@@ -279,7 +312,8 @@ try {
   }
   draw();
   stones.menuMs = performance.now(); // since the navigation began
-  status.textContent = "Pocket Stones " + index.version + " on MicroPython (WebAssembly)";
+  ready = "Pocket Stones " + index.version + " on MicroPython (WebAssembly)";
+  status.textContent = ready;
   for (const [key, rate] of Object.entries(index.pico || {})) loop.set_rate(key, rate);
   const pace = document.getElementById("pico-speed");
   pace.disabled = !Object.keys(index.pico || {}).length; // no Pico figures in this build
