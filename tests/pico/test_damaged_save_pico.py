@@ -2,7 +2,8 @@
 game in progress overwritten with random bytes in the littlefs of its flash. Booted from reset,
 the firmware shows what the simulator shows with the same files (the note that the game was
 lost), and its flash then holds the damaged slots set aside, the game save gone and records/ as
-it was. tests/device/test_damaged_saves.py checks every other corruption on both runtimes."""
+it was; the settings' newest slot cut short shows the simulator's note too, the older settings
+in use. tests/device/test_damaged_saves.py checks every other corruption on both runtimes."""
 
 import os
 
@@ -61,3 +62,30 @@ def test_both_game_slots_damaged_in_flash_are_reported_and_set_aside():
         assert name not in after, name
         assert after[ASIDE + "/" + name] == files[name], name
     assert after["records/0001-go.sgf"] == files["records/0001-go.sgf"]
+
+
+def test_the_newest_settings_slot_damaged_in_flash_is_said_and_the_older_kept():
+    """The settings' newest slot cut short in the littlefs of the flash: booted from reset the
+    firmware shows the simulator's note with the same files (the settings from before the last
+    change), and the older copy's contrast is the one it uses."""
+    from stones.session import SETTINGS_OLDER
+    from stones.storage import Store
+
+    fs = FakeFS()
+    store = Store(fs)
+    store.save("settings", b'{"system": {"contrast": 1}}')
+    store.save("settings", b'{"system": {"contrast": 2}}')
+    files = {name: bytes(data) for name, data in fs.files.items()}
+    newer = max(("settings.0", "settings.1"),  # by the sequence number in the slot's header
+                key=lambda name: int.from_bytes(files[name][3:7], "little"))
+    files[newer] = files[newer][:-3]  # its payload cut short, the header whole
+
+    simulated = Device(fs=FakeFS({name: bytearray(data) for name, data in files.items()}))
+    assert simulated.app.top.module_name == "message"
+    assert simulated.app.top.text == SETTINGS_OLDER
+    assert simulated.app.system["contrast"] == 1
+    with EmulatedPico(UF2, files=files) as pico:
+        assert pico.settle(quiet_ms=200)
+        shown, on = pico.panel()
+        assert on and "Traceback" not in pico.serial(), pico.serial()
+    assert shown == bytes(simulated.display.buffer), "the panel differs from the simulator's note"
