@@ -15,6 +15,9 @@ SIZE ?=
 PORT ?=
 ARCH ?= armv6m
 MODE ?=
+# A board file of hardware/boards/ (make firmware BOARD=picoboy, sudo make install-pi
+# BOARD=adafruit-oled-bonnet); empty: the build's default, pico.json or pi.json.
+BOARD ?=
 
 MICROPY_DIR ?=
 MICROPY_ARCHIVE ?=
@@ -34,10 +37,12 @@ help:
 	@echo "  make build [ARCH=..]  compile the firmware with mpy-cross into build/ (armv6m: Pico)"
 	@echo "  make flash [PORT=..]  build for the device found and copy it with mpremote"
 	@echo "  make firmware         build/pocket-stones.uf2: MicroPython + the app, one file to drop"
-	@echo "                        on the Pico (MICROPY_DIR=tree or MICROPY_ARCHIVE=bundle)"
+	@echo "                        on the Pico (MICROPY_DIR=tree or MICROPY_ARCHIVE=bundle);"
+	@echo "                        BOARD=picoboy: build/pocket-stones-picoboy.uf2 (hardware/boards/)"
 	@echo "  make firmware-romfs   build/pocket-stones-romfs.uf2: the other route, the app as a"
 	@echo "                        ROMFS image beside MicroPython (measured, not shipped)"
 	@echo "  make install-pi       (on a Raspberry Pi, as root) install the app as a service"
+	@echo "                        (BOARD=adafruit-oled-bonnet: that board's pin map)"
 	@echo "  make hardware         check the pin maps, redraw the wiring diagrams and tables"
 	@echo "  make fuzz             a million random button events on the simulated device"
 	@echo "  make screenshots      regenerate docs/screenshots/ with the simulator"
@@ -87,6 +92,7 @@ $(RP2_STUBS): requirements-rp2-stubs.txt $(STAMP)
 # changed (seconds).
 firmware: $(STAMP) toolchain
 	$(PY) -m host_tools.device.firmware $(if $(MICROPY_DIR),--micropython $(MICROPY_DIR)) \
+		$(if $(BOARD),--board $(BOARD)) \
 		$(if $(MICROPY_ARCHIVE),--archive $(MICROPY_ARCHIVE))
 
 # The ROMFS route (host_tools/device/firmware.py --romfs): the same board without the app, and the app's
@@ -174,7 +180,8 @@ build: $(STAMP)
 	$(PY) -m host_tools.device.build --mpy-cross $(MPY_CROSS) --arch $(ARCH)
 
 flash: $(STAMP)
-	$(PY) -m host_tools.device.flash --mpremote $(MPREMOTE) --mpy-cross $(MPY_CROSS) $(if $(PORT),--port $(PORT))
+	$(PY) -m host_tools.device.flash --mpremote $(MPREMOTE) --mpy-cross $(MPY_CROSS) \
+		$(if $(PORT),--port $(PORT)) $(if $(BOARD),--config hardware/boards/$(BOARD).json)
 
 # The screenshots of README.md and docs/: each game's script run headless, frames scaled 3x.
 screenshots: $(STAMP)
@@ -209,7 +216,7 @@ hardware: $(STAMP)
 
 # On a Raspberry Pi, in a clone: the app as a systemd service (asks for sudo). Needs no .venv.
 install-pi:
-	sh host_tools/device/pi_install.sh
+	sh host_tools/device/pi_install.sh $(if $(BOARD),--board $(BOARD))
 
 # Go's learned policy (host_tools/fit/policy.py): trained with PyTorch on the CPU in its own
 # .venv-fit (requirements-fit.txt), a development tool only: CI never trains, it checks what

@@ -6,6 +6,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
 HARDWARE = os.path.join(ROOT, "hardware")
+BOARDS = os.path.join(HARDWARE, "boards")  # one pin map a board: hardware/boards/<name>.json
 VENV_BIN = os.path.join(ROOT, ".venv", "bin")
 # The unix port's heap where a test or benchmark stands in for a Pico: what the RP2040 port has
 # free after boot (240,528 bytes on the emulated chip). Stricter here than there: the unix port's

@@ -4,11 +4,12 @@ This is the one place that knows which backend runs: the RP2040 (MicroPython, ma
 I2C) or a Raspberry Pi (CPython, gpiozero and luma.oled). The simulator builds its own device
 in host_tools and never comes here; a web page calls web() (host_tools/web's page).
 
-The pin map is hardware/pico.json (written to the Pico as /config.json by the flash tool) or,
-on a Pi, the file named by $POCKET_STONES_CONFIG (the systemd unit sets it), else
-/etc/pocket-stones/config.json (where make install-pi puts it), else hardware/pi.json in the
-source tree. A missing or bad config falls back to the shipped defaults and says so on the
-console, rather than not booting.
+The pin map is, on a Pico, /config.json (the flash tool writes hardware/boards/pico.json there),
+else the board's map frozen in by make firmware BOARD=<name>, else DEFAULTS; on a Pi, the file
+named by $POCKET_STONES_CONFIG (the systemd unit sets it), else /etc/pocket-stones/config.json
+(where make install-pi puts it), else hardware/boards/pi.json in the source tree. A missing or
+bad config falls back to the built-in map and says so on the console, rather than not booting.
+A ready-made board may lack some of the seven buttons: its map lists them under "missing".
 
 On a Pi the game runs as a systemd service: `systemctl stop` sends SIGTERM, which is turned into
 SystemExit so the display is blanked (an OLED left lit burns in) and the process exits with 0.
@@ -20,9 +21,10 @@ import sys
 
 from stones.compat import MICROPYTHON
 
-# The shipped pin maps (hardware/pico.json, hardware/pi.json), used when the config file is
+# The shipped pin maps (hardware/boards/pico.json and pi.json), used when the config file is
 # missing or bad; tests/host/test_hardware.py checks they agree with the files.
 DEFAULTS = {
+    "label": "DIY Pico",
     "buttons": {"up": 2, "down": 3, "left": 4, "right": 5, "a": 6, "b": 7, "menu": 8},
     "button_pull": "up",
     "recovery_button": "menu",
@@ -31,6 +33,7 @@ DEFAULTS = {
     "buzzer": 15,
 }
 PI_DEFAULTS = {
+    "label": "DIY Pi",
     "buttons": {"up": 17, "down": 27, "left": 22, "right": 23, "a": 24, "b": 25, "menu": 5},
     "button_pull": "up",
     "recovery_button": "menu",
@@ -58,11 +61,20 @@ def config_path():
     if path.exists(INSTALLED_CONFIG):
         return INSTALLED_CONFIG
     here = path.dirname(path.abspath(__file__))
-    return path.join(here, "..", "..", "hardware", "pi.json")
+    return path.join(here, "..", "..", "hardware", "boards", "pi.json")
 
 
 def defaults():
-    return DEFAULTS if MICROPYTHON else PI_DEFAULTS
+    """The built-in map: on a Pico the board's that make firmware BOARD=<name> froze in as
+    stones_board, else DEFAULTS; on a Pi PI_DEFAULTS (make install-pi BOARD= copies a file)."""
+    if not MICROPYTHON:
+        return PI_DEFAULTS
+    try:
+        from stones_board import CONFIG  # pyright: ignore[reportMissingImports]
+
+        return CONFIG
+    except ImportError:
+        return DEFAULTS
 
 
 def load_config(path=None, fallback=None):
@@ -83,7 +95,10 @@ def load_config(path=None, fallback=None):
 
 def check_config(config):
     buttons = config["buttons"]
+    missing = config.get("missing") or {}
     for name in ("up", "down", "left", "right", "a", "b", "menu"):
+        if name in missing and name not in buttons:
+            continue  # a ready-made board without that control (its map says why)
         if not isinstance(buttons[name], int):
             raise ValueError("button %s needs a pin number" % name)
     pins = list(buttons.values())
@@ -130,7 +145,7 @@ def main(config=None):
 
         from stones.drivers.battery import make_battery
 
-        battery = make_battery(config, machine.ADC)  # VSYS/3 on GP29 (hardware/pico.json)
+        battery = make_battery(config, machine.ADC)  # VSYS/3 on GP29 (hardware/boards/pico.json)
         lightsleep = machine.lightsleep  # used only while the panel is off and on the cell
     else:
         from stones import compat
@@ -156,7 +171,8 @@ def main(config=None):
     session = Session(Store(RealFS(data)))
     watchdog = start_watchdog(config) if platform == "pico" else None
     searcher = None if platform == "pico" else pi_searcher(config)
-    app = App(display, buttons, clock, session=session, platform=platform, watchdog=watchdog,
+    app = App(display, buttons, clock, session=session, platform=platform,
+              board=config.get("label"), watchdog=watchdog,
               buzzer=make_buzzer(config, clock, tone), battery=battery, lightsleep=lightsleep,
               searcher=searcher)
     if platform == "pico":

@@ -1,7 +1,14 @@
 """Build pocket-stones.uf2: MicroPython v1.28.0 for the Pico with the app frozen in.
 
-    python -m host_tools.device.firmware [--romfs] [--micropython DIR] [--archive FILE] [--out FILE]
-                                  [--jobs N]
+    python -m host_tools.device.firmware [--romfs] [--board NAME] [--micropython DIR]
+                                  [--archive FILE] [--out FILE] [--jobs N]
+
+--board NAME (make firmware BOARD=NAME) builds for hardware/boards/NAME.json instead of the
+default pico.json: the board file is checked (a bad one is refused, naming each problem), its
+missing buttons are warned about by name, and it is frozen in as the module stones_board
+(CONFIG: the map), which stones.boot uses when the Pico has no /config.json. The UF2 is then
+build/pocket-stones-NAME.uf2. Without --board nothing is frozen for the board and the firmware
+keeps its built-in map (stones.boot.DEFAULTS, the same as pico.json).
 
 The board is firmware/board/POCKET_STONES (RPI_PICO's layout, its manifest freezes what
 firmware/manifest.py ships). --romfs builds the other route instead, the board's ROMFS variant:
@@ -47,6 +54,9 @@ BUILD_DIR = os.path.join(ROOT, "build", "pico-firmware")
 DEFAULT_OUT = os.path.join(ROOT, "build", "pocket-stones.uf2")
 ROMFS_OUT = os.path.join(ROOT, "build", "pocket-stones-romfs.uf2")
 ROMFS_APP = os.path.join(ROOT, "build", "romfs-app")  # make build's output the image is made of
+# The board's map as a frozen module (board_module): the board manifest freezes what is here.
+BOARD_MODULE = os.path.join(ROOT, "build", "frozen-board", "stones_board.py")
+DEFAULT_BOARD = "pico"
 FLASH_BASE = 0x10000000  # where the flash appears in the RP2040's address space (XIP)
 FLASH_BYTES = 2048 * 1024
 ARCHIVE_NAME = "micropython-1.28.0-rp2-src.tar.xz"
@@ -167,14 +177,66 @@ def picotool_dir(source, sdk, cache, jobs):
     return os.path.dirname(found[0])
 
 
+def board_module(name):
+    """The source of the frozen stones_board module for a board file, after checking it:
+    (source, [warnings]); FirmwareError naming every problem of a bad one."""
+    from host_tools.device import hardware
+
+    try:
+        config = hardware.load_map(name)
+    except OSError:
+        raise FirmwareError("no board %r: the boards are %s (hardware/boards/)" % (
+            name, ", ".join(hardware.board_names()))) from None
+    if config.get("board") != "pico":
+        raise FirmwareError("board %s runs on a Raspberry Pi, not a Pico: sudo make install-pi "
+                            "BOARD=%s" % (name, name))
+    problems = hardware.check_map(config)
+    if problems:
+        raise FirmwareError("hardware/boards/%s.json is not right:\n  %s"
+                            % (name, "\n  ".join(problems)))
+    warnings = ["board %s has no %s button (%s): the app cannot be sent that button there"
+                % (name, button.upper(), why)
+                for button, why in hardware.missing_buttons(config).items()]
+    source = ("# make firmware BOARD=%s: hardware/boards/%s.json, frozen in (generated)\n"
+              "CONFIG = %r\n" % (name, name, config))
+    return source, warnings
+
+
+def place_board_module(name):
+    """Write the frozen board module for name (None or the default: remove it), only when it
+    changed, so that an unchanged build stays incremental; returns the warnings."""
+    if name in (None, DEFAULT_BOARD):
+        if os.path.exists(BOARD_MODULE):
+            os.remove(BOARD_MODULE)
+        return []
+    source, warnings = board_module(name)
+    try:
+        with open(BOARD_MODULE) as handle:
+            same = handle.read() == source
+    except OSError:
+        same = False
+    if not same:
+        os.makedirs(os.path.dirname(BOARD_MODULE), exist_ok=True)
+        with open(BOARD_MODULE, "w") as handle:
+            handle.write(source)
+    return warnings
+
+
+def board_out(name):
+    """build/pocket-stones.uf2 for the default board, build/pocket-stones-NAME.uf2 for another."""
+    if name in (None, DEFAULT_BOARD):
+        return DEFAULT_OUT
+    return os.path.join(ROOT, "build", "pocket-stones-%s.uf2" % name)
+
+
 def board_build(variant=None):
     """The board's build folder for a variant (None: the frozen firmware)."""
     return os.path.join(BUILD_DIR, "build-POCKET_STONES" + ("-" + variant if variant else ""))
 
 
-def build(micropython=None, archive=None, out=DEFAULT_OUT, jobs=None, variant=None):
-    """Build the firmware (variant "ROMFS": the ROMFS variant, without the app); returns
-    (uf2 path, seconds taken)."""
+def build(micropython=None, archive=None, out=DEFAULT_OUT, jobs=None, variant=None, board=None):
+    """Build the firmware (variant "ROMFS": the ROMFS variant, without the app) for a board
+    file's name (None: the default map); returns (uf2 path, seconds taken)."""
     start = time.time()
     jobs = jobs or os.cpu_count() or 2
     cache = cache_dir()
@@ -197,8 +259,14 @@ def build(micropython=None, archive=None, out=DEFAULT_OUT, jobs=None, variant=No
         else:
             raise FirmwareError(CLONE_HELP)
         patch_mpy_tool(mp)
+        for warning in place_board_module(board):
+            print("make firmware: warning: %s" % warning, flush=True)
         sdk = os.path.join(mp, "lib", "pico-sdk")
-        env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH)
+        # Not make's own variables: make firmware BOARD=picoboy would hand its BOARD to the rp2
+        # port's Makefile through them, which reads BOARD as MicroPython's board name.
+        env = {key: value for key, value in os.environ.items()
+               if key not in ("BOARD", "MAKEFLAGS", "MFLAGS", "MAKEOVERRIDES")}
+        env["SOURCE_DATE_EPOCH"] = SOURCE_DATE_EPOCH
         tool = picotool_dir(picotool_src, sdk, cache, jobs)
         # In the environment, not on make's command line, where it would replace the port
         # Makefile's own CMAKE_ARGS (the board) and silently build plain RPI_PICO.
@@ -332,6 +400,8 @@ def main(argv=None):
     parser.add_argument("--out", default=None,
                         help="default build/pocket-stones.uf2 (--romfs: pocket-stones-romfs.uf2)")
     parser.add_argument("--jobs", type=int, default=None)
+    parser.add_argument("--board", default=None,
+                        help="a board file's name in hardware/boards/ (default: pico)")
     args = parser.parse_args(argv)
     try:
         if args.romfs:
@@ -342,8 +412,8 @@ def main(argv=None):
                   "flash offset 0x%X" % (os.path.relpath(image), image_bytes, image_bytes,
                                          size // 1024, offset))
         else:
-            out, seconds = build(args.micropython, args.archive, args.out or DEFAULT_OUT,
-                                 args.jobs)
+            out, seconds = build(args.micropython, args.archive,
+                                 args.out or board_out(args.board), args.jobs, board=args.board)
     except FirmwareError as error:
         print("make firmware: %s" % error, file=sys.stderr)
         return 1

@@ -39,7 +39,7 @@ import time
 
 from host_tools.device import build as builder
 from host_tools.device import hardware
-from host_tools.paths import HARDWARE, tool
+from host_tools.paths import BOARDS, tool
 
 CONFIG = "config.json"  # where stones.boot.load_config looks on the device
 MARK = "@@"  # device output lines the tool reads start with this
@@ -422,8 +422,8 @@ def check_pin_map(path):
     except (OSError, ValueError) as error:
         raise CommandError("cannot read the pin map %s: %s" % (path, error)) from None
     if config.get("board") != "pico":
-        raise CommandError("%s is a pin map for board %r; the Pico needs hardware/pico.json or "
-                           "one like it" % (path, config.get("board")))
+        raise CommandError("%s is a pin map for board %r; the Pico needs hardware/boards/pico.json "
+                           "or one like it" % (path, config.get("board")))
     problems = hardware.check_map(config)
     if problems:
         raise CommandError("the pin map %s is not right for a Pico:\n  %s"
@@ -543,8 +543,9 @@ def main(argv=None):
     parser.add_argument("--mpy-cross", default=None, help="the mpy-cross to build with")
     parser.add_argument("--build", default=builder.DEFAULT_OUT, help="the build folder")
     parser.add_argument("--no-build", action="store_true", help="flash the build folder as is")
-    parser.add_argument("--config", default=os.path.join(HARDWARE, "pico.json"),
-                        help="the pin map written as /config.json (default hardware/pico.json)")
+    parser.add_argument("--config", default=os.path.join(BOARDS, "pico.json"),
+                        help="the pin map written as /config.json "
+                        "(default hardware/boards/pico.json)")
     parser.add_argument("--no-config", action="store_true",
                         help="leave the device's config.json alone")
     parser.add_argument("--no-reset", action="store_true", help="do not reset at the end")

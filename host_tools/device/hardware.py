@@ -1,15 +1,24 @@
-"""The pin maps in hardware/: checked against their boards, drawn as wiring tables and diagrams.
+"""The boards in hardware/boards/: checked, drawn as wiring tables and diagrams, or mapped.
 
-    python -m host_tools.device.hardware [generate]   check every map, then rewrite
-                                               hardware/wiring-<board>.png and the wiring tables
-                                               in hardware/README.md (make hardware)
+    python -m host_tools.device.hardware [generate]   check every board file, then rewrite
+                                               hardware/wiring-<board>.png and the generated
+                                               tables in hardware/README.md (make hardware)
     python -m host_tools.device.hardware check        check only: exit 1 naming every problem
+
+One file a board, hardware/boards/<name>.json: the two wired by hand from a Pico or a Pi header
+(pico and pi, the defaults of make firmware and make install-pi), and ready-made boards
+("ready_made": true), whose pins come from their makers; make firmware BOARD=<name> or
+make install-pi BOARD=<name> picks one.
 
 Reading guide:
 
-    Board, PICO, PI     each board's 40-pin header as data: physical pin -> name and GPIO, which
+    Board, PICO, PI     each family's 40-pin header as data: physical pin -> name and GPIO, which
                         GPIOs exist off the header, the I2C pairs, the pins with fixed functions
+    board_names()       every board file's name; load_map(name) reads one
     check_map(config)   every rule a pin map must keep on its board -> a list of problems
+    missing_buttons(config)  the app's buttons a ready-made board has no control for, and why
+    controls_table(config)   a ready-made board's controls as the app's buttons (Markdown)
+    boards_table()      every board in one table: its panel, its buttons, how to build it
     battery_parts(config)  the battery path's parts, from bom.csv: cell, charger, switch, diode
     wires(config)       the pin map as wires: (part, part terminal, physical pin, signal, kind)
     table(config)       those wires as a Markdown table (the tables in hardware/README.md)
@@ -27,10 +36,12 @@ import json
 import os
 import sys
 
+from host_tools.paths import BOARDS as BOARD_DIR
 from host_tools.paths import HARDWARE
 
 BUTTONS = ("up", "down", "left", "right", "a", "b", "menu")
-MAPS = ("pico", "pi")  # hardware/<name>.json, one per supported build
+MAPS = ("pico", "pi")  # the boards wired by hand (a diagram each); the defaults of each build
+LABEL_CHARS = 14  # the System screen's Board row has room for this many
 README = os.path.join(HARDWARE, "README.md")
 BOM = os.path.join(HARDWARE, "bom.csv")
 # The battery path, from the cell to the board's supply pin: the cell charges through the
@@ -51,7 +62,7 @@ class Board:
     """
 
     def __init__(self, key, title, prefix, header, left, row, internal, adc, i2c, fixed,
-                 drivers, sizes, rotations, supply=None):
+                 drivers, sizes, rotations, gpios, supply=None):
         self.key = key
         self.title = title
         self.short = title.split(" (")[0]
@@ -66,6 +77,7 @@ class Board:
         self.drivers = drivers  # display drivers the firmware has on this board
         self.sizes = sizes  # (width, height) of the panels it can drive
         self.rotations = rotations
+        self.gpios = gpios  # every GPIO of the chip: what a ready-made board may wire
         self.supply = supply  # physical pin a battery pack feeds (None: the board has none)
 
     def pin_of(self, gpio):
@@ -106,6 +118,7 @@ PICO = Board(
     drivers=("ssd1306", "sh1106", "ssd1309"),  # stones.platforms.pico
     sizes=((128, 64),),
     rotations=(0, 2),
+    gpios=tuple(range(30)),  # GPIO0-29 of the RP2040 (a ready-made board routes them its way)
     supply=39,  # VSYS: a battery pack feeds it through a Schottky diode
 )
 
@@ -133,18 +146,34 @@ PI = Board(
     drivers=("ssd1306", "sh1106", "ssd1309", "ssd1327"),  # stones.platforms.pi (luma.oled)
     sizes=((128, 64), (128, 128)),
     rotations=(0, 1, 2, 3),
+    gpios=tuple(range(28)),  # BCM 0-27, every one on the header
 )
 
 BOARDS = {"pico": PICO, "pi": PI}
 
 
+def board_names(folder=BOARD_DIR):
+    """Every board file's name (hardware/boards/<name>.json), the two wired ones first."""
+    names = sorted(n[:-5] for n in os.listdir(folder) if n.endswith(".json"))
+    return [n for n in MAPS if n in names] + [n for n in names if n not in MAPS]
+
+
+def board_path(name):
+    return os.path.join(BOARD_DIR, name + ".json")
+
+
 def load_map(name_or_path):
-    """A pin map by build name ('pico') or path."""
+    """A pin map by board name ('pico', 'picoboy') or path."""
     path = name_or_path
-    if name_or_path in BOARDS or name_or_path in MAPS:
-        path = os.path.join(HARDWARE, name_or_path + ".json")
+    if os.sep not in name_or_path and not name_or_path.endswith(".json"):
+        path = board_path(name_or_path)
     with open(path) as handle:
         return json.load(handle)
+
+
+def missing_buttons(config):
+    """{button: why} for the app's buttons the board has no control for ({} on most boards)."""
+    return dict(config.get("missing") or {})
 
 
 # -- the rules ------------------------------------------------------------------------------
@@ -173,9 +202,37 @@ def check_map(config):
         return ["board %r is not one of %s" % (config.get("board"), ", ".join(BOARDS))]
     problems = []
     buttons = config.get("buttons", {})
+    missing = missing_buttons(config)
+    ready = config.get("ready_made", False)
     for name in BUTTONS:
-        if not isinstance(buttons.get(name), int):
+        if name in missing:
+            if name in buttons:
+                problems.append("button %s is both mapped and listed as missing" % name)
+            elif not ready:
+                problems.append("button %s is missing: only a ready-made board may lack one, "
+                                "a wired one has all seven" % name)
+            elif not isinstance(missing[name], str) or not missing[name]:
+                problems.append("missing button %s needs a reason in words" % name)
+        elif not isinstance(buttons.get(name), int):
             problems.append("button %s has no GPIO number" % name)
+    for name in missing:
+        if name not in BUTTONS:
+            problems.append("missing button %r is not one the firmware reads" % name)
+    label = config.get("label")
+    if not isinstance(label, str) or not 0 < len(label) <= LABEL_CHARS:
+        problems.append("label %r: the System screen names the board in 1 to %d characters"
+                        % (label, LABEL_CHARS))
+    if ready:
+        if not config.get("product"):
+            problems.append("a ready-made board names its product (\"product\")")
+        controls = config.get("controls", {})
+        for name in buttons:
+            if not controls.get(name):
+                problems.append("button %s: say which control of the board it is in "
+                                "\"controls\"" % name)
+        for name in controls:
+            if name not in buttons:
+                problems.append("control %r is not a mapped button" % name)
     for name in buttons:
         if name not in BUTTONS:
             problems.append("button %r is not one the firmware reads (%s)"
@@ -194,7 +251,7 @@ def check_map(config):
         if gpio in seen:
             problems.append("GPIO %d is used twice: %s and %s" % (gpio, seen[gpio], what))
         seen[gpio] = what
-        on_header = board.pin_of(gpio) is not None
+        on_header = board.pin_of(gpio) is not None or (ready and gpio in board.gpios)
         if what == "battery sense":
             if gpio not in board.adc:
                 problems.append("battery sense on GPIO %d: %s" % (
@@ -400,6 +457,64 @@ def table(config):
     return "\n".join(lines)
 
 
+def panel_words(display):
+    """The panel and its bus in words: 'SSD1306 128x64, I2C1 at 0x3C'."""
+    words = "%s %dx%d" % (display["driver"].upper(), display["width"], display["height"])
+    bus = display.get("bus", display.get("port"))
+    if display.get("interface") == "spi":
+        pins = ", ".join("%s %s" % (key.upper(), display[key]) for key in ("cs", "dc", "rst")
+                         if display.get(key) is not None)
+        return "%s, SPI%s (%s)" % (words, bus, pins)
+    return "%s, I2C%s at 0x%02X" % (words, bus, display["address"])
+
+
+def build_command(name, config):
+    """How a board is built or installed: make firmware (Pico) or make install-pi (Pi)."""
+    command = "make firmware" if config["board"] == "pico" else "sudo make install-pi"
+    return command if name in MAPS else "%s BOARD=%s" % (command, name)
+
+
+def boards_table(names=None):
+    """Every board file in one Markdown table, then each ready-made board's controls."""
+    names = names or board_names()
+    lines = ["| `BOARD=` | board | panel | buttons | build or install |",
+             "| --- | --- | --- | --- | --- |"]
+    ready = []
+    for name in names:
+        config = load_map(name)
+        missing = missing_buttons(config)
+        buttons = "%d of 7 (no %s)" % (7 - len(missing), ", ".join(
+            b.upper() for b in BUTTONS if b in missing)) if missing else "7"
+        what = config.get("product") or config.get("name", name)
+        if name in MAPS:
+            what += " (the default; wiring below)"
+        lines.append("| `%s` | %s | %s | %s | `%s` |" % (
+            name, what, panel_words(config["display"]), buttons, build_command(name, config)))
+        if config.get("ready_made"):
+            ready.append((name, config))
+    for name, config in ready:
+        lines += ["", "**%s** (`%s`): %s. %s" % (
+            config["name"], name, panel_words(config["display"]),
+            "Upside down: the firmware turns the picture." if config["display"].get("rotate")
+            else ""), "", controls_table(config)]
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def controls_table(config):
+    """A ready-made board's controls as the app's buttons, in a Markdown table."""
+    board = BOARDS[config["board"]]
+    controls = config.get("controls", {})
+    missing = missing_buttons(config)
+    lines = ["| app button | on the board | GPIO |", "| --- | --- | --- |"]
+    for name in BUTTONS:
+        if name in missing:
+            lines.append("| %s | none: %s | - |" % (name.upper(), missing[name]))
+        else:
+            lines.append("| %s | %s | %s%d |" % (name.upper(), controls.get(name, "?"),
+                                                 board.prefix, config["buttons"][name]))
+    return "\n".join(lines)
+
+
 # -- the diagram ----------------------------------------------------------------------------
 
 COLOURS = {
@@ -447,7 +562,7 @@ def _pin_x(board, pin):
     return BX0 if board.left(pin) else BX1
 
 
-def diagram(config, source="hardware/%s.json", labels=None):
+def diagram(config, source="hardware/boards/%s.json", labels=None):
     """The wiring diagram of a pin map, as a PIL image; every text drawn is appended to labels
     when it is a list."""
     from PIL import Image, ImageDraw
@@ -663,30 +778,36 @@ def diagram_path(name, folder=HARDWARE):
     return os.path.join(folder, "wiring-%s.png" % name)
 
 
-def readme_with_tables(text, configs):
+def readme_blocks():
+    """{marker: generated text}: each wired board's wiring table, and the boards table."""
+    blocks = {"wiring-%s" % name: table(load_map(name)) for name in MAPS}
+    blocks["boards"] = boards_table()
+    return blocks
+
+
+def readme_with_tables(text, blocks=None):
     """README text with each generated block replaced by the current table."""
-    for name, config in configs.items():
-        begin = "<!-- wiring-%s: generated by make hardware, do not edit -->" % name
-        end = "<!-- end wiring-%s -->" % name
+    for name, block in (blocks or readme_blocks()).items():
+        begin = "<!-- %s: generated by make hardware, do not edit -->" % name
+        end = "<!-- end %s -->" % name
         start = text.find(begin)
         stop = text.find(end)
         if start < 0 or stop < start:
             raise ValueError("%s lacks the markers %s ... %s" % (README, begin, end))
-        text = text[:start + len(begin)] + "\n" + table(config) + "\n" + text[stop:]
+        text = text[:start + len(begin)] + "\n" + block + "\n" + text[stop:]
     return text
 
 
 def generate(folder=HARDWARE, readme=README):
     """Write every diagram into folder and refresh the tables in readme; return the paths."""
-    configs = {name: load_map(name) for name in MAPS}
     written = []
-    for name, config in configs.items():
+    for name in MAPS:
         path = diagram_path(name, folder)
-        diagram(config).save(path, optimize=True)
+        diagram(load_map(name)).save(path, optimize=True)
         written.append(path)
     with open(readme) as handle:
         text = handle.read()
-    new = readme_with_tables(text, configs)
+    new = readme_with_tables(text)
     if new != text:
         with open(readme, "w") as handle:
             handle.write(new)
@@ -696,8 +817,8 @@ def generate(folder=HARDWARE, readme=README):
 
 def check_all():
     problems = []
-    for name in MAPS:
-        problems += ["hardware/%s.json: %s" % (name, p) for p in check_map(load_map(name))]
+    for name in board_names():
+        problems += ["hardware/boards/%s.json: %s" % (name, p) for p in check_map(load_map(name))]
     return problems
 
 
@@ -706,7 +827,8 @@ def do_check(args):
     for problem in problems:
         print(problem, file=sys.stderr)
     if not problems:
-        print("pin maps ok: %s" % ", ".join("hardware/%s.json" % name for name in MAPS))
+        print("pin maps ok: %s" % ", ".join("hardware/boards/%s.json" % name
+                                            for name in board_names()))
     return 1 if problems else 0
 
 

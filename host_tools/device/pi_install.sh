@@ -2,6 +2,7 @@
 # Install Pocket Stones on this Raspberry Pi, as a service that starts the game at boot:
 #
 #     sudo make install-pi            (or: sudo sh host_tools/device/pi_install.sh)
+#     sudo make install-pi BOARD=adafruit-oled-bonnet     (--board NAME: that board's pin map)
 #
 # Run it from a clone of the repository, on Raspberry Pi OS (Bookworm or later); run it again to
 # update. It puts
@@ -9,12 +10,15 @@
 #     /opt/pocket-stones/venv      a virtual environment with luma.oled and gpiozero
 #                                  (hardware/pi/requirements.txt; Pillow, lgpio and numpy,
 #                                  for the learned policy's forward pass, from apt)
-#     /etc/pocket-stones/config.json    the pin map, from hardware/pi.json (an edited one is kept)
+#     /etc/pocket-stones/config.json    the pin map, from hardware/boards/pi.json or the board
+#                                  named (an edited one is kept; one named replaces it, the old
+#                                  one kept as config.json.old)
 #     /etc/systemd/system/pocket-stones.service    hardware/pi/pocket-stones.service, enabled
 # and switches I2C on at 400 kHz (raspi-config, and dtparam=i2c_arm_baudrate in config.txt).
 #
 #     --stage DIR    only lay the files out under DIR as if it were / (no apt, no venv, no
 #                    boot config, no systemctl): for packaging, and for tests/host/test_pi_service
+#     --board NAME   hardware/boards/NAME.json (a Raspberry Pi board) as the pin map
 set -eu
 
 PREFIX=/opt/pocket-stones
@@ -32,10 +36,12 @@ case " $* " in
 esac
 
 STAGE=""
+BOARD=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --stage) STAGE=$2; shift 2 ;;
-        -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+        --board) BOARD=$2; shift 2 ;;
+        -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
         *) echo "pi_install.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
     esac
 done
@@ -43,6 +49,19 @@ done
 say() { echo "pi_install: $*"; }
 
 ROOT=${STAGE%/}  # every path below is $ROOT/...: empty on a real install
+
+# The pin map: the board named, checked to be a Raspberry Pi board, else the default.
+MAP="$HERE/hardware/boards/${BOARD:-pi}.json"
+if [ ! -f "$MAP" ]; then
+    echo "pi_install.sh: no board '$BOARD': the boards are" \
+        "$(cd "$HERE/hardware/boards" && ls *.json | sed 's/\.json$//' | tr '\n' ' ')" >&2
+    exit 2
+fi
+if ! grep -q '"board": *"pi"' "$MAP"; then
+    echo "pi_install.sh: board '$BOARD' is not a Raspberry Pi board (it is built into a UF2:" \
+        "make firmware BOARD=$BOARD)" >&2
+    exit 2
+fi
 
 # 1. System packages, I2C on at 400 kHz.
 if [ -z "$STAGE" ]; then
@@ -86,13 +105,20 @@ if [ -z "$STAGE" ]; then
     "$PREFIX/venv/bin/python" -c "import luma.oled.device, gpiozero, PIL"
 fi
 
-# 4. The pin map: a config.json the user edited is kept.
+# 4. The pin map: a config.json the user edited is kept, unless a board is named.
 mkdir -p "$ROOT$CONFIG_DIR"
+SHIPPED="hardware/boards/${BOARD:-pi}.json"
 if [ ! -f "$ROOT$CONFIG_DIR/config.json" ]; then
-    cp "$HERE/hardware/pi.json" "$ROOT$CONFIG_DIR/config.json"
-    say "pin map: $CONFIG_DIR/config.json (from hardware/pi.json)"
-elif ! cmp -s "$HERE/hardware/pi.json" "$ROOT$CONFIG_DIR/config.json"; then
-    say "kept your $CONFIG_DIR/config.json; hardware/pi.json differs (diff them to compare)"
+    cp "$MAP" "$ROOT$CONFIG_DIR/config.json"
+    say "pin map: $CONFIG_DIR/config.json (from $SHIPPED)"
+elif cmp -s "$MAP" "$ROOT$CONFIG_DIR/config.json"; then
+    :
+elif [ -n "$BOARD" ]; then
+    mv "$ROOT$CONFIG_DIR/config.json" "$ROOT$CONFIG_DIR/config.json.old"
+    cp "$MAP" "$ROOT$CONFIG_DIR/config.json"
+    say "pin map: $CONFIG_DIR/config.json (from $SHIPPED; the one before is config.json.old)"
+else
+    say "kept your $CONFIG_DIR/config.json; $SHIPPED differs (diff them to compare)"
 fi
 
 # 5. The service.

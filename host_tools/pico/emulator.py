@@ -2,7 +2,7 @@
 
     pico = EmulatedPico(uf2, files={"config.json": b"..."})   # boots from reset
     pico.settle()                  # run until panel and flash have been quiet 100 ms
-    pico.press("a")                # a button on its GPIO (hardware/pico.json), 60 ms down, 60 up
+    pico.press("a")                # a button on its GPIO (the board file), 60 ms down, 60 up
     pico.panel()                   # the SSD1306's 1024 bytes of RAM (framebuf MONO_VLSB order)
     pico.watch_panel(7, 64, 128)   # run until the bus changes that part of it: when, in ms
     pico.exec("print(1)")          # in the raw REPL (boot with the recovery button held)
@@ -19,7 +19,7 @@ import shutil
 import subprocess
 import tempfile
 
-from host_tools.paths import HARDWARE, ROOT
+from host_tools.paths import BOARDS, ROOT
 
 PICO_DIR = os.path.join(ROOT, "host_tools", "pico")
 SCRIPT = os.path.join(PICO_DIR, "pico.mjs")
@@ -32,7 +32,7 @@ MARKER = "machine.mem32[0x4005800C]"  # write n here on the device: a marker wit
 
 
 def pin_map():
-    with open(os.path.join(HARDWARE, "pico.json")) as handle:
+    with open(os.path.join(BOARDS, "pico.json")) as handle:
         return json.load(handle)
 
 

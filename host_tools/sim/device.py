@@ -111,10 +111,11 @@ class Device:
     memory by default (every run starts fresh), or any object with the same methods
     (storage.RealFS over a folder keeps games across runs, like a device).
     buzzer=False leaves the buzzer out, as a build without one; tone replaces its FakeTone.
-    battery is a stones.drivers.battery.Battery (over a FakeADC) or None, as the simulator has."""
+    battery is a stones.drivers.battery.Battery (over a FakeADC) or None, as the simulator has.
+    board is the label the System screen names the board by (a pin map's "label"), or None."""
 
     def __init__(self, display="ssd1306", fs=None, platform="simulator", buzzer=True, tone=None,
-                 battery=None):
+                 battery=None, board=None):
         self.clock = FakeClock()
         self.pins = {}
         for name in BUTTON_NAMES:
@@ -128,7 +129,7 @@ class Device:
         self.tone = (tone or FakeTone(self.clock)) if buzzer else None
         self.app = App(self.display, self.buttons, self.clock, session=self.session,
                        platform=platform, buzzer=Buzzer(self.tone, self.clock) if buzzer else None,
-                       battery=battery)
+                       battery=battery, board=board)
         self.app.start()
 
     def set_battery(self, volts):

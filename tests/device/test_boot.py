@@ -56,6 +56,16 @@ def test_config_check_names_the_problem():
     raises(KeyError, check_config, bad)
 
 
+def test_a_ready_made_board_may_lack_the_buttons_its_map_names_as_missing():
+    config = {"buttons": dict(DEFAULTS["buttons"]), "display": dict(DEFAULTS["display"])}
+    del config["buttons"]["b"], config["buttons"]["menu"]
+    raises(KeyError, check_config, config)  # not said to be missing: a broken map
+    config["missing"] = {"b": "no such control", "menu": "no such control"}
+    check_config(config)
+    config["missing"] = {"b": "no such control"}
+    raises(KeyError, check_config, config)
+
+
 def test_the_buzzer_needs_a_pin_of_its_own():
     config = {"buttons": dict(DEFAULTS["buttons"]), "display": dict(DEFAULTS["display"])}
     for pin in (DEFAULTS["buttons"]["a"], "15"):

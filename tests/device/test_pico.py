@@ -109,7 +109,7 @@ def test_pressing_a_pico_pin_gives_events():
 
 
 def test_the_hardware_json_shape():
-    # hardware/pico.json names the I2C block "bus" and says which way the buttons pull
+    # hardware/boards/pico.json names the I2C block "bus" and says which way the buttons pull
     machine, (buttons, display) = build(
         {"driver": "ssd1306", "bus": 1, "sda": 2, "scl": 3, "address": 60, "freq": 400000,
          "width": 128, "height": 64}, button_pull="up")

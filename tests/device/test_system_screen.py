@@ -7,7 +7,7 @@ import gc
 from fitwalk import Walk
 from support import system_row
 
-FIXED = ("Battery", "Version", "Free", "Runs on")
+FIXED = ("Battery", "Version", "Free", "Runs on", "Board")
 
 
 def test_read_only_rows_are_drawn_without_the_arrows_of_a_changeable_one():
@@ -15,6 +15,7 @@ def test_read_only_rows_are_drawn_without_the_arrows_of_a_changeable_one():
         walk = Walk(height)
         device = walk.device
         device.set_battery(3.9)  # a cell, so that its row is there too
+        device.app.board = "DIY Pico"  # a board's label, so that its row is there too
         screen, row = system_row(device, "Contrast")
         rows = screen.list.rows
         assert [label for label, _ in rows if label in FIXED] == list(FIXED)
@@ -80,3 +81,14 @@ def test_a_mono_panel_has_no_colour_row():
     device = Device()
     screen, _ = system_row(device, "Contrast")
     assert "Colour" not in [label for label, _ in screen.list.rows]
+def test_the_board_row_names_the_board_and_cannot_be_changed():
+    walk = Walk(64)
+    walk.device.app.board = "PicoBoy"  # what stones.boot passes: the pin map's label
+    screen, row = system_row(walk.device, "Board")
+    assert screen.list.rows[row] == ("Board", "PicoBoy")
+    walk.device.press("right")
+    assert screen.list.rows[row] == ("Board", "PicoBoy")
+    assert "PicoBoy" in [text for _, _, _, text in walk.check("Board")]
+    # The simulator is no board: it has no such row.
+    screen, _ = system_row(Walk(64).device, "Runs on")
+    assert "Board" not in [label for label, _ in screen.list.rows]

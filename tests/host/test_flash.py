@@ -23,9 +23,9 @@ import pytest
 
 from host_tools.device import build as builder
 from host_tools.device import flash
-from host_tools.paths import FIRMWARE, HARDWARE, ROOT, tool
+from host_tools.paths import BOARDS, FIRMWARE, ROOT, tool
 
-PICO_MAP = os.path.join(HARDWARE, "pico.json")
+PICO_MAP = os.path.join(BOARDS, "pico.json")
 from virtual_pico import SOCAT, VirtualPico, needs_socat  # noqa: E402,F401
 
 # A short real game of Go: the menu's first row, Start (the first row of the settings), a stone
@@ -150,7 +150,7 @@ def test_space_check_counts_blocks_and_credits_what_goes():
 def test_the_pin_map_is_checked_before_the_device_is_touched(tmp_path):
     flash.check_pin_map(PICO_MAP)
     with pytest.raises(flash.CommandError, match="board 'pi'"):
-        flash.check_pin_map(os.path.join(HARDWARE, "pi.json"))
+        flash.check_pin_map(os.path.join(BOARDS, "pi.json"))
     bad = tmp_path / "bad.json"
     bad.write_text(open(PICO_MAP).read().replace('"sda": 0', '"sda": 2'))
     with pytest.raises(flash.CommandError, match="SDA on GPIO 2 is not an SDA pin of I2C0"):

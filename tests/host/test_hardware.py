@@ -1,5 +1,6 @@
-"""The pin maps in hardware/: valid on their boards, read the same way by the firmware, and the
-wiring diagrams, tables and bill of materials agree with them."""
+"""The board files in hardware/boards/: valid on their boards, read the same way by the firmware,
+built into a UF2 (Pico boards) or installed (Pi boards) by name, and the wiring diagrams, tables
+and bill of materials agree with them."""
 
 import copy
 import csv
@@ -12,7 +13,16 @@ import pytest
 from PIL import Image
 
 from host_tools.device import hardware
-from host_tools.device.hardware import BOARDS, MAPS, PI, PICO, check_map, load_map, wires
+from host_tools.device.hardware import (
+    BOARDS,
+    MAPS,
+    PI,
+    PICO,
+    board_names,
+    check_map,
+    load_map,
+    wires,
+)
 from host_tools.paths import HARDWARE, ROOT
 
 FAKE_MACHINE = os.path.join(ROOT, "tests", "device", "fake_machine", "machine.py")
@@ -27,13 +37,76 @@ def problems_after(name, change):
 # -- the maps keep their boards' rules ------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", MAPS)
-def test_every_shipped_map_is_valid(name):
+@pytest.mark.parametrize("name", board_names())
+def test_every_board_file_is_valid(name):
     config = load_map(name)
-    assert config["board"] == name
+    assert config["board"] == name or config.get("ready_made")
     assert check_map(config) == []
     gpios = [gpio for _, gpio in hardware.used_pins(config)]
-    assert len(gpios) == len(set(gpios)) >= 9  # seven buttons and the I2C pair, at least
+    buttons = 7 - len(hardware.missing_buttons(config))
+    assert len(gpios) == len(set(gpios)) >= buttons + 2  # the buttons and the panel's bus
+
+
+def test_the_boards_are_the_two_wired_ones_and_the_ready_made_ones():
+    names = board_names()
+    assert names[:2] == ["pico", "pi"] and len(names) >= 3
+    assert [n for n in names if load_map(n).get("ready_made")] == names[2:]
+    assert all(not load_map(n).get("ready_made") for n in MAPS)
+
+
+@pytest.mark.parametrize("change, problem", [
+    (lambda c: c["buttons"].pop("b"), "button b has no GPIO number"),
+    (lambda c: c.update(missing={"a": "no such key"}), "button a is both mapped and listed"),
+    (lambda c: (c["buttons"].pop("b"), c["controls"].pop("b"), c.update(missing={"b": ""})),
+     "missing button b needs a reason in words"),
+    (lambda c: c["controls"].pop("menu"), "button menu: say which control of the board"),
+    (lambda c: c.pop("product"), "a ready-made board names its product"),
+    (lambda c: c.update(label="Adafruit OLED Bonnet"), "label 'Adafruit OLED Bonnet'"),
+    (lambda c: c["buttons"].update(a=18), "button a on GPIO 18, which is PCM CLK"),
+    (lambda c: c["buttons"].update(a=28), "GPIO28 does not exist"),
+])
+def test_a_bad_ready_made_board_is_named(change, problem):
+    found = problems_after("adafruit-oled-bonnet", change)
+    assert any(problem in p for p in found), found
+
+
+def test_a_wired_board_may_not_miss_a_button():
+    def drop(config):
+        config["buttons"].pop("b")
+        config["missing"] = {"b": "not soldered"}
+    assert any("only a ready-made board may lack one" in p for p in problems_after("pico", drop))
+
+
+def test_a_pico_board_is_frozen_into_its_own_uf2_and_a_bad_one_refused(tmp_path, monkeypatch):
+    """make firmware BOARD=NAME: the board's map frozen as stones_board (the module the Pico's
+    boot reads when it has no config.json), its missing buttons warned about by name, the UF2
+    named after it; a Pi board, an unknown one and a broken one are refused by name. (Building
+    the UF2 itself is make firmware's; tests/pico boot what it built.)"""
+    from host_tools.device import firmware
+
+    monkeypatch.setattr(firmware, "BOARD_MODULE", str(tmp_path / "stones_board.py"))
+    for name in board_names():
+        config = load_map(name)
+        if config["board"] != "pico" or name == firmware.DEFAULT_BOARD:
+            continue
+        warnings = firmware.place_board_module(name)
+        scope = {}
+        exec((tmp_path / "stones_board.py").read_text(), scope)
+        assert scope["CONFIG"] == config
+        for button in hardware.missing_buttons(config):
+            assert any("has no %s button" % button.upper() in w for w in warnings), warnings
+        assert firmware.board_out(name).endswith("pocket-stones-%s.uf2" % name)
+    assert firmware.place_board_module(None) == []
+    assert not (tmp_path / "stones_board.py").exists()  # the default board freezes no module
+    assert firmware.board_out(None) == firmware.DEFAULT_OUT
+    with pytest.raises(firmware.FirmwareError, match="runs on a Raspberry Pi"):
+        firmware.board_module("adafruit-oled-bonnet")
+    with pytest.raises(firmware.FirmwareError, match="no board 'nonesuch': the boards are pico"):
+        firmware.board_module("nonesuch")
+    bad = tmp_path / "bad.json"
+    bad.write_text(open(hardware.board_path("pico")).read().replace('"up": 2', '"up": 30'))
+    with pytest.raises(firmware.FirmwareError, match="GP30 does not exist"):
+        firmware.board_module(str(bad))
 
 
 def test_the_headers_list_every_gpio_once():
@@ -154,6 +227,7 @@ def test_boot_accepts_both_maps_and_falls_back_to_each_board_s_own_wiring():
         boot.check_config(copy.deepcopy(load_map(name)))
     for name, fallback in (("pico", boot.DEFAULTS), ("pi", boot.PI_DEFAULTS)):
         wanted = load_map(name)
+        assert fallback["label"] == wanted["label"], name  # the System screen's Board row
         assert fallback["buttons"] == wanted["buttons"], name
         assert fallback["recovery_button"] == wanted["recovery_button"], name
         for key, value in fallback["display"].items():
@@ -212,10 +286,25 @@ def test_a_moved_pin_moves_in_the_diagram_and_the_table():
 def test_the_readme_tables_are_current():
     with open(hardware.README) as handle:
         text = handle.read()
-    configs = {name: load_map(name) for name in MAPS}
-    assert hardware.readme_with_tables(text, configs) == text, "run make hardware"
+    assert hardware.readme_with_tables(text) == text, "run make hardware"
     for name in MAPS:
         assert "![" in text and "(wiring-%s.png)" % name in text
+    for name in board_names():
+        assert "| `%s` |" % name in text  # every board in the boards table
+
+
+@pytest.mark.parametrize("name", [n for n in board_names() if load_map(n).get("ready_made")])
+def test_a_ready_made_board_s_controls_table_maps_every_button(name):
+    config = load_map(name)
+    rows = hardware.controls_table(config).splitlines()[2:]
+    assert [row.split(" | ")[0].strip("| ") for row in rows] == [
+        b.upper() for b in hardware.BUTTONS]
+    board = BOARDS[config["board"]]
+    for row, button in zip(rows, hardware.BUTTONS):
+        if button in hardware.missing_buttons(config):
+            assert "| none: " in row and row.endswith("| - |")
+        else:
+            assert row.endswith("| %s%d |" % (board.prefix, config["buttons"][button]))
 
 
 @pytest.mark.parametrize("name", MAPS)

@@ -232,7 +232,7 @@ def test_vlsb_image_of_a_short_buffer():
 
 @pytest.mark.filterwarnings("ignore::DeprecationWarning:luma")
 def test_the_hardware_json_shape(factory):
-    # hardware/pi.json names the I2C bus "bus" and gives the fixed SDA/SCL pins
+    # hardware/boards/pi.json names the I2C bus "bus" and gives the fixed SDA/SCL pins
     config = {"buttons": GPIO, "button_pull": "up",
               "display": {"driver": "sh1106", "bus": 1, "sda": 2, "scl": 3, "address": 60,
                           "width": 128, "height": 64, "rotate": 0}}

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from host_tools.paths import FIRMWARE, HARDWARE, ROOT
+from host_tools.paths import BOARDS, FIRMWARE, HARDWARE, ROOT
 
 INSTALL = os.path.join(ROOT, "host_tools", "device", "pi_install.sh")
 UNIT = os.path.join(HARDWARE, "pi", "pocket-stones.service")
@@ -55,7 +55,7 @@ def test_the_stage_lays_out_the_app_the_pin_map_and_the_unit(staged):
         with open(os.path.join(FIRMWARE, rel), "rb") as a, open(os.path.join(app, rel), "rb") as b:
             assert a.read() == b.read(), rel
     assert not [d for d, _, _ in os.walk(app) if d.endswith("__pycache__")]
-    with open(os.path.join(HARDWARE, "pi.json")) as a, open(
+    with open(os.path.join(BOARDS, "pi.json")) as a, open(
             staged + install_setting("CONFIG_DIR") + "/config.json") as b:
         assert a.read() == b.read()
     unit = staged + install_setting("UNIT_DIR") + "/pocket-stones.service"
@@ -73,6 +73,34 @@ def test_an_edited_pin_map_survives_a_reinstall(tmp_path):
     assert done.returncode == 0 and "kept your /etc/pocket-stones/config.json" in done.stdout
     with open(config) as handle:
         assert handle.read().endswith("}\n\n")
+
+
+def test_a_board_named_is_installed_and_replaces_the_map_keeping_the_old_one(tmp_path):
+    root = str(tmp_path)
+    config = root + "/etc/pocket-stones/config.json"
+
+    def install(*args):
+        return subprocess.run(["sh", INSTALL, "--stage", root] + list(args), capture_output=True,
+                              text=True)
+
+    assert install().returncode == 0
+    with open(config, "a") as handle:
+        handle.write("\n")  # an edited map
+    done = install("--board", "adafruit-oled-bonnet")
+    assert done.returncode == 0, done.stderr
+    assert "the one before is config.json.old" in done.stdout
+    with open(os.path.join(BOARDS, "adafruit-oled-bonnet.json")) as a, open(config) as b:
+        assert a.read() == b.read()
+    with open(config + ".old") as handle:
+        assert handle.read().endswith("}\n\n")  # the edited one, kept aside
+    # A board that is not a Raspberry Pi's, or none of that name, is refused by name, and the
+    # installed map stays.
+    for board, said in (("pico", "not a Raspberry Pi board"), ("nonesuch", "no board 'nonesuch'")):
+        done = install("--board", board)
+        assert done.returncode == 2 and said in done.stderr, done.stderr
+        assert "adafruit-oled-bonnet" in done.stderr or board == "pico"
+    with open(os.path.join(BOARDS, "adafruit-oled-bonnet.json")) as a, open(config) as b:
+        assert a.read() == b.read()
 
 
 def test_the_unit_starts_the_installed_app_with_the_installed_pin_map(staged):

@@ -50,3 +50,9 @@ def _ship_module(path, compile=True):
 
 with open(os.path.join(_FIRMWARE, "manifest.py")) as _handle:
     exec(_handle.read(), {"package": _ship_package, "module": _ship_module})
+
+# make firmware BOARD=<name>: the board's map as the module stones_board (host_tools/device/
+# firmware.py writes it, and removes it for the default board, whose map is stones.boot's own).
+_BOARD = os.path.join(_FIRMWARE, "..", "build", "frozen-board")
+if os.path.exists(os.path.join(_BOARD, "stones_board.py")):
+    module("stones_board.py", base_path=_BOARD, opt=2)

@@ -1,8 +1,9 @@
 """Battery sense: the cell's voltage read through a divider on an ADC input, smoothed.
 
-A Pico reads VSYS/3 on GP29 with no wire (hardware/pico.json "battery": {"adc": 29, "divider":
-3}); a Raspberry Pi has no ADC and senses nothing (null). The ADC is injected: anything with
-read_u16() (machine.ADC on the device, platforms.fakes.FakeADC in the tests and the simulator).
+A Pico reads VSYS/3 on GP29 with no wire (hardware/boards/pico.json "battery": {"adc": 29,
+"divider": 3}); a Raspberry Pi has no ADC and senses nothing (null). The ADC is injected:
+anything with read_u16() (machine.ADC on the device, platforms.fakes.FakeADC in the tests and
+the simulator).
 
 The cell feeds VSYS through a Schottky diode (hardware/README.md), which drops 0.2-0.3 V: the
 cell is taken to be the reading plus DIODE_MV.

@@ -21,7 +21,8 @@ the firmware's protocols, so the app runs unchanged.
                    "width": 128, "height": 64, "rotate": 0},
        "button_pull": "up",                         optional: "down" for buttons to 3.3 V
        "input": {"hold_ms": 600, ...}}              optional Buttons timings
-  "bus" is read as "port" too (hardware/pi.json); "sda"/"scl" are fixed on the Pi and ignored.
+  "bus" is read as "port" too (hardware/boards/pi.json); "sda"/"scl" are fixed on the Pi and
+  ignored.
 
 gpiozero, luma and Pillow are imported inside the functions that use them: importing this module
 touches no GPIO, no bus and needs none of those packages.
@@ -261,7 +262,7 @@ def luma_device(display, serial=None, **options):
     if serial is None:
         from luma.core.interface.serial import i2c
 
-        port = display.get("port", display.get("bus", 1))  # hardware/pi.json says "bus"
+        port = display.get("port", display.get("bus", 1))  # hardware/boards/pi.json says "bus"
         serial = i2c(port=port, address=display.get("address", 0x3C))
     square = driver == "ssd1327"  # the 1.5" greyscale panel is 128x128
     return kinds[driver](serial, width=display.get("width", 128),

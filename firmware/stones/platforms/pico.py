@@ -7,7 +7,7 @@ make_pico(config) reads the same config shape as stones.platforms.pi.make_pi, wi
                  "width": 128, "height": 64, "rotate": 0, "freq": 400000},
      "input": {"hold_ms": 600, ...}}                  optional Buttons timings
 
-"port" (or "bus", as hardware/pico.json has it) is the I2C block, 0 or 1; without "sda"/"scl"
+"port" (or "bus", as hardware/boards/pico.json has it) is the I2C block, 0 or 1; without "sda"/"scl"
 the board's default pins for it are used. Buttons are wired from the GP pin to ground with the
 internal pull-up on, so a pressed button reads 0 (Buttons' active low); "button_pull": "down"
 selects the pull-down and active-high wiring instead. `machine` is imported inside make_pico,
@@ -42,7 +42,7 @@ def make_pico(config, clock=None):
     if rotate not in (0, 2):
         raise ValueError("the panel rotates by 0 or 2 quarter turns, not %r" % rotate)
     freq = display.get("freq", _FREQ)
-    block = display.get("port", display.get("bus", 0))  # hardware/pico.json says "bus"
+    block = display.get("port", display.get("bus", 0))  # hardware/boards/pico.json says "bus"
     if "sda" in display and "scl" in display:
         i2c = I2C(block, sda=Pin(display["sda"]), scl=Pin(display["scl"]), freq=freq)
     else:

@@ -56,7 +56,7 @@ OFF = const(2)
 
 class App:
     def __init__(self, display, buttons, clock, session=None, platform="", watchdog=None,
-                 buzzer=None, battery=None, lightsleep=None, searcher=None):
+                 buzzer=None, battery=None, lightsleep=None, searcher=None, board=None):
         self.display = display
         self.buttons = buttons
         self.clock = clock
@@ -64,6 +64,7 @@ class App:
         self.settings = session.load_settings() if session else {}
         self.system = _system_settings(self.settings)
         self.platform = platform
+        self.board = board  # the pin map's "label", which the System screen shows; None: no row
         self.watchdog = watchdog  # fed every loop: a hang restarts the device into its save
         self.buzzer = buzzer  # a stones.drivers.buzzer.Buzzer, or None: no sound row, no sound
         self.stack = []

@@ -2,7 +2,8 @@
 palettes), sleep, sound (when a buzzer is fitted), pondering (the device
 thinking on the player's time: ui/opponent.py), whether the device resigns a lost game
 (ui/play.py), the battery's voltage (when one is sensed),
-version, free memory. Each change is saved as it is made (App.save_settings), so switching off
+version, free memory, the platform and the board (the pin map's label, where the platform gives
+one). Each change is saved as it is made (App.save_settings), so switching off
 on this screen loses nothing, and B or MENU only leave it."""
 
 import gc
@@ -12,7 +13,7 @@ from stones.ui import keys
 from stones.ui.app import CONTRAST, SLEEP_NAMES
 from stones.ui.draw import ListView, title
 
-_FIXED = ("Battery", "Version", "Free", "Runs on")  # rows that show, and cannot be changed
+_FIXED = ("Battery", "Version", "Free", "Runs on", "Board")  # rows that show, and cannot be changed
 
 
 class Screen:
@@ -41,6 +42,9 @@ class Screen:
         rows.append(("Version", VERSION))
         rows.append(("Free", "%dK" % (free // 1024) if free else "-"))
         rows.append(("Runs on", self.app.platform or "?"))
+        board = getattr(self.app, "board", None)
+        if board:
+            rows.append(("Board", board))  # the pin map's label: which board this is
         return rows
 
     def draw(self, fb):
