@@ -71,10 +71,9 @@ def defaults():
         return PI_DEFAULTS
     try:
         from stones_board import CONFIG  # pyright: ignore[reportMissingImports]
-
-        return CONFIG
-    except ImportError:
+    except ImportError:  # a MicroPython without it (make flash on a stock one)
         return DEFAULTS
+    return CONFIG or DEFAULTS  # None: the default board's build
 
 
 def load_config(path=None, fallback=None):

@@ -7,7 +7,7 @@
 default pico.json: the board file is checked (a bad one is refused, naming each problem), its
 missing buttons are warned about by name, and it is frozen in as the module stones_board
 (CONFIG: the map), which stones.boot uses when the Pico has no /config.json. The UF2 is then
-build/pocket-stones-NAME.uf2. Without --board nothing is frozen for the board and the firmware
+build/pocket-stones-NAME.uf2. Without --board stones_board holds CONFIG = None and the firmware
 keeps its built-in map (stones.boot.DEFAULTS, the same as pico.json).
 
 The board is firmware/board/POCKET_STONES (RPI_PICO's layout, its manifest freezes what
@@ -202,14 +202,19 @@ def board_module(name):
     return source, warnings
 
 
+DEFAULT_MODULE = ("# make firmware without BOARD: no board map frozen in, stones.boot's DEFAULTS"
+                  " (generated)\nCONFIG = None\n")
+
+
 def place_board_module(name):
-    """Write the frozen board module for name (None or the default: remove it), only when it
-    changed, so that an unchanged build stays incremental; returns the warnings."""
+    """Write the frozen board module for name (None or the default: CONFIG = None), only when
+    it changed, so that an unchanged build stays incremental and a changed one is frozen again
+    (MicroPython's makemanifest goes by the files' times: a module removed would stay frozen);
+    returns the warnings."""
     if name in (None, DEFAULT_BOARD):
-        if os.path.exists(BOARD_MODULE):
-            os.remove(BOARD_MODULE)
-        return []
-    source, warnings = board_module(name)
+        source, warnings = DEFAULT_MODULE, []
+    else:
+        source, warnings = board_module(name)
     try:
         with open(BOARD_MODULE) as handle:
             same = handle.read() == source
@@ -227,6 +232,25 @@ def board_out(name):
     if name in (None, DEFAULT_BOARD):
         return DEFAULT_OUT
     return os.path.join(ROOT, "build", "pocket-stones-%s.uf2" % name)
+
+
+def own_build_dir(folder):
+    """Remove a board build folder that CMake made for another checkout (a copied build/ keeps
+    the absolute paths of the one it came from, and building there would write into that one);
+    True when it did."""
+    cache = os.path.join(folder, "CMakeCache.txt")
+    try:
+        with open(cache) as handle:
+            head = handle.read(4096)
+    except OSError:
+        return False
+    found = re.search(r"# For build in directory: (.+)", head)
+    if found and os.path.realpath(found.group(1).strip()) != os.path.realpath(folder):
+        print("%s was made for %s: building it afresh here" % (
+            os.path.relpath(folder, ROOT), found.group(1).strip()), flush=True)
+        shutil.rmtree(folder)
+        return True
+    return False
 
 
 def board_build(variant=None):
@@ -261,6 +285,7 @@ def build(micropython=None, archive=None, out=DEFAULT_OUT, jobs=None, variant=No
         patch_mpy_tool(mp)
         for warning in place_board_module(board):
             print("make firmware: warning: %s" % warning, flush=True)
+        own_build_dir(board_build(variant))
         sdk = os.path.join(mp, "lib", "pico-sdk")
         # Not make's own variables: make firmware BOARD=picoboy would hand its BOARD to the rp2
         # port's Makefile through them, which reads BOARD as MicroPython's board name.

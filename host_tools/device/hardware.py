@@ -51,6 +51,11 @@ BOM = os.path.join(HARDWARE, "bom.csv")
 BATTERY_PATH = (("cell", "BT"), ("charger", "U"), ("switch", "SW"), ("diode", "D"))
 ADDRESSES = (0x3C, 0x3D)  # what the SSD1306/SH1106/SSD1309 modules' address jumper selects
 MAX_I2C_HZ = 400_000  # the SSD1306/SH1106 datasheets' fast mode; see hardware/README.md
+MAX_SPI_HZ = 10_000_000  # the SSD1306's shortest serial clock cycle, 100 ns
+# The clocks luma's spi interface accepts (its own assertion), in Hz.
+LUMA_SPI_HZ = tuple(int(mhz * 1_000_000) for mhz in (0.5, 1, 2, 4, 8, 16, 20, 24, 28, 32, 36,
+                                                       40, 44, 48, 50, 52))
+SPI_PINS = ("sck", "mosi", "cs", "dc", "rst")
 
 
 class Board:
@@ -62,7 +67,7 @@ class Board:
     """
 
     def __init__(self, key, title, prefix, header, left, row, internal, adc, i2c, fixed,
-                 drivers, sizes, rotations, gpios, supply=None):
+                 drivers, sizes, rotations, gpios, spi, supply=None):
         self.key = key
         self.title = title
         self.short = title.split(" (")[0]
@@ -78,6 +83,8 @@ class Board:
         self.sizes = sizes  # (width, height) of the panels it can drive
         self.rotations = rotations
         self.gpios = gpios  # every GPIO of the chip: what a ready-made board may wire
+        # SPI bus -> {"sck": GPIOs, "mosi": GPIOs, "cs": {device: GPIO} (None: any GPIO)}
+        self.spi = spi
         self.supply = supply  # physical pin a battery pack feeds (None: the board has none)
 
     def pin_of(self, gpio):
@@ -119,6 +126,11 @@ PICO = Board(
     sizes=((128, 64),),
     rotations=(0, 2),
     gpios=tuple(range(30)),  # GPIO0-29 of the RP2040 (a ready-made board routes them its way)
+    # RP2040 datasheet, GPIO function table: GPIO n is SPI(n >> 3 & 1), its role n & 3 (0 RX,
+    # 1 CSn, 2 SCK, 3 TX); CS is driven as a plain GPIO, so any pin will do.
+    spi={bus: {"sck": tuple(n for n in range(30) if n >> 3 & 1 == bus and n & 3 == 2),
+               "mosi": tuple(n for n in range(30) if n >> 3 & 1 == bus and n & 3 == 3),
+               "cs": None} for bus in (0, 1)},
     supply=39,  # VSYS: a battery pack feeds it through a Schottky diode
 )
 
@@ -147,6 +159,8 @@ PI = Board(
     sizes=((128, 64), (128, 128)),
     rotations=(0, 1, 2, 3),
     gpios=tuple(range(28)),  # BCM 0-27, every one on the header
+    # SPI0 (spidev0.0 and spidev0.1): the kernel's driver owns SCLK, MOSI and the CE pins.
+    spi={0: {"sck": (11,), "mosi": (10,), "cs": {0: 8, 1: 7}}},
 )
 
 BOARDS = {"pico": PICO, "pi": PI}
@@ -184,9 +198,24 @@ def used_pins(config):
     buttons = config.get("buttons", {})
     used = [("button " + name, buttons[name]) for name in BUTTONS if name in buttons]
     display = config.get("display", {})
+    if display.get("interface") == "spi":
+        spi = BOARDS.get(config.get("board"), PICO).spi.get(display.get("bus"), {})
+        cs = spi.get("cs")
+        fixed = {"sck": spi.get("sck", (None,))[0], "mosi": spi.get("mosi", (None,))[0],
+                 "cs": cs.get(display.get("device", 0)) if cs else None} if cs else {}
+        for key in SPI_PINS:
+            gpio = fixed.get(key, display.get(key))  # the Pi's SPI pins are the kernel's
+            if gpio is not None:
+                used.append(("display " + key.upper(), gpio))
+        return used + _others(config)
     for key in ("sda", "scl"):
         if display.get(key) is not None:
             used.append(("display " + key.upper(), display[key]))
+    return used + _others(config)
+
+
+def _others(config):
+    used = []
     if config.get("buzzer") is not None:
         used.append(("buzzer", config["buzzer"]))
     battery = config.get("battery")
@@ -265,14 +294,24 @@ def check_map(config):
                                              else "does not exist on the %s" % board.title))
             continue
         function = board.fixed.get(gpio)
-        own_function = what.startswith("display ") and function and function.startswith("I2C")
+        bus_kind = "SPI" if config.get("display", {}).get("interface") == "spi" else "I2C"
+        own_function = (what.startswith("display ") and function and function.startswith(bus_kind)
+                        and what not in ("display DC", "display RST"))
         if function and not own_function and str(gpio) not in notes:
             problems.append("%s on GPIO %d, which is %s: pick a free pin or explain it in "
                             "pin_notes" % (what, gpio, function))
 
     display = config.get("display", {})
     bus = display.get("bus", display.get("port"))
-    if bus not in board.i2c:
+    interface = display.get("interface", "i2c")
+    if interface not in ("i2c", "spi"):
+        problems.append("display interface %r: 'i2c' or 'spi'" % interface)
+    elif interface == "spi":
+        problems += _spi_problems(board, display, bus)
+        if not ready:
+            problems.append("display on SPI: the wiring table and diagram of a hand-wired board "
+                            "draw I2C only (a config.json may still name an SPI panel)")
+    elif bus not in board.i2c:
         problems.append("display bus %r: the %s has I2C bus %s" % (
             bus, board.title, " or ".join(map(str, board.i2c))))
     else:
@@ -286,7 +325,7 @@ def check_map(config):
     if display.get("driver") not in board.drivers:
         problems.append("display driver %r: the %s build has %s" % (
             display.get("driver"), board.key, ", ".join(board.drivers)))
-    if display.get("address") not in ADDRESSES:
+    if interface == "i2c" and display.get("address") not in ADDRESSES:
         problems.append("display address %r: the modules answer at 60 (0x3C) or 61 (0x3D)"
                         % display.get("address"))
     if (display.get("width"), display.get("height")) not in board.sizes:
@@ -297,9 +336,45 @@ def check_map(config):
         problems.append("display rotate %r: the %s build rotates by %s quarter turns" % (
             display.get("rotate"), board.key, "/".join(map(str, board.rotations))))
     freq = display.get("freq")
-    if freq is not None and not 10_000 <= freq <= MAX_I2C_HZ:
+    if interface == "i2c" and freq is not None and not 10_000 <= freq <= MAX_I2C_HZ:
         problems.append("display freq %r Hz: the panels are specified up to %d Hz"
                         % (freq, MAX_I2C_HZ))
+    return problems
+
+
+def _spi_problems(board, display, bus):
+    """What is wrong with an SPI panel's bus: its block, its SCK and MOSI pins (the Pi's are the
+    kernel's: the map names the chip select by "device"), DC and RST, its clock."""
+    if bus not in board.spi:
+        return ["display bus %r: the %s has SPI bus %s" % (
+            bus, board.title, " or ".join(map(str, board.spi)))]
+    spi = board.spi[bus]
+    problems = []
+    fixed_cs = spi["cs"]
+    for key in ("sck", "mosi"):
+        gpio = display.get(key, spi[key][0] if fixed_cs else None)
+        if gpio not in spi[key]:
+            problems.append("display %s on GPIO %r is not a %s pin of SPI%d (%s)" % (
+                key.upper(), gpio, key.upper(), bus, ", ".join(map(str, spi[key]))))
+    if fixed_cs:
+        if display.get("device", 0) not in fixed_cs:
+            problems.append("display device %r: SPI%d has chip selects %s" % (
+                display.get("device"), bus, ", ".join(
+                    "%d (CE%d, GPIO%d)" % (d, d, g) for d, g in sorted(fixed_cs.items()))))
+    elif not isinstance(display.get("cs"), int):
+        problems.append("display CS has no GPIO number")
+    if not isinstance(display.get("dc"), int):
+        problems.append("display DC has no GPIO number")
+    if display.get("rst") is not None and not isinstance(display.get("rst"), int):
+        problems.append("display RST %r: a GPIO number, or null (RES tied high)"
+                        % display.get("rst"))
+    freq = display.get("freq")
+    if freq is not None and not 100_000 <= freq <= MAX_SPI_HZ:
+        problems.append("display freq %r Hz: the panels' SPI is specified up to %d Hz"
+                        % (freq, MAX_SPI_HZ))
+    elif freq is not None and fixed_cs and freq not in LUMA_SPI_HZ:
+        problems.append("display freq %r Hz: luma's spi takes %s MHz" % (
+            freq, ", ".join("%g" % (hz / 1e6) for hz in LUMA_SPI_HZ if hz <= MAX_SPI_HZ)))
     return problems
 
 

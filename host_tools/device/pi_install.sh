@@ -75,8 +75,13 @@ if [ -z "$STAGE" ]; then
     for group in gpio i2c; do
         getent group "$group" >/dev/null || groupadd --system "$group"
     done
+    apt-get install -y -qq python3-spidev >/dev/null 2>&1 || true  # else pip builds spidev
     if command -v raspi-config >/dev/null 2>&1; then
         raspi-config nonint do_i2c 0  # 0 means "enable"
+        if grep -q '"interface": *"spi"' "$MAP"; then
+            raspi-config nonint do_spi 0  # the board's panel is on SPI0
+            say "SPI switched on for the panel"
+        fi
     fi
     BOOT_CONFIG=/boot/firmware/config.txt
     [ -f "$BOOT_CONFIG" ] || BOOT_CONFIG=/boot/config.txt

@@ -31,9 +31,21 @@ PRESS_MS = 60  # as the simulator's scripts press: down 60 ms, then up 60 ms
 MARKER = "machine.mem32[0x4005800C]"  # write n here on the device: a marker with its cycle count
 
 
-def pin_map():
-    with open(os.path.join(BOARDS, "pico.json")) as handle:
+def pin_map(board="pico"):
+    """A board file's map (hardware/boards/<board>.json)."""
+    with open(os.path.join(BOARDS, board + ".json")) as handle:
         return json.load(handle)
+
+
+def panel_of(config):
+    """How pico.mjs models the board's panel: None for the I2C SSD1306 at 0x3C on I2C0 (the
+    default), else its SPI block, DC and CS pins and the controller's RAM columns."""
+    display = config["display"]
+    if display.get("interface") != "spi":
+        return None
+    sh1106 = display["driver"] == "sh1106"
+    return {"bus": "spi", "block": display.get("bus", 0), "dc": display["dc"],
+            "cs": display["cs"], "columns": 132 if sh1106 else 128, "first": 2 if sh1106 else 0}
 
 
 def available():
@@ -104,18 +116,21 @@ class PicoError(Exception):
 class EmulatedPico:
     """One emulated Pico in a node process; close() (or a with block) ends it."""
 
-    def __init__(self, uf2=None, files=None, flash=None, cache=True, held=(), max_ms=None):
+    def __init__(self, uf2=None, files=None, flash=None, cache=True, held=(), max_ms=None,
+                 board="pico"):
         """Boot from reset: uf2 (the firmware) with a filesystem of files ({path: bytes}, none:
         empty flash, which the firmware formats), or flash (a whole 2 MB image saved by
         save_flash(), as a power cut left it). held: buttons down at power-on ("menu" is the
-        recovery button: the app does not start and the REPL is free)."""
+        recovery button: the app does not start and the REPL is free). board names the board
+        file whose buttons and panel bus the firmware (built for it) uses."""
         reason = available()
         if reason:
             raise PicoError(reason)
-        self.pins = pin_map()["buttons"]
+        config = pin_map(board)
+        self.pins = config["buttons"]
         self.tmp = tempfile.mkdtemp(prefix="pico-")
         request = {"cmd": "boot", "cache": cache,
-                   "low": [self.pins[name] for name in held]}
+                   "low": [self.pins[name] for name in held], "panel": panel_of(config)}
         if flash is not None:
             request["flash"] = self._write("flash.bin", flash)
         else:

@@ -15,6 +15,10 @@
 //   run (a power cut in the middle of a save).
 // - an SSD1306 at 0x3C on I2C0 that keeps its RAM and answers each byte after 9 SCL periods
 //   of the controller's own fast-mode timing (400 kHz: a 1 KB frame takes ~23 ms of bus).
+//   Or, for a board whose panel is on SPI (the boot request's "panel": {"bus": "spi", "block",
+//   "dc", "cs", "columns", "first"}), the same panel model on that SPI block: a byte sent while
+//   the CS pin is low is RAM data when the DC pin is high, else a command, each taking 8 periods
+//   of the SPI clock; an SH1106 has 132 RAM columns, shown from column 2.
 // - buttons: GPIO inputs held high (pull-ups); a press drives one low.
 // - a USB CDC host that answers the device only when it has bytes for it (a real host NAKs in
 //   hardware; rp2040js's demo answers at once and costs the device an interrupt every ~10 us).
@@ -116,8 +120,9 @@ class Profile {
 // The panel: control bytes, the commands the driver uses, and the RAM (page-major, MONO_VLSB
 // like framebuf, so its 1024 bytes compare directly with the simulator's frame buffer).
 class SSD1306 {
-  constructor() {
-    this.ram = new Uint8Array(1024);
+  constructor(columns = 128, first = 0) {
+    this.columns = columns; this.first = first; // RAM columns, and the first one shown
+    this.ram = new Uint8Array(columns * 8);
     this.col = 0; this.page = 0; this.col0 = 0; this.col1 = 127; this.page0 = 0; this.page1 = 7;
     this.mode = 2; this.pending = 0; this.cmd = 0; this.args = [];
     this.on = false; this.transfers = 0; this.bytes = 0;
@@ -132,10 +137,25 @@ class SSD1306 {
       return;
     }
     if (this.data) {
-      this.ram[this.page * 128 + this.col] = byte;
+      this.ram[this.page * this.columns + this.col] = byte;
       this.advance();
     } else this.command(byte);
     if (this.single) this.control = true;
+  }
+  // A byte on SPI: no control byte, the DC pin says what it is.
+  spiWrite(byte, dc) {
+    this.bytes++;
+    if (dc) {
+      this.ram[this.page * this.columns + this.col] = byte;
+      this.advance();
+    } else this.command(byte);
+  }
+  // What the panel shows: 128 columns of each page from `first` (framebuf's MONO_VLSB order).
+  visible() {
+    if (this.columns === 128 && this.first === 0) return this.ram;
+    const out = new Uint8Array(1024);
+    for (let p = 0; p < 8; p++) out.set(this.ram.subarray(p * this.columns + this.first, p * this.columns + this.first + 128), p * 128);
+    return out;
   }
   advance() {
     if (this.mode === 0) { // horizontal
@@ -148,7 +168,7 @@ class SSD1306 {
         this.page = this.page0;
         this.col = this.col >= this.col1 ? this.col0 : this.col + 1;
       } else this.page++;
-    } else if (this.col < 127) this.col++; // page addressing
+    } else if (this.col < this.columns - 1) this.col++; // page addressing
   }
   command(b) {
     if (this.pending) {
@@ -177,6 +197,7 @@ class SSD1306 {
 // A region of the panel's RAM (one page, a range of columns) as it was when the watch began;
 // `at` becomes the clock's nanos at the end of the first transfer after which it differs.
 class PanelWatch {
+  // ram: what the panel shows (SSD1306.visible()), 128 columns a page.
   constructor(ram, page, col0, col1) {
     this.start = page * 128 + col0;
     this.base = ram.slice(this.start, page * 128 + col1);
@@ -190,7 +211,7 @@ class PanelWatch {
 
 export class Pico {
   constructor({ uf2, flash = null, fs: fsImage = null, fsOffset = 0xa0000, cache = true,
-    miss = 60, eraseMs = 45, pageMs = 0.4, low = [] }) {
+    miss = 60, eraseMs = 45, pageMs = 0.4, low = [], panel = null }) {
     this.sim = new rp.Simulator();
     const mcu = this.mcu = this.sim.rp2040;
     this.clock = this.sim.clock;
@@ -218,7 +239,8 @@ export class Pico {
     this.hookRom();
     this.hookMarkers();
     this.setupUSB();
-    this.setupI2C();
+    if (panel && panel.bus === 'spi') this.setupSPI(panel);
+    else this.setupI2C();
     for (let pin = 0; pin < 30; pin++) mcu.gpio[pin].setInputValue(!low.includes(pin));
     mcu.peripherals[0x40058].onWatchdogTrigger = () => { this.watchdogResets++; };
     mcu.core.PC = FLASH_BASE;
@@ -340,9 +362,31 @@ export class Pico {
         this.activity = this.nanos; this.lastI2CEnd = this.nanos;
         this.i2cBusNanos += this.nanos - startNanos;
         const w = this.watch;
-        if (w && w.at < 0 && w.differs(panel.ram)) w.at = this.nanos;
+        if (w && w.at < 0 && w.differs(panel.visible())) w.at = this.nanos;
       }
     });
+  }
+
+  setupSPI({ block = 0, dc, cs, columns = 128, first = 0 }) {
+    const spi = this.mcu.spi[block], clock = this.clock, gpio = this.mcu.gpio;
+    const panel = this.panel = new SSD1306(columns, first);
+    this.i2cBytes = 0; this.i2cBusNanos = 0; this.lastI2CEnd = 0; // the panel's bus, whichever
+    let selected = false;
+    spi.onTransmit = (value) => {
+      const now = !gpio[cs].outputValue;
+      if (now && !selected) panel.transfers++;
+      selected = now;
+      if (selected) { panel.spiWrite(value, gpio[dc].outputValue); this.i2cBytes++; }
+      const ns = 8 * 1e9 / (spi.clockFrequency || 1e6);
+      clock.createAlarm(() => {
+        spi.completeTransmit(0);
+        if (selected) {
+          this.activity = this.nanos; this.lastI2CEnd = this.nanos; this.i2cBusNanos += ns;
+          const w = this.watch;
+          if (w && w.at < 0 && w.differs(panel.visible())) w.at = this.nanos;
+        }
+      }).schedule(ns);
+    };
   }
 
   // Run until until() holds (checked every 256 instructions) or ms of emulated time pass.
@@ -415,7 +459,7 @@ const handlers = {
     return { settled: ok };
   },
   pin(p, a) { p.mcu.gpio[a.pin].setInputValue(!!a.high); },
-  panel(p) { return { ram: Buffer.from(p.panel.ram).toString('hex'), on: p.panel.on, transfers: p.panel.transfers }; },
+  panel(p) { return { ram: Buffer.from(p.panel.visible()).toString('hex'), on: p.panel.on, transfers: p.panel.transfers }; },
   serial(p) { const text = p.serial.slice(p.consumed); p.consumed = p.serial.length; return { text }; },
   // Wait for text on the console (the REPL prompt, a line the app prints).
   expect(p, a) { p.consumed = p.waitSerial(a.text, a.max_ms ?? 30000); },
@@ -446,7 +490,7 @@ const handlers = {
   // Run until a transfer to the panel changes a region of its RAM (page, columns col0 to col1
   // excluded) from what it holds now: at_ms is when that transfer ended, on the bus.
   watch_panel(p, a) {
-    const watch = p.watch = new PanelWatch(p.panel.ram, a.page, a.col0, a.col1);
+    const watch = p.watch = new PanelWatch(p.panel.visible(), a.page, a.col0, a.col1);
     const ok = p.run(() => watch.at >= 0, a.max_ms ?? 1000);
     p.watch = null;
     return { changed: ok, at_ms: watch.at / 1e6 };

@@ -1,4 +1,5 @@
-"""SSD1306 / SH1106 drivers against FakeI2C: the exact bytes on the bus.
+"""SSD1306 / SH1106 drivers against FakeI2C: the exact bytes on the bus; and over SPI (SpiBus on
+a FakeOLEDWire, which models the panel's RAM from the DC pin and the bytes).
 
 Runs under pytest (framebuf_py draws) and under the MicroPython unix port (the C framebuf draws),
 so plain functions and asserts only. The expected bytes are written out by hand from the
@@ -7,8 +8,8 @@ datasheets and micropython-lib's driver, not computed from the driver's own tabl
 
 from support import raises
 
-from stones.drivers.ssd1306 import SH1106, SSD1306, SSD1309, DisplayError, MemoryPanel
-from stones.platforms.fakes import FakeI2C
+from stones.drivers.ssd1306 import SH1106, SSD1306, SSD1309, DisplayError, MemoryPanel, SpiBus
+from stones.platforms.fakes import FakeClock, FakeI2C, FakeOLEDWire, FakeOutPin
 
 ADDR = 0x3C
 
@@ -267,3 +268,94 @@ def test_memory_panel_keeps_the_frame_it_was_shown():
     panel.poweroff()
     assert panel.contrast_level == 44 and panel.inverted and not panel.on
     raises(ValueError, panel.rotate, 3)
+
+
+# -- SPI: the same drivers over SpiBus --------------------------------------------------------
+
+
+def over_spi(kind=SSD1306, ram_columns=128, first=0):
+    dc, cs, rst = FakeOutPin(), FakeOutPin(), FakeOutPin()
+    spi = FakeOLEDWire(dc, cs, ram_columns=ram_columns, first=first)
+    bus = SpiBus(spi, dc, cs, rst)
+    return kind(128, 64, bus), spi, rst
+
+
+def draw_a_board(display, x):
+    display.fill(0)
+    display.fill_rect(0, 0, 128, 9, 1)
+    display.text("Go", 40, 1, 0)
+    for i in range(9):
+        display.hline(34, 12 + 6 * i, 49, 1)
+    display.rect(x, 27, 7, 7, 1)
+
+
+def test_over_spi_the_control_byte_becomes_the_dc_pin():
+    """What goes on the SPI wire is each I2C transfer without its control byte, sent with DC at
+    the control byte's D/C# bit: commands low, RAM data high."""
+    for kind, columns, first in ((SSD1306, 128, 0), (SH1106, 132, 2)):
+        by_i2c, i2c = fresh(kind)
+        by_spi, spi, _ = over_spi(kind, columns, first)
+        for display in (by_i2c, by_spi):
+            draw_a_board(display, 31)
+            display.show()
+            draw_a_board(display, 37)
+            display.show()
+            display.contrast(0x40)
+        wire = []
+        for _, buf in i2c.writes:
+            dc = 1 if buf[0] & 0x40 else 0
+            if wire and wire[-1][0] == dc:
+                wire[-1] = (dc, wire[-1][1] + buf[1:])
+            else:
+                wire.append((dc, buf[1:]))
+        runs = []
+        for dc, buf in spi.writes:
+            if runs and runs[-1][0] == dc:
+                runs[-1] = (dc, runs[-1][1] + buf)
+            else:
+                runs.append((dc, buf))
+        assert runs == wire, kind
+        assert by_spi.bytes_sent == by_i2c.bytes_sent  # the same transfers, counted alike
+
+
+def test_over_spi_the_panel_shows_the_frame_and_a_move_sends_only_its_pages():
+    for kind, columns, first in ((SSD1306, 128, 0), (SH1106, 132, 2)):
+        display, spi, _ = over_spi(kind, columns, first)
+        assert spi.on and spi.frame() == bytes(1024)  # initialised and cleared
+        draw_a_board(display, 31)
+        display.show()
+        assert spi.frame() == bytes(display.buffer), kind
+        before = len(spi.writes)
+        draw_a_board(display, 37)  # the cursor moves: pages 3 and 4 change
+        display.show()
+        assert spi.frame() == bytes(display.buffer), kind
+        sent = [buf for dc, buf in spi.writes[before:] if dc]
+        assert sum(len(buf) for buf in sent) == 2 * 128, kind
+        count = len(spi.writes)
+        assert display.show() == 0 and len(spi.writes) == count  # nothing changed: nothing sent
+        display.poweroff()
+        assert not spi.on
+
+
+def test_spi_panel_reset_pulses_res_low_and_cs_frames_every_write():
+    dc, cs, rst = FakeOutPin(), FakeOutPin(), FakeOutPin()
+    spi = FakeOLEDWire(dc, cs)
+    bus = SpiBus(spi, dc, cs, rst)
+    assert cs.level == 1  # deselected until a transfer
+    clock = FakeClock()
+    levels = []
+
+    def sleep_ms(ms):
+        levels.append(rst.level)
+        clock.advance(ms)
+
+    clock.sleep_ms = sleep_ms
+    bus.reset(clock)
+    assert levels == [1, 0, 1] and rst.level == 1 and clock.ticks_ms() >= 20
+    SpiBus(spi, dc, cs).reset(clock)  # RES tied high on the module: nothing to pulse
+    assert len(levels) == 3
+    bus.writeto(0x3C, bytes([0x80, 0xAF]))
+    assert spi.writes == [(0, bytes([0xAF]))] and cs.level == 1
+    cs.value(1)
+    spi.write(b"\x00")  # with CS high the panel hears nothing
+    assert len(spi.writes) == 1

@@ -204,3 +204,18 @@ def test_the_pico_build_s_machine_code_is_freed_with_its_module(built):
         if not path.endswith(("game.mpy", "gameviper.mpy", "searchviper.mpy", "draw.mpy",
                               "policyviper.mpy")):
             assert max(size for _, size, _ in code) > 2000, path  # the move loop
+
+
+def test_a_board_build_folder_made_for_another_checkout_is_made_afresh(tmp_path):
+    """A build/ copied from another checkout keeps CMake's absolute paths to that one: building
+    there would write into it. make firmware removes such a folder and says so; its own stays."""
+    from host_tools.device import firmware
+
+    folder = tmp_path / "build-POCKET_STONES"
+    folder.mkdir()
+    cache = folder / "CMakeCache.txt"
+    cache.write_text("# This is the CMakeCache file.\n# For build in directory: %s\n" % folder)
+    assert not firmware.own_build_dir(str(folder)) and cache.exists()
+    cache.write_text("# For build in directory: /elsewhere/build/pico-firmware/build-X\n")
+    assert firmware.own_build_dir(str(folder)) and not folder.exists()
+    assert not firmware.own_build_dir(str(folder))  # nothing there: nothing to do

@@ -97,7 +97,9 @@ def test_a_pico_board_is_frozen_into_its_own_uf2_and_a_bad_one_refused(tmp_path,
             assert any("has no %s button" % button.upper() in w for w in warnings), warnings
         assert firmware.board_out(name).endswith("pocket-stones-%s.uf2" % name)
     assert firmware.place_board_module(None) == []
-    assert not (tmp_path / "stones_board.py").exists()  # the default board freezes no module
+    scope = {}
+    exec((tmp_path / "stones_board.py").read_text(), scope)
+    assert scope["CONFIG"] is None  # the default board: stones.boot's DEFAULTS
     assert firmware.board_out(None) == firmware.DEFAULT_OUT
     with pytest.raises(firmware.FirmwareError, match="runs on a Raspberry Pi"):
         firmware.board_module("adafruit-oled-bonnet")
@@ -233,6 +235,152 @@ def test_boot_accepts_both_maps_and_falls_back_to_each_board_s_own_wiring():
         for key, value in fallback["display"].items():
             assert wanted["display"][key] == value, (name, key)
     assert boot.defaults() is boot.PI_DEFAULTS  # CPython is the Raspberry Pi build
+
+
+SPI_BOARDS = [n for n in board_names() if load_map(n)["display"].get("interface") == "spi"]
+
+
+def sh1106_or_ssd1306_wire(display, dc, cs):
+    """The panel model on the SPI wire (stones.platforms.fakes.FakeOLEDWire) for a display entry."""
+    from stones.platforms.fakes import FakeOLEDWire
+
+    if display["driver"] == "sh1106":
+        return FakeOLEDWire(dc, cs, ram_columns=132, first=2)
+    return FakeOLEDWire(dc, cs)
+
+
+@pytest.mark.parametrize("name", [n for n in SPI_BOARDS if load_map(n)["board"] == "pico"])
+def test_the_pico_firmware_drives_an_spi_board_s_panel_from_its_file(name):
+    """make_pico on the board file: machine.SPI on its block and pins, CS/DC/RST as outputs,
+    RST pulsed, the buttons on their pins; the panel model on the wire then holds the frame."""
+    from stones.platforms.fakes import FakeClock
+    from stones.platforms.pico import make_pico
+
+    config = load_map(name)
+    wanted = config["display"]
+    machine = fake_machine()
+    pins = {}
+    real_pin = machine.Pin
+
+    class Pin(real_pin):  # the outputs by GPIO, so the panel model can read DC and CS
+        def __init__(self, id, *args, **kwargs):
+            super().__init__(id, *args, **kwargs)
+            pins[id] = self
+
+    machine.Pin = Pin
+    spi_made = machine.SPI
+
+    class SPI(spi_made):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.panel = sh1106_or_ssd1306_wire(wanted, None, None)  # pins made next
+
+        def write(self, buf):
+            self.panel.dc, self.panel.cs = pins[wanted["dc"]], pins[wanted["cs"]]
+            super().write(buf)
+
+    machine.SPI = SPI
+    sys.modules["machine"] = machine
+    try:
+        buttons, display = make_pico(config, FakeClock())
+    finally:
+        del sys.modules["machine"]
+    (bus,) = [m for m in machine.made if isinstance(m, spi_made)]
+    assert (bus.id, bus.sck.id, bus.mosi.id, bus.miso, bus.baudrate, bus.mode) == (
+        wanted["bus"], wanted["sck"], wanted["mosi"], None, wanted["freq"], (0, 0))
+    outputs = {p.id for p in machine.made if isinstance(p, real_pin) and p.mode == real_pin.OUT}
+    assert outputs == {wanted["cs"], wanted["dc"], wanted["rst"]}
+    assert pins[wanted["rst"]].level == 1 and pins[wanted["cs"]].level == 1
+    inputs = {p.id for p in machine.made if isinstance(p, real_pin) and p.mode == real_pin.IN}
+    assert inputs == set(config["buttons"].values())
+    assert sorted(n for n, pin in zip(hardware.BUTTONS, buttons._pins) if pin is None) == sorted(
+        hardware.missing_buttons(config))
+    panel = bus.panel
+    assert panel.on and panel.frame() == bytes(1024)  # initialised, cleared
+    display.text("PicoBoy", 0, 0, 1)
+    display.show()
+    assert panel.frame() == bytes(display.buffer)
+    commands = b"".join(buf for dc, buf in panel.writes if not dc)
+    assert wanted.get("rotate") == 2 and b"\xc0\xa0" in commands  # turned upside down
+
+
+class FakeGPIO:
+    """RPi.GPIO as luma's spi uses it: setup() and output() of BCM pins, LOW and HIGH."""
+
+    BCM, OUT, LOW, HIGH = 11, 0, 0, 1
+
+    def __init__(self):
+        self.levels = {}
+        self.outputs = set()
+
+    def setup(self, pin, mode):
+        self.outputs.add(pin)
+
+    def output(self, pin, level):
+        self.levels.setdefault(pin, []).append(level)
+
+    def pin(self, number):
+        gpio = self
+
+        class Level:
+            def value(self):
+                return gpio.levels[number][-1]
+        return Level()
+
+
+class FakeSpiDev:
+    """spidev.SpiDev: open(bus, device), max_speed_hz, writebytes() to the panel model."""
+
+    def __init__(self):
+        self.opened = None
+        self.max_speed_hz = 0
+        self.panel = None
+
+    def open(self, bus, device):
+        self.opened = (bus, device)
+
+    def writebytes(self, data):
+        self.panel.write(bytes(data))
+
+    def close(self):
+        self.opened = None
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning:luma")
+@pytest.mark.parametrize("name", [n for n in SPI_BOARDS if load_map(n)["board"] == "pi"])
+def test_the_pi_firmware_drives_an_spi_board_s_panel_through_luma_s_spi(name):
+    """luma.core's own spi class, made from the board file (spidev and RPi.GPIO replaced by
+    fakes): the spidev port and chip select, the clock, DC and RST as outputs, RST pulsed; the
+    frames the app shows arrive as the panel model decodes the bytes and the DC levels."""
+    from gpiozero.pins.mock import MockFactory
+
+    from stones.platforms.fakes import FakeOutPin
+    from stones.platforms.pi import luma_device, luma_serial, make_pi
+
+    config = load_map(name)
+    wanted = config["display"]
+    gpio, spidev = FakeGPIO(), FakeSpiDev()
+    spidev.panel = sh1106_or_ssd1306_wire(wanted, gpio.pin(wanted["dc"]), FakeOutPin(0))
+    serial = luma_serial(wanted, spi=spidev, gpio=gpio)
+    assert (type(serial).__module__, type(serial).__name__) == ("luma.core.interface.serial",
+                                                                "spi")
+    assert spidev.opened == (wanted["bus"], wanted["device"])
+    assert spidev.max_speed_hz == wanted["freq"]
+    assert gpio.outputs == {wanted["dc"], wanted["rst"]}
+    assert gpio.levels[wanted["rst"]] == [0, 1]  # reset, then held high
+    factory = MockFactory()
+    try:
+        buttons, display = make_pi(config, device=luma_device(wanted, serial=serial),
+                                   pin_factory=factory)
+        made = {pin.button.pin.info.name for pin in buttons._pins if pin is not None}
+        assert made == {"GPIO%d" % gpio for gpio in config["buttons"].values()}
+    finally:
+        factory.reset()
+    display.fill(0)
+    display.text("Waveshare", 0, 0, 1)
+    display.rect(10, 20, 30, 20, 1)
+    display.show()
+    assert spidev.panel.on and spidev.panel.frame() == bytes(display.buffer)
 
 
 @pytest.mark.filterwarnings("ignore::DeprecationWarning:luma")

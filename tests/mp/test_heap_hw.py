@@ -11,9 +11,9 @@ and machine.SPI's write are C.
 import micropython
 
 from stones.drivers.buttons import Buttons
-from stones.drivers.ssd1306 import SH1106, SSD1306, MemoryPanel
+from stones.drivers.ssd1306 import SH1106, SSD1306, MemoryPanel, SpiBus
 from stones.drivers.st7789 import ST7789
-from stones.platforms.fakes import FakeClock, FakePin
+from stones.platforms.fakes import FakeClock, FakeOutPin, FakePin
 
 
 def _locked(function):
@@ -153,6 +153,36 @@ def test_sh1106_draw_and_show_allocate_nothing():
     _locked(frames)
     assert results[1] == 2 * (4 + 1 + 128)
     assert results[2] == 8 * 133
+
+
+def _spi_shows(kind):
+    """A frame, a cursor move, single commands and a whole resend over SpiBus, heap locked:
+    (the bytes the move put on the wire, what show() counted for it)."""
+    spi = CountingSPI()
+    display = kind(128, 64, SpiBus(spi, FakeOutPin(), FakeOutPin(), FakeOutPin()))
+    results = [0, 0]
+
+    def frames():
+        _frame(display, 31)
+        display.show()
+        _frame(display, 37)
+        results[0] = spi.sent
+        results[1] = display.show()  # two pages
+        results[0] = spi.sent - results[0]
+        display.contrast(0x40)  # single commands
+        display.invalidate()
+        display.show()
+
+    _locked(frames)
+    return results
+
+
+def test_ssd1306_and_sh1106_over_spi_show_allocate_nothing():
+    # on the wire: what the I2C transfers carry less their control bytes
+    wire, counted = _spi_shows(SSD1306)
+    assert wire == counted - 2  # one window, one run of data
+    wire, counted = _spi_shows(SH1106)
+    assert wire == counted - 4  # two pages, each addressed
 
 
 def test_memory_panel_show_allocates_nothing():

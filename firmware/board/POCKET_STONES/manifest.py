@@ -52,7 +52,7 @@ with open(os.path.join(_FIRMWARE, "manifest.py")) as _handle:
     exec(_handle.read(), {"package": _ship_package, "module": _ship_module})
 
 # make firmware BOARD=<name>: the board's map as the module stones_board (host_tools/device/
-# firmware.py writes it, and removes it for the default board, whose map is stones.boot's own).
+# firmware.py writes it; for the default board it holds None: the map is stones.boot's own).
 _BOARD = os.path.join(_FIRMWARE, "..", "build", "frozen-board")
 if os.path.exists(os.path.join(_BOARD, "stones_board.py")):
     module("stones_board.py", base_path=_BOARD, opt=2)

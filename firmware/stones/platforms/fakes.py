@@ -1,4 +1,5 @@
-"""Fake hardware you can drive and assert on: pins, a clock, a buzzer, I2C and SPI buses.
+"""Fake hardware you can drive and assert on: pins, a clock, a buzzer, I2C and SPI buses, an
+SPI OLED panel (FakeOLEDWire).
 
 Shared by the tests (on CPython and on the MicroPython unix port) and the simulator; left out of
 the device build by firmware/manifest.py. They follow the protocols the real parts have:
@@ -254,6 +255,115 @@ class FakeSPI:
 
     def clear(self):
         self.writes = []
+
+
+class FakeOutPin:
+    """An output pin: value(level) sets it, value() reads it back; sets counts the sets."""
+
+    def __init__(self, level=0):
+        self.level = level
+        self.sets = 0
+
+    def value(self, level=None):
+        if level is None:
+            return self.level
+        self.level = 1 if level else 0
+        self.sets += 1
+        return None
+
+
+# Commands of the SSD1306/SH1106 family that take argument bytes, and how many.
+_ARGS = {0x20: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0xA8: 1, 0xD3: 1, 0xDA: 1, 0xD5: 1, 0xD9: 1,
+         0xDB: 1, 0x8D: 1, 0xAD: 1}
+
+
+class FakeOLEDWire:
+    """An SPI bus with an SSD1306 or SH1106 on it, as the panel sees the wire: each byte written
+    while cs reads 0 is RAM data when dc reads 1, else a command (dc and cs are pins with value()).
+    writes records (dc level, bytes) per write; the panel model keeps its RAM (ram_columns wide:
+    128, or the SH1106's 132, shown from column `first`), its addressing (horizontal, or page),
+    and whether it is on; frame() is the RAM as shown, MONO_VLSB page by page like framebuf."""
+
+    def __init__(self, dc, cs, ram_columns=128, first=0, pages=8):
+        self.dc = dc
+        self.cs = cs
+        self.writes = []
+        self.columns = ram_columns
+        self.first = first
+        self.pages = pages
+        self.ram = bytearray(ram_columns * pages)
+        self.mode = 2  # page addressing, as after reset
+        self.col = self.page = self.col0 = self.page0 = 0
+        self.col1 = ram_columns - 1
+        self.page1 = pages - 1
+        self.on = False
+        self._command = []  # a command whose argument bytes are still coming
+
+    def write(self, buf):
+        dc = self.dc.value()
+        if self.cs.value():
+            return  # not selected: the panel ignores the clock
+        self.writes.append((dc, bytes(buf)))
+        for byte in buf:
+            if dc:
+                self._data(byte)
+            else:
+                self._byte(byte)
+
+    def _data(self, byte):
+        self.ram[self.page * self.columns + self.col] = byte
+        if self.mode == 0:  # horizontal: wrap into the next page of the window
+            if self.col >= self.col1:
+                self.col = self.col0
+                self.page = self.page0 if self.page >= self.page1 else self.page + 1
+            else:
+                self.col += 1
+        elif self.col < self.columns - 1:
+            self.col += 1
+
+    def _byte(self, byte):
+        command = self._command
+        if command:
+            command.append(byte)
+            if len(command) <= _ARGS[command[0]]:
+                return
+            self._apply(command)
+            self._command = []
+        elif byte in _ARGS:
+            self._command = [byte]
+        else:
+            self._apply([byte])
+
+    def _apply(self, command):
+        code = command[0]
+        if code == 0x20:
+            self.mode = command[1] & 3
+        elif code == 0x21:
+            self.col0, self.col1 = command[1], command[2]
+            self.col = self.col0
+        elif code == 0x22:
+            self.page0, self.page1 = command[1], command[2]
+            self.page = self.page0
+        elif 0xB0 <= code <= 0xB7:
+            self.page = code & 7
+        elif code <= 0x0F:
+            self.col = (self.col & 0xF0) | code
+        elif code <= 0x1F:
+            self.col = (self.col & 0x0F) | (code & 0x0F) << 4
+        elif code in (0xAE, 0xAF):
+            self.on = code == 0xAF
+
+    def frame(self, width=128):
+        """What the panel shows: width columns of each page from column `first`."""
+        out = bytearray()
+        for page in range(self.pages):
+            start = page * self.columns + self.first
+            out += self.ram[start:start + width]
+        return bytes(out)
+
+    def data(self):
+        """The bytes written, in order, without the DC levels."""
+        return b"".join(buf for _, buf in self.writes)
 
 
 class PowerCut(BaseException):

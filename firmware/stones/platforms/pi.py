@@ -22,7 +22,9 @@ the firmware's protocols, so the app runs unchanged.
        "button_pull": "up",                         optional: "down" for buttons to 3.3 V
        "input": {"hold_ms": 600, ...}}              optional Buttons timings
   "bus" is read as "port" too (hardware/boards/pi.json); "sda"/"scl" are fixed on the Pi and
-  ignored.
+  ignored. A panel on SPI ("interface": "spi") goes through luma's own spi interface (spidev,
+  and RPi.GPIO for DC and RST: rpi-lgpio's on a Pi 5): "bus" the SPI port (0), "device" its
+  chip select (0: CE0, 1: CE1), "dc" and "rst" BCM GPIOs, "freq" the clock in Hz.
 
 gpiozero, luma and Pillow are imported inside the functions that use them: importing this module
 touches no GPIO, no bus and needs none of those packages.
@@ -245,10 +247,25 @@ def _luma_lcd(display, serial, **options):
                   **options)
 
 
+def luma_serial(display, spi=None, gpio=None):
+    """luma's interface for the "display" part of the config: I2C, or its spi class ("interface":
+    "spi"); spi and gpio replace spidev and RPi.GPIO (a test's fakes)."""
+    port = display.get("port", display.get("bus", 1))  # hardware/boards/pi.json says "bus"
+    if display.get("interface") == "spi":
+        from luma.core.interface.serial import spi as luma_spi
+
+        return luma_spi(spi=spi, gpio=gpio, port=port, device=display.get("device", 0),
+                        bus_speed_hz=display.get("freq", 8_000_000), gpio_DC=display["dc"],
+                        gpio_RST=display.get("rst"))
+    from luma.core.interface.serial import i2c
+
+    return i2c(port=port, address=display.get("address", 0x3C))
+
+
 def luma_device(display, serial=None, **options):
-    """A luma.oled device from the "display" part of the config (serial defaults to I2C), or a
-    luma.lcd one for a colour driver (serial defaults to SPI; options go to luma.lcd's device:
-    backlight=, gpio= in tests)."""
+    """A luma.oled device from the "display" part of the config (serial defaults to the config's
+    own interface: luma_serial), or a luma.lcd one for a colour driver (serial defaults to SPI;
+    options go to luma.lcd's device: backlight=, gpio= in tests)."""
     from luma.oled import device as oled
 
     kinds = {"ssd1306": oled.ssd1306, "ssd1309": oled.ssd1309, "sh1106": oled.sh1106,
@@ -260,10 +277,7 @@ def luma_device(display, serial=None, **options):
         raise ValueError("unknown display driver %r (known: %s)"
                          % (driver, ", ".join(tuple(kinds) + COLOUR_DRIVERS)))
     if serial is None:
-        from luma.core.interface.serial import i2c
-
-        port = display.get("port", display.get("bus", 1))  # hardware/boards/pi.json says "bus"
-        serial = i2c(port=port, address=display.get("address", 0x3C))
+        serial = luma_serial(display)
     square = driver == "ssd1327"  # the 1.5" greyscale panel is 128x128
     return kinds[driver](serial, width=display.get("width", 128),
                          height=display.get("height", 128 if square else 64),

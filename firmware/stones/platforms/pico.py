@@ -1,4 +1,4 @@
-"""Raspberry Pi Pico backend: machine.Pin buttons and an SSD1306/SSD1309/SH1106 on machine.I2C.
+"""Raspberry Pi Pico backend: machine.Pin buttons and an SSD1306/SSD1309/SH1106 on I2C or SPI.
 
 make_pico(config) reads the same config shape as stones.platforms.pi.make_pi, with Pico GP numbers:
 
@@ -10,13 +10,20 @@ make_pico(config) reads the same config shape as stones.platforms.pi.make_pi, wi
 "port" (or "bus", as hardware/boards/pico.json has it) is the I2C block, 0 or 1; without "sda"/"scl"
 the board's default pins for it are used. Buttons are wired from the GP pin to ground with the
 internal pull-up on, so a pressed button reads 0 (Buttons' active low); "button_pull": "down"
-selects the pull-down and active-high wiring instead. `machine` is imported inside make_pico,
+selects the pull-down and active-high wiring instead.
+
+A panel on SPI says "interface": "spi", with "bus" the SPI block (0 or 1), "sck" and "mosi" its
+pins, "cs", "dc" and "rst" (or null: RES tied high) plain GPIO outputs, and "freq" the SPI clock
+in Hz (default 8 MHz): stones.drivers.ssd1306.SpiBus carries the same driver over it, after a
+reset pulse. A map may leave buttons out (a ready-made board lists them under "missing"): those
+buttons are never pressed. `machine` is imported inside make_pico,
 so importing this module touches no pin and works on any runtime.
 """
 
 from stones.compat import const
 
 _FREQ = const(400_000)  # I2C fast mode: a whole 1 KB frame in ~23 ms, one page in ~3 ms
+_SPI_FREQ = const(8_000_000)  # SPI: within what the SSD1306 and SH1106 datasheets allow
 
 
 def make_pico(config, clock=None):
@@ -41,15 +48,34 @@ def make_pico(config, clock=None):
     rotate = display.get("rotate", 0)
     if rotate not in (0, 2):
         raise ValueError("the panel rotates by 0 or 2 quarter turns, not %r" % rotate)
-    freq = display.get("freq", _FREQ)
     block = display.get("port", display.get("bus", 0))  # hardware/boards/pico.json says "bus"
-    if "sda" in display and "scl" in display:
-        i2c = I2C(block, sda=Pin(display["sda"]), scl=Pin(display["scl"]), freq=freq)
+    if display.get("interface") == "spi":
+        bus = spi_bus(display, block, clock or compat)
     else:
-        i2c = I2C(block, freq=freq)
-    panel = drivers[driver](display.get("width", 128), display.get("height", 64), i2c,
+        freq = display.get("freq", _FREQ)
+        if "sda" in display and "scl" in display:
+            bus = I2C(block, sda=Pin(display["sda"]), scl=Pin(display["scl"]), freq=freq)
+        else:
+            bus = I2C(block, freq=freq)
+    panel = drivers[driver](display.get("width", 128), display.get("height", 64), bus,
                             addr=display.get("address", 0x3C))
     if rotate:
         panel.rotate(rotate)
     buttons = Buttons(pins, clock or compat, active_low=pull_up, **config.get("input", {}))
     return buttons, panel
+
+
+def spi_bus(display, block, clock):
+    """The SPI panel's bus: machine.SPI on the map's SCK and MOSI (no MISO: the panel only
+    listens), CS, DC and RES as outputs, the panel reset; a SpiBus the drivers write to."""
+    from machine import SPI, Pin
+
+    from stones.drivers.ssd1306 import SpiBus
+
+    spi = SPI(block, baudrate=display.get("freq", _SPI_FREQ), polarity=0, phase=0,
+              sck=Pin(display["sck"]), mosi=Pin(display["mosi"]), miso=None)
+    rst = display.get("rst")
+    bus = SpiBus(spi, Pin(display["dc"], Pin.OUT), Pin(display["cs"], Pin.OUT, value=1),
+                 None if rst is None else Pin(rst, Pin.OUT))
+    bus.reset(clock)
+    return bus

@@ -8,7 +8,7 @@ driver's first bytes.
 
 from stones.platforms.fakes import FakeI2C
 
-made = []  # every Pin, PWM and I2C, in the order they were made
+made = []  # every Pin, PWM, I2C and SPI, in the order they were made
 
 
 class Pin:
@@ -17,11 +17,13 @@ class Pin:
     PULL_UP = 1
     PULL_DOWN = 2
 
-    def __init__(self, id, mode=-1, pull=-1):
+    def __init__(self, id, mode=-1, pull=-1, value=None):
         self.id = id
         self.mode = mode
         self.pull = pull
         self.level = 1 if pull == Pin.PULL_UP else 0  # floating pins read 0 here
+        if value is not None:
+            self.level = value
         made.append(self)
 
     def value(self, level=None):
@@ -57,3 +59,25 @@ class I2C(FakeI2C):
         self.sda = sda
         self.freq = freq
         made.append(self)
+
+
+class SPI:
+    """machine.SPI: remembers how it was made; write() goes to `panel` (a FakeOLEDWire, which reads
+    the DC and CS pins) once a test sets one."""
+
+    def __init__(self, id, baudrate=1_000_000, polarity=0, phase=0, sck=None, mosi=None,
+                 miso=-1):
+        self.id = id
+        self.baudrate = baudrate
+        self.mode = (polarity, phase)
+        self.sck = sck
+        self.mosi = mosi
+        self.miso = miso
+        self.panel = None
+        self.written = 0
+        made.append(self)
+
+    def write(self, buf):
+        self.written += len(buf)
+        if self.panel is not None:
+            self.panel.write(buf)
