@@ -29,6 +29,8 @@ and the figures go to docs/results/pico.json (results.py; not with --uf2 or --si
     learned   host_tools/bench/mp/bench_learned.py, frozen: the learned root knowledge
               (Game.learned: Go's policy, policyviper's forward pass) on each board, its time
               and the heap of its buffers
+    book      host_tools/bench/mp/bench_book.py, frozen: each opening book's bytes in flash, the
+              heap its import keeps, a lookup's time in the book and past it
     routes    (only with --only routes) the two ways to ship the app side by side, in one run:
               build/pocket-stones.uf2 (the app frozen) and build/pocket-stones-romfs.uf2 (make
               firmware's --romfs: the app's .mpy files in a ROMFS partition at /rom); for each,
@@ -144,6 +146,25 @@ def learned(games):
                 figures["candidates"][0]))
         add("learned priors' buffers", int(figures["learned_heap"][0]), "B",
             "live heap the game keeps for them")
+
+
+def books(games):
+    """The opening book of each game's boards that has one: its bytes (in flash), the heap its
+    import keeps, and a lookup's time in and out of the book, frozen as shipped."""
+    bench = {"bench_book.py": script("bench_book.py")}
+    for key, board, _, add in games_named(games, every=True):
+        if not registry.game_class(key).book:
+            continue
+        figures = on_device(dict(bench), "import bench_book\nbench_book.main(%r, %d)" % (
+            key, board))
+        if not figures["book_bytes"][0]:
+            continue
+        add("opening book", int(figures["book_bytes"][0]), "B", "constant bytes in flash; "
+            "the live heap its import keeps: %d B" % int(figures["book_heap"][0]))
+        add("opening book's lookup, in the book", round(figures["in_book_us"][0] / 1000, 1),
+            "ms", "engine/book.py's choose on the empty board")
+        add("opening book's lookup, out of it", round(figures["out_of_book_us"][0] / 1000, 1),
+            "ms", "past the book's depth: no key is computed")
 
 
 def app_figures(key, moves, uf2=None, size=0):
@@ -451,7 +472,7 @@ def main(argv=None):
     parser.add_argument("--moves", type=int, default=10,
                         help="human moves the device answers (default 10; the first untimed)")
     parser.add_argument("--only", choices=("engines", "app", "ui", "boot", "size", "latency",
-                                            "routes", "learned"), action="append")
+                                            "routes", "learned", "book"), action="append")
     parser.add_argument("--rounds", type=int, default=3,
                         help="--only latency: games pressed with Ponder on, a board")
     parser.add_argument("--uf2", help="another firmware (default: make firmware's)")
@@ -470,7 +491,7 @@ def main(argv=None):
         return 1
     print("Pico figures, emulated RP2040 (rp2040js, 125 MHz, XIP cache model), %s"
           % os.path.relpath(UF2, ROOT))
-    parts = args.only or ("boot", "size", "engines", "app", "ui", "latency", "learned")
+    parts = args.only or ("boot", "size", "engines", "app", "ui", "latency", "learned", "book")
     if "boot" in parts:
         boot()
     if "size" in parts and not args.uf2:
@@ -487,6 +508,8 @@ def main(argv=None):
         routes(args.games, args.ms, args.moves)
     if "learned" in parts:
         learned(args.games)
+    if "book" in parts:
+        books(args.games)
     if R.figures and not args.no_results and not args.uf2 and not args.size:
         R.save()  # (another firmware or board than the page's: printed only)
     return 0
