@@ -18,7 +18,8 @@
                  and load, merged into what earlier runs left; what each game gives (Game.bench)
     render.py    docs/benchmarks.md and the README's table of levels from the results files
     mp/          workloads run on the device or the unix port: bench_engine.py, bench_playouts.py,
-                 bench_pi.py, bench_ui.py, bench_learned.py, pico_app.py, pico_soak.py
+                 bench_pi.py, bench_ui.py, bench_learned.py, bench_book.py, pico_app.py,
+                 pico_soak.py
     wasm/        MicroPython's WebAssembly port (npm) for the 32-bit heap figures: run.mjs runs
                  heap_engine.py and heap_app.py
 """
