@@ -61,7 +61,8 @@ def test_the_build_holds_exactly_the_device_files(built):
 NATIVE = sorted(["stones/engine/%s.mpy" % g for g in
                  ("game", "gameviper", "go/rules", "go/features", "go/viper", "go/policyviper",
                   "loose/rules", "loose/viper", "loupe/rules", "loupe/viper", "offshore/rules",
-                  "offshore/viper", "searchviper")] + ["stones/ui/draw.mpy"])
+                  "offshore/viper", "searchviper")] + ["stones/ui/draw.mpy",
+                                                         "stones/drivers/st7789viper.mpy"])
 
 
 def test_the_manifest_tells_the_truth(built):
@@ -184,9 +185,9 @@ def test_the_pico_build_s_machine_code_is_freed_with_its_module(built):
     leak a few KB a game. The games' move loops and the helpers they call (the group helpers
     of game.py, Go's replies and learnt priors, Loose's replies and stone count, OffShore's hull
     painting), the compact font's glyphs, and the viper loops (each game's viper.py, the
-    search's searchviper.py, game.py's history loops, gameviper.py, and the learned policy's layer,
-    go/policyviper.py) need none (no rodata, no
-    bss, no relocations): they are freed like bytecode."""
+    search's searchviper.py, game.py's history loops, gameviper.py, the learned policy's layer,
+    go/policyviper.py, and the colour panel's page expansion, drivers/st7789viper.py) need none
+    (no rodata, no bss, no relocations): they are freed like bytecode."""
     out, manifest, _ = built
     found = {}
     for path in manifest["files"]:
@@ -202,7 +203,7 @@ def test_the_pico_build_s_machine_code_is_freed_with_its_module(built):
                                 | builder.SCOPE_VIPERBSS), path
             assert size > 100  # the machine code itself, armv6m (the smallest: Loose's stone count)
         if not path.endswith(("game.mpy", "gameviper.mpy", "searchviper.mpy", "draw.mpy",
-                              "policyviper.mpy")):
+                              "policyviper.mpy", "st7789viper.mpy")):
             assert max(size for _, size, _ in code) > 2000, path  # the move loop
 
 
