@@ -46,7 +46,9 @@ above the engine asks which game it is, tests/host/test_one_door.py):
                                     komi 0.5 with a handicap)
     score() -> Score, result() -> Result   the same shapes in every game (engine/outcome.py):
                                     result() is the resignation's (resign(colour), resigned: the
-                                    colour that resigned, else 0) or the count's, count_result()
+                                    colour that resigned, else 0) or the count's, count_result();
+                                    lose_on_time(colour) ends it as a resignation on time (on_time)
+    clock                           the Clock the game is played on, or None (engine/clock.py)
     territory() -> (Black's points, White's); counted(): what the score screen draws
     panel() -> (label, black, white): the game screen's running count
     stones_per_turn, stones_left(), turn_size(); marks_dead (then toggle_dead(p), dead_stones())
@@ -91,6 +93,7 @@ MOVE_LIMIT = const(12)
 # A resignation in a game save's move words: the resigning colour over this move, which names no
 # point of any board (mailboxes have fewer cells), after the last move (stones.session).
 RESIGN_MOVE = const(0x1FF)
+TIME_MOVE = const(0x1FE)  # the same for a flag fall: the colour whose time ran out
 # The fewest moves a game's history holds, whatever the board (Game._cap: the move limit).
 LONG_GAME = const(500)
 # The arrays every game has, in the order Game.copy_from copies them.
@@ -239,6 +242,9 @@ class Game:
     keeps_prisoners = False  # prisoners[colour] counts what colour took (Go; GTP showboard)
     pregame = None  # the screen two humans go through before the game (Loose: "komi")
     records = "stones.engine.records"  # the module whose write_record keeps a finished game
+    # the stones.engine.clock.Clock the game is played on, or None: set by whoever plays it
+    # (the setup screen); the game save keeps its state, a record its settings (TM, OT)
+    clock = None
     record_ending = "txt"  # its files' ending ("sgf": the module writes SGF)
     knowledge = 0  # the playouts' and priors' knowledge bits, defined by each game (0: none)
     learned = 0  # the bits among them that root_priors reads: learned knowledge (0: none)
@@ -453,7 +459,8 @@ class Game:
         self.top = 0
         self.log_from = 0
         self.over = False
-        self.resigned = 0  # the colour that resigned (resign())
+        self.resigned = 0  # the colour that resigned (resign()), or whose time ran out
+        self.on_time = False  # the resignation was a flag fall (lose_on_time())
         self._clear()
         if self.setup:
             for colour, p in self.setup:
@@ -688,6 +695,7 @@ class Game:
     def undo(self):
         if self.resigned:  # the resignation goes first: the position is the one it left
             self.resigned = 0
+            self.on_time = False
             self.over = False
             return
         if not self.count:
@@ -830,7 +838,7 @@ class Game:
         the resignation's where a player resigned."""
         result = self.count_result()
         if self.resigned:
-            result.resign(self.resigned)
+            result.resign(self.resigned, self.on_time)
         return result
 
     def count_result(self):
@@ -842,6 +850,12 @@ class Game:
         W+R, B+R). The position stays as it was; undo() takes the resignation back."""
         self.resigned = colour
         self.over = True
+
+    def lose_on_time(self, colour):
+        """colour's time ran out (its clock's flag fell): the game is over, the other colour
+        wins on time (SGF W+T, B+T), as by a resignation the count does not decide."""
+        self.resign(colour)
+        self.on_time = True
 
     def territory(self):
         """(Black's points, White's): the points counted as each side's territory, in reading
@@ -967,6 +981,7 @@ class Game:
         self.log_from = other.log_from
         self.over = other.over
         self.resigned = other.resigned
+        self.on_time = other.on_time
         self._copy_extra(other)
 
     def _make_views(self):

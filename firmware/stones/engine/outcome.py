@@ -33,7 +33,8 @@ class Result:
 
     winner is BLACK, WHITE, 0 for a draw or None when the game ended without a result (move cap).
     margin is in half points (komi may be 5.5), resigned is True when the loser resigned
-    (margin 0: score is the position's count, which decided nothing), tiebreak is True when a
+    (margin 0: score is the position's count, which decided nothing), and on_time too where its
+    flag fell instead (a loss on time: B+T, W+T), tiebreak is True when a
     tie-break rule decided and note says how (or why there is no result); score is the game's
     Score, whose lines and total rows the score screen shows.
     """
@@ -41,6 +42,7 @@ class Result:
     def __init__(self, winner, margin2, score, tiebreak=False, note="", resigned=False):
         self.winner = winner
         self.resigned = resigned  # won by the other side's resignation (no count)
+        self.on_time = False  # the resignation was a flag fall
         self.margin2 = margin2
         self.score = score
         self.lines = score.lines
@@ -48,14 +50,18 @@ class Result:
         self.tiebreak = tiebreak
         self.note = note
 
-    def resign(self, loser):
-        """Become the result of the game loser resigned: the other side wins, the count of
-        the position (score) aside."""
+    def resign(self, loser, on_time=False):
+        """Become the result of the game loser resigned, or lost on time (on_time: its flag
+        fell): the other side wins, the count of the position (score) aside."""
         self.winner = WHITE if loser == BLACK else BLACK
         self.margin2 = 0
         self.tiebreak = False
         self.resigned = True
-        self.note = "%s resigned." % COLOUR_NAMES[loser]
+        self.on_time = on_time
+        if on_time:
+            self.note = "%s's time ran out." % COLOUR_NAMES[loser]
+        else:
+            self.note = "%s resigned." % COLOUR_NAMES[loser]
 
     def margin_text(self):
         return half_points(self.margin2)
@@ -67,7 +73,7 @@ class Result:
         if self.winner == 0:
             return "0"
         if self.resigned:
-            return "BW"[self.winner - 1] + "+R"
+            return "BW"[self.winner - 1] + ("+T" if self.on_time else "+R")
         return "BW"[self.winner - 1] + "+" + self.margin_text()
 
     def text(self):
@@ -79,7 +85,7 @@ class Result:
         if self.tiebreak:
             return who + " wins the tie"
         if self.resigned:  # (note says who resigned)
-            return who + " wins"
+            return who + (" wins on time" if self.on_time else " wins")
         return who + " wins by " + self.margin_text()
 
 

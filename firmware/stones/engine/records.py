@@ -9,8 +9,10 @@
     black Human              who played (Human, or Device N: the computer player's level),
     white Device 3           when (the date, if the device's clock is set) and how it ended
     date 2026-11-27          (the result, once the game is over): what SGF's PB, PW, DT and RE
-    result W+4               say; the game and option lines say what SGF's RU and KM do (a
-                             result W+R or B+R: the game ends in that resignation, read back)
+    time 300                 say; the game and option lines say what SGF's RU and KM do (a
+    overtime 3x30 byo-yomi   result W+R or B+R: the game ends in that resignation, read back;
+    result W+T               W+T or B+T: in that loss on time); on a clock (engine/clock.py),
+                             its main time in seconds and its overtime, SGF's TM and OT
     end                      the last line: a record without it was cut short
 
 Lines starting with '#' are comments. Reading a record checks every line (each said once, the
@@ -29,7 +31,7 @@ by name.
 from stones.engine.game import BLACK, WHITE, GameError
 from stones.engine.registry import game_class
 
-FACTS = ("black", "white", "date", "result")  # lines about the game, not of its rules
+FACTS = ("black", "white", "date", "time", "overtime", "result")  # about the game, not its rules
 END = "end"  # a record's last line
 LATIN_1 = ("iso-8859-1", "iso8859-1", "latin-1", "latin1", "l1", "iso_8859-1")  # CA's names
 UTF_8 = ("utf-8", "utf8")
@@ -43,7 +45,7 @@ def write_record(game, write, facts=None):
     for option in game.options:
         write("%s %s\n" % (option.key, game.settings[option.key]))
     facts = facts or {}
-    for key in FACTS[:3]:
+    for key in FACTS[:-1]:  # (the result is the game's own)
         if facts.get(key):
             write("%s %s\n" % (key, facts[key]))
     if game.over:
@@ -130,9 +132,7 @@ def load_record(text):
             game.play_as(BLACK if colour == "B" else WHITE, parse_move(game, move))
         except GameError as error:
             raise GameError("move %d (%s): %s" % (number, word[:20], error))
-    resigned = resigner(fields.get("result", ""))
-    if resigned and not game.over:  # a resignation is no move: the result line says it
-        game.resign(resigned)
+    end_as(game, fields.get("result", ""))  # a resignation is no move: the result says it
     known = ["game", "size", "setup", "moves"] + [option.key for option in cls.options]
     known += FACTS  # said for the reader; the game's own replay is what counts
     for key in order:
@@ -141,13 +141,24 @@ def load_record(text):
     return game.check()
 
 
-def resigner(result):
-    """The colour that resigned where a result (RE's, a record's result line) says the other
-    won by resignation (B+R, W+Resign), else 0."""
+def given_up(result):
+    """(the colour that lost, on time) where a result (RE's, a record's result line) says the
+    other won by resignation (B+R, W+Resign) or on time (B+T, W+Time), else (0, False)."""
     result = result.strip().upper()
-    if len(result) > 2 and result[0] in "BW" and result[1:3] == "+R":
-        return WHITE if result[0] == "B" else BLACK
-    return 0
+    if len(result) > 2 and result[0] in "BW" and result[1:3] in ("+R", "+T"):
+        return WHITE if result[0] == "B" else BLACK, result[2] == "T"
+    return 0, False
+
+
+def end_as(game, result):
+    """End a game that is not over as its result says, where that is a resignation or a loss
+    on time (given_up): neither is a move, so the moves alone do not end the game."""
+    loser, on_time = given_up(result)
+    if loser and not game.over:
+        if on_time:
+            game.lose_on_time(loser)
+        else:
+            game.resign(loser)
 
 
 def decode_text(data, cut=False):

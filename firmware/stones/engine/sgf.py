@@ -9,7 +9,8 @@ colour (a dead white stone is TB, a dead black one TW), as CGoban and KGS write 
 that knows the convention gets the marking, and with it the result the device showed.
 
 Who played and when go into the root node: PB and PW ("Human", or "Device N" for the computer
-player at level N), DT (the date, when the device's clock is set), RU (the scoring: "Japanese"
+player at level N), DT (the date, when the device's clock is set), on a game clock TM (the main
+time in seconds) and OT ("3x30 byo-yomi", "10 Fischer"), RU (the scoring: "Japanese"
 for territory, "Chinese" for area, the rule sets whose counting they share; read back, AGA, GOE
 and NZ count area too), beside KM and RE. A handicap game's stones are its set-up (AB) with
 HA[n], and White moves first (PL[W]).
@@ -24,6 +25,8 @@ from stones import VERSION
 from stones.engine.game import BLACK, WHITE, half_points
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
+# the root's properties that say what facts (stones.recordfiles.record_facts) hold
+SAID = (("PB", "black"), ("PW", "white"), ("DT", "date"), ("TM", "time"), ("OT", "overtime"))
 
 
 def escape(text):
@@ -95,10 +98,10 @@ def write_sgf(game, write=None, facts=None):
 
 
 def root_facts(game, facts):
-    """(property, text) pairs for the root node: PB, PW, DT from facts, RU from the scoring
-    (HA is record_data's: the game's handicap)."""
+    """(property, text) pairs for the root node: PB, PW, DT, and a clock's TM and OT from
+    facts, RU from the scoring (HA is record_data's: the game's handicap)."""
     pairs = []
-    for name, key in (("PB", "black"), ("PW", "white"), ("DT", "date")):
+    for name, key in SAID:
         if facts.get(key):
             pairs.append((name, facts[key]))
     pairs.append(("RU", "Chinese" if game.settings.get("scoring") == "area" else "Japanese"))
@@ -166,12 +169,10 @@ def read_record(text):
     if i >= n:
         raise GameError("SGF record cut short: no closing ')'")
     game = state[0] if state[0] is not None else _root_game(root)
-    if not game.over:  # RE[W+R]: the game ended in a resignation after its last move
-        from stones.engine.records import resigner
+    if not game.over:  # RE[W+R], RE[W+T]: a resignation or a flag fall after its last move
+        from stones.engine.records import end_as
 
-        resigned = resigner(root.get("RE", [""])[0])
-        if resigned:
-            game.resign(resigned)
+        end_as(game, root.get("RE", [""])[0])
     if game.over:
         for colour, point in state[1]:
             p = _point(game, point)
