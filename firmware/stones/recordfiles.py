@@ -2,8 +2,8 @@
 
 A record is a file "0007-go.sgf": its number, its game's key, the ending its writer gives (SGF
 for Go, stones.engine.sgf; the record format of stones.engine.records for the others). Each
-says who played (Human, or Device N) and when (the date, when the clock is set), besides the
-moves and the result.
+says who played (Human, or Device N) and when (the date, when the clock is set), the game
+clock it was played on (if any), besides the moves and the result.
 
 A record is measured before it is written (the writer run into a counter), checked against the
 free space, and checked after: a record that does not fit is never left empty or cut short.
@@ -75,7 +75,7 @@ def finish(fs, game, players, make_room, limit):
     number = int(names[-1].split("-")[0]) + 1 if names else 1
     if len(names) >= limit and not make_room:
         return 0
-    facts = record_facts(players)
+    facts = record_facts(players, game.clock)
     size = [0]
 
     def measure(text):
@@ -119,12 +119,17 @@ def player_name(who):
     return "Human" if who == "human" else who
 
 
-def record_facts(players):
-    """What a record says of a game beyond its moves: who played each colour, and the date."""
+def record_facts(players, clock=None):
+    """What a record says of a game beyond its moves: who played each colour, the date, and
+    the clock it was played on (stones.engine.clock: its main time, its overtime)."""
     facts = {}
     for colour, key in (("1", "black"), ("2", "white")):
         if players.get(colour):
             facts[key] = player_name(players[colour])
+    if clock is not None:
+        facts["time"] = str(clock.time_s())
+        if clock.overtime_text():
+            facts["overtime"] = clock.overtime_text()
     date = today()
     if date:
         facts["date"] = date

@@ -31,7 +31,13 @@ whole a few allocations however long the game.
     b"G1 " key " " size " " k=v,k=v (settings) " " players (colour:who,...) "\n"
     setup count (2 bytes) + one word (colour << 9 | point) per set-up stone
     one word (colour << 9 | move) per move, little-endian, to the end
-    a resignation: a last word (colour << 9 | RESIGN_MOVE), the colour that resigned
+    a resignation: a last word (colour << 9 | RESIGN_MOVE), the colour that resigned; a loss
+    on time the same with TIME_MOVE, the colour whose flag fell
+
+A game played on a clock (stones.engine.clock) is saved as "G2", its header a word longer: the
+clock's kind, settings and each side's time left (Clock.encode), as of the last tick before the
+save. A game without one is saved as "G1", as before there were clocks, and a G1 save loads as
+a game without a clock.
 """
 
 from stones.compat import const
@@ -192,16 +198,20 @@ def encode_game(game, players):
     """The game save: a header line, the set-up stones, the moves (see above)."""
     from array import array
 
-    from stones.engine.game import RESIGN_MOVE, stone_word
+    from stones.engine.game import RESIGN_MOVE, TIME_MOVE, stone_word
 
     settings = ",".join("%s=%s" % (option.key, game.settings[option.key])
                         for option in game.options)
     who = ",".join("%s:%s" % item for item in sorted(players.items()))
-    header = "G1 %s %d %s %s\n" % (game.key, game.size, settings or "-", who or "-")
+    header = "%s %s %d %s %s" % ("G1" if game.clock is None else "G2", game.key, game.size,
+                                 settings or "-", who or "-")
+    if game.clock is not None:
+        header += " " + game.clock.encode()
     setup = array("H", [len(game.setup)] + [stone_word(c, p) for c, p in game.setup])
-    data = header.encode() + bytes(setup) + bytes(game.move_words())
-    if game.resigned:  # after the moves, a word saying who resigned
-        data += bytes(array("H", [stone_word(game.resigned, RESIGN_MOVE)]))
+    data = (header + "\n").encode() + bytes(setup) + bytes(game.move_words())
+    if game.resigned:  # after the moves, a word saying who resigned (or lost on time)
+        end = TIME_MOVE if game.on_time else RESIGN_MOVE
+        data += bytes(array("H", [stone_word(game.resigned, end)]))
     return data
 
 
@@ -210,14 +220,14 @@ def decode_game(data):
     what the rules allow, the move they refuse, or the way the position does not hold."""
     from array import array
 
-    from stones.engine.game import BLACK, RESIGN_MOVE, WHITE, GameError, split_word
+    from stones.engine.game import BLACK, RESIGN_MOVE, TIME_MOVE, WHITE, GameError, split_word
     from stones.engine.registry import game_class
 
     end = data.find(b"\n")
     if end < 0:
         raise GameError("no header line")
     words = str(data[:end], "utf-8").split(" ")
-    if len(words) != 5 or words[0] != "G1":
+    if not (len(words) == 5 and words[0] == "G1" or len(words) == 6 and words[0] == "G2"):
         raise GameError("not a game save")
     cls = game_class(words[1])
     if not words[2].isdigit() or len(words[2]) > 3:
@@ -237,6 +247,10 @@ def decode_game(data):
                 raise GameError("player %r" % item[:16])
             players[colour] = who
     game = cls(int(words[2]), **settings)  # GameError: a size or setting the game lacks
+    if len(words) == 6:
+        from stones.engine.clock import decode
+
+        game.clock = decode(words[5])  # GameError: a clock that does not hold
     body = data[end + 1:]
     if len(body) < 2 or len(body) & 1:
         raise GameError("truncated game save")
@@ -254,6 +268,9 @@ def decode_game(data):
         colour, move = split_word(table[i])
         if move == RESIGN_MOVE and i == len(table) - 1 and colour in (BLACK, WHITE):
             game.resign(colour)
+            break
+        if move == TIME_MOVE and i == len(table) - 1 and colour in (BLACK, WHITE):
+            game.lose_on_time(colour)
             break
         try:
             game.play_as(colour, move)
@@ -301,8 +318,8 @@ def check_settings(settings):
     """ValueError naming the first entry of the settings that is not what they can hold: a
     table of "system" (the system screen's, whose every entry the app checks, putting its
     default in place of a value out of range or of the wrong kind: ui/app.py) and a table for
-    each game, by its key, with its board size, its options' values among their choices, and
-    who plays Black and White."""
+    each game, by its key, with its board size, its options' values among their choices, who
+    plays Black and White, and its clock (stones.engine.clock: a kind, a time of its kinds')."""
     from stones.engine.registry import game_class, keys
 
     if not isinstance(settings, dict):
@@ -326,6 +343,10 @@ def check_settings(settings):
             elif name == "black" or name == "white":
                 ok = value == "Human" or (type(value) is str and value[:7] == "Device "
                                           and _player(cls, "device:" + value[7:]))
+            elif name == "clock" or name == "time":  # the same for every game
+                from stones.engine import clock
+
+                ok = value in (clock.KINDS if name == "clock" else clock.every_label())
             else:
                 ok = name in options and value in options[name]
             if not ok:
