@@ -16,6 +16,8 @@ A screen has:
     handle(event)       one button event (see drivers.buttons); may call app.open/back/home
     tick(now)           optional: time passing (messages expiring, the computer thinking)
     close()             optional: called as the screen leaves the stack (stop a search)
+    on_top(now)         optional: the screen is on top again, opened or uncovered (a game's
+                        clock does not count the time another screen was over it)
     thinking            optional: not None while the device thinks (the panel stays awake)
     working()           optional: true while it has pondering to do (the loop does not wait)
 and sets screen.dirty = True when it needs a full redraw, or draws partly itself and sets
@@ -160,7 +162,11 @@ class App:
             self.tidy()  # back at the menu (also from a game's settings): no engine is needed
         gc.collect()  # a screen change is the moment to free what the last one used
         if self.stack:
-            self.stack[-1].dirty = True
+            top = self.stack[-1]
+            top.dirty = True
+            on_top = getattr(top, "on_top", None)
+            if on_top:
+                on_top(self.clock.ticks_ms())
 
     @property
     def top(self):

@@ -10,6 +10,7 @@ class Screen:
     def __init__(self, app, game):
         self.app = app
         self.size = game.size
+        self.clock = game.clock  # the setup's: the game the protocol makes is played on it
         self.protocol = game.pregame_protocol()
         self.choices = self.protocol.choices
         self.index = 0
@@ -50,6 +51,7 @@ class Screen:
             else:
                 protocol.choose(self.colour)
                 game = protocol.new_game(self.size)
+                game.clock = self.clock
                 self.app.game = game
                 self.app.begin("play", game)
                 return

@@ -1,5 +1,7 @@
 """Start a game: Start first (A, A from the menu plays with the last settings), then the size,
-the game's own options and who plays each colour (a human, or the device at a level).
+the game's own options, who plays each colour (a human, or the device at a level) and the
+clock: Clock None, Sudden death, Byo-yomi or Fischer, and with one its Time (stones.engine.clock
+offers the same choices for every game: a clock is no game's rule).
 
 The rows come from the game class: its sizes and its Option list, the same data GTP turns into
 command-line flags. Left/right change the selected row's value, and the game says which other
@@ -13,7 +15,7 @@ never replaced without asking: the player confirms, and the old game goes to the
 unfinished.
 """
 
-from stones.engine import registry
+from stones.engine import clock, registry
 from stones.ui import keys
 from stones.ui.draw import ListView, title
 
@@ -62,6 +64,11 @@ class Screen:
         for i in (0, 1):
             if self.who[i] not in self.players:
                 self.who[i] = "Human"
+        self.kind = remembered.get("clock", clock.KINDS[clock.NONE])
+        if self.kind not in clock.KINDS:
+            self.kind = clock.KINDS[clock.NONE]
+        self.time = remembered.get("time", "")
+        self.fit_time()
         self.list = ListView(self.rows())
         self.dirty = True
         self.shown = False
@@ -72,7 +79,17 @@ class Screen:
             rows.append((option.label, str(self.values[option.key])))
         rows.append(("Black", self.who[0]))
         rows.append(("White", self.who[1]))
+        rows.append(("Clock", self.kind))
+        if self.time:
+            rows.append(("Time", self.time))
         return rows
+
+    def fit_time(self):
+        """The Time a clock of this kind takes: the one set if the kind offers it, else the
+        kind's first; none without a clock."""
+        choices = clock.labels(clock.KINDS.index(self.kind))
+        if self.time not in choices:
+            self.time = choices[0] if choices else ""
 
     def draw(self, fb):
         title(fb, self.cls.title)
@@ -106,6 +123,13 @@ class Screen:
             side = i - len(self.cls.options) - 1
             k = self.players.index(self.who[side])
             self.who[side] = self.players[(k + step) % len(self.players)]
+        elif i == len(self.cls.options) + 3:
+            kinds = clock.KINDS
+            self.kind = kinds[(kinds.index(self.kind) + step) % len(kinds)]
+            self.fit_time()
+        else:
+            choices = clock.labels(clock.KINDS.index(self.kind))
+            self.time = choices[(choices.index(self.time) + step) % len(choices)]
 
     def handle(self, event):
         if self.list.scroll(event):
@@ -136,6 +160,9 @@ class Screen:
         remembered["size"] = self.size
         remembered["black"] = self.who[0]
         remembered["white"] = self.who[1]
+        remembered["clock"] = self.kind
+        if self.time:
+            remembered["time"] = self.time
         return remembered
 
     def keep(self):
@@ -166,6 +193,7 @@ class Screen:
 
         gc.collect()
         game = self.cls(self.size, **self.values)
+        game.clock = clock.from_setting(self.kind, self.time)
         self.app.game = game
         # who plays: "human" or "device:LEVEL", by colour ("1" Black, "2" White)
         self.app.players = {}
