@@ -64,13 +64,15 @@ def load(path):
 
 
 SAID = (("PB", "black", "Black"), ("PW", "white", "White"), ("DT", "date", "Date"),
-        ("RU", None, "Rules"), ("HA", None, "Handicap"))
+        ("TM", "time", "Time"), ("OT", "overtime", "Overtime"), ("RU", None, "Rules"),
+        ("HA", None, "Handicap"))
 
 
 def facts(path):
     """What a record says beyond its moves, as (label, text) pairs: who played Black and White,
-    the date, and for SGF the rules and the handicap (PB, PW, DT, RU, HA; the record format's
-    black, white and date lines)."""
+    the date, the clock (its main time in seconds and its overtime), and for SGF the rules and
+    the handicap (PB, PW, DT, TM, OT, RU, HA; the record format's black, white, date, time and
+    overtime lines)."""
     text = read_text(path)
     if text.lstrip().startswith("("):
         from host_tools.records.sgf import read

@@ -8,14 +8,16 @@ Reading guide:
     Record.sgf     the record as SGF text; write(game) is Record.of(game).sgf()
     read(text)     SGF text -> Record: the first game tree, first variation at every branch
     Record.game    a Go engine with the set-up placed and the moves played (or the first few)
-    played_facts   a record's PB, PW and DT as the writer takes them (GTP's printsgf writes
-                   those of the record loadsgf read)
+    played_facts   a record's PB, PW, DT, TM and OT as the writer takes them (GTP's printsgf
+                   writes those of the record loadsgf read)
 
 Only what a Go record needs is read: SZ, KM, HA, RE, PL, AB/AW in the root node, B/W moves in the
 nodes after it, and TB/TW (territory) in any node, where a stone of the other colour is a stone
 marked dead (the device writes its marking so; CGoban and KGS do too); who played and when (PB,
-PW, DT) and the rules (RU: area scoring for Chinese, AGA, GOE and NZ, else territory) are kept
-as the record's facts; other properties (comments, marks) are skipped. With HA[2] or more, White
+PW, DT), the clock (TM, OT) and the rules (RU: area scoring for Chinese, AGA, GOE and NZ, else
+territory) are kept as the record's facts; other properties (comments, marks) are skipped. A
+whole game read back whose RE says it ended in a resignation (W+R) or on time (B+T) ends so,
+after its last move. With HA[2] or more, White
 moves first after the set-up (AB): the game is a handicap game (Game.handicap counts its Black
 set-up stones). Anything this device cannot represent (another game, a rectangular board,
 set-up stones in the middle of the game, a move that is illegal under the club rules) is one
@@ -28,8 +30,10 @@ SGF points are two letters, column then row, 'a' at the top left; a pass is an e
 from host_tools import paths  # noqa: F401  (puts the firmware on sys.path)
 from stones.engine import registry
 from stones.engine.game import BLACK, PASS, WHITE, GameError, half_points
+from stones.engine.records import end_as
 from stones.engine.sgf import (  # noqa: F401 (re-exported)
     LETTERS,
+    SAID,
     escape,
     record_data,
     root_facts,
@@ -38,7 +42,7 @@ from stones.engine.sgf import (  # noqa: F401 (re-exported)
 )
 
 COLOURS = {"B": BLACK, "W": WHITE}
-FACTS = ("PB", "PW", "DT", "RU")  # root properties kept as they are, in this order (HA: handicap)
+FACTS = ("PB", "PW", "DT", "TM", "OT", "RU")  # root properties kept as they are (HA: handicap)
 AREA_RULES = ("chinese", "aga", "goe", "nz")  # RU values whose count is area scoring
 
 
@@ -140,6 +144,8 @@ class Record:
                                                       game.name(move), error)) from None
         if self.player is not None and not wanted and game.to_move != self.player:
             game.set_turn(self.player)  # PL with no move after it: the turn is the record's word
+        if moves is None and self.result:  # a resignation or a flag fall: no move says it
+            end_as(game, self.result)
         if game.over and moves is None:
             for colour, point in self.dead:  # the marking the game was counted with
                 p = grid.index(*point)
@@ -158,11 +164,11 @@ def write(game, facts=None):
     return write_sgf(game, facts=facts)
 
 
-PLAYED = (("PB", "black"), ("PW", "white"), ("DT", "date"))  # root_facts' keys of SGF's facts
+PLAYED = SAID  # root_facts' keys of SGF's facts: PB, PW, DT, TM, OT
 
 
 def played_facts(record):
-    """The record's PB, PW and DT as write_sgf's facts ({"black": ..., "date": ...})."""
+    """The record's PB, PW, DT, TM and OT as write_sgf's facts ({"black": ..., "date": ...})."""
     given = dict(record.facts)
     return dict((key, given[ident]) for ident, key in PLAYED if given.get(ident))
 
