@@ -127,9 +127,7 @@ def record_facts(players, clock=None):
         if players.get(colour):
             facts[key] = player_name(players[colour])
     if clock is not None:
-        facts["time"] = str(clock.time_s())
-        if clock.overtime_text():
-            facts["overtime"] = clock.overtime_text()
+        clock.facts(facts)
     date = today()
     if date:
         facts["date"] = date

@@ -32,7 +32,7 @@ whole a few allocations however long the game.
     setup count (2 bytes) + one word (colour << 9 | point) per set-up stone
     one word (colour << 9 | move) per move, little-endian, to the end
     a resignation: a last word (colour << 9 | RESIGN_MOVE), the colour that resigned; a loss
-    on time the same with TIME_MOVE, the colour whose flag fell
+    on time the same with RESIGN_MOVE - 1, the colour whose flag fell
 
 A game played on a clock (stones.engine.clock) is saved as "G2", its header a word longer: the
 clock's kind, settings and each side's time left (Clock.encode), as of the last tick before the
@@ -198,7 +198,7 @@ def encode_game(game, players):
     """The game save: a header line, the set-up stones, the moves (see above)."""
     from array import array
 
-    from stones.engine.game import RESIGN_MOVE, TIME_MOVE, stone_word
+    from stones.engine.game import RESIGN_MOVE, stone_word
 
     settings = ",".join("%s=%s" % (option.key, game.settings[option.key])
                         for option in game.options)
@@ -210,7 +210,7 @@ def encode_game(game, players):
     setup = array("H", [len(game.setup)] + [stone_word(c, p) for c, p in game.setup])
     data = (header + "\n").encode() + bytes(setup) + bytes(game.move_words())
     if game.resigned:  # after the moves, a word saying who resigned (or lost on time)
-        end = TIME_MOVE if game.on_time else RESIGN_MOVE
+        end = RESIGN_MOVE - 1 if game.on_time else RESIGN_MOVE
         data += bytes(array("H", [stone_word(game.resigned, end)]))
     return data
 
@@ -220,7 +220,7 @@ def decode_game(data):
     what the rules allow, the move they refuse, or the way the position does not hold."""
     from array import array
 
-    from stones.engine.game import BLACK, RESIGN_MOVE, TIME_MOVE, WHITE, GameError, split_word
+    from stones.engine.game import BLACK, RESIGN_MOVE, WHITE, GameError, split_word
     from stones.engine.registry import game_class
 
     end = data.find(b"\n")
@@ -248,9 +248,9 @@ def decode_game(data):
             players[colour] = who
     game = cls(int(words[2]), **settings)  # GameError: a size or setting the game lacks
     if len(words) == 6:
-        from stones.engine.clock import decode
+        from stones.engine import clock
 
-        game.clock = decode(words[5])  # GameError: a clock that does not hold
+        game.clock = clock.decode(words[5])  # GameError: a clock that does not hold
     body = data[end + 1:]
     if len(body) < 2 or len(body) & 1:
         raise GameError("truncated game save")
@@ -266,11 +266,8 @@ def decode_game(data):
         game.set_position([split_word(w) for w in table[1:1 + n_setup]], game.first)
     for i in range(1 + n_setup, len(table)):
         colour, move = split_word(table[i])
-        if move == RESIGN_MOVE and i == len(table) - 1 and colour in (BLACK, WHITE):
-            game.resign(colour)
-            break
-        if move == TIME_MOVE and i == len(table) - 1 and colour in (BLACK, WHITE):
-            game.lose_on_time(colour)
+        if move >= RESIGN_MOVE - 1 and i == len(table) - 1 and colour in (BLACK, WHITE):
+            game.resign(colour, move < RESIGN_MOVE)  # (under it: a loss on time)
             break
         try:
             game.play_as(colour, move)
@@ -319,7 +316,7 @@ def check_settings(settings):
     table of "system" (the system screen's, whose every entry the app checks, putting its
     default in place of a value out of range or of the wrong kind: ui/app.py) and a table for
     each game, by its key, with its board size, its options' values among their choices, who
-    plays Black and White, and its clock (stones.engine.clock: a kind, a time of its kinds')."""
+    plays Black and White, and its clock (stones.engine.timecontrol: a kind, a time)."""
     from stones.engine.registry import game_class, keys
 
     if not isinstance(settings, dict):
@@ -344,9 +341,9 @@ def check_settings(settings):
                 ok = value == "Human" or (type(value) is str and value[:7] == "Device "
                                           and _player(cls, "device:" + value[7:]))
             elif name == "clock" or name == "time":  # the same for every game
-                from stones.engine import clock
+                from stones.engine import timecontrol
 
-                ok = value in (clock.KINDS if name == "clock" else clock.every_label())
+                ok = timecontrol.check(name, value)
             else:
                 ok = name in options and value in options[name]
             if not ok:

@@ -30,10 +30,9 @@ SGF points are two letters, column then row, 'a' at the top left; a pass is an e
 from host_tools import paths  # noqa: F401  (puts the firmware on sys.path)
 from stones.engine import registry
 from stones.engine.game import BLACK, PASS, WHITE, GameError, half_points
-from stones.engine.records import end_as
+from stones.engine.records import resigner
 from stones.engine.sgf import (  # noqa: F401 (re-exported)
     LETTERS,
-    SAID,
     escape,
     record_data,
     root_facts,
@@ -144,8 +143,9 @@ class Record:
                                                       game.name(move), error)) from None
         if self.player is not None and not wanted and game.to_move != self.player:
             game.set_turn(self.player)  # PL with no move after it: the turn is the record's word
-        if moves is None and self.result:  # a resignation or a flag fall: no move says it
-            end_as(game, self.result)
+        loser, on_time = resigner(self.result or "")
+        if moves is None and loser and not game.over:  # a resignation or a flag fall
+            game.resign(loser, on_time)
         if game.over and moves is None:
             for colour, point in self.dead:  # the marking the game was counted with
                 p = grid.index(*point)
@@ -164,7 +164,8 @@ def write(game, facts=None):
     return write_sgf(game, facts=facts)
 
 
-PLAYED = SAID  # root_facts' keys of SGF's facts: PB, PW, DT, TM, OT
+PLAYED = (("PB", "black"), ("PW", "white"), ("DT", "date"), ("TM", "time"),
+          ("OT", "overtime"))  # root_facts' keys of SGF's facts
 
 
 def played_facts(record):

@@ -106,7 +106,7 @@ def test_byo_yomi_loses_periods_and_a_move_keeps_the_one_it_is_in():
     screen = device.app.top
     device.play("E5")
     wait(device, 65)  # White: the main time, then half the first period
-    assert game.clock.text(2) == "3x5s" and screen.time_shown == 5
+    assert game.clock.text(2) == "3x5s" and screen.clock.shown == 5
     device.play("D5")
     assert game.clock.left[2] == 10000 and game.clock.periods[2] == 3  # whole again
     device.play("E4")
@@ -245,9 +245,9 @@ def test_a_save_from_before_clocks_still_loads_and_a_bad_clock_is_named():
     game, players = decode_game(old)
     assert game.clock is None and game.count == 1 and players["2"] == "device:1"
     assert encode_game(game, players) == old  # a game without a clock is saved as before
-    from stones.engine.clock import from_setting
+    from stones.engine import timecontrol
 
-    game.clock = from_setting("Fischer", "3m+2s")
+    game.clock = timecontrol.clock("Fischer", "3m+2s")
     data = encode_game(game, players)
     assert data.startswith(b"G2 go 9 ") and b" f,180,0,0,2," in data
     assert decode_game(data)[0].clock.encode() == game.clock.encode()

@@ -21,7 +21,8 @@ Reading guide:
                  (tests/engine/test_*viper.py)
     outcome.py   Score and Result, what a finished game comes to (imported at its end)
     clock.py     game clocks (sudden death, byo-yomi, Fischer): each side's time, told what
-                 passed by whoever plays the game; the same for every game, no game's rule
+                 passed by whoever plays the game; the same for every game, no game's rule;
+                 timecontrol.py: the kinds and times the setup offers (loaded without it)
     registry.py  the games: key, title, module, class, grid module; a game is imported only when
                  it is played, and adding a game is adding a package (or a module) and an entry
                  here

@@ -5,7 +5,7 @@ ui/play.py) measures the time that passes on its own ticks and hands it over: sp
 ms) while that side is to move, moved(colour) once it has moved (its turn over). That keeps it
 a function of what it was told, so tests drive it with a fake clock and nothing else.
 
-Kinds (KINDS, by index):
+Kinds (stones.engine.timecontrol's KINDS names them, by index):
 
     NONE       no clock
     SUDDEN     sudden death: the main time, and the flag falls when it is spent
@@ -14,10 +14,10 @@ Kinds (KINDS, by index):
                the flag falls when the last one is spent
     FISCHER    Fischer: the main time, and `increment` seconds added after each move
 
-TIMES holds the setup's choices of each kind, as (label, main s, periods, period s, increment
-s). A game played on a clock holds it as game.clock (engine/game.py); the game save keeps its
-state (encode, decode: stones.session), and a record its settings (time_s, overtime: SGF TM and
-OT, the record format's time and overtime lines).
+The setup's choices of each kind are stones.engine.timecontrol's. A game played on a clock
+holds it as game.clock (engine/game.py); the game save keeps its state (encode, decode:
+stones.session), and a record its settings (facts: SGF TM and OT, the record format's time
+and overtime lines).
 """
 
 from stones.compat import const
@@ -26,47 +26,10 @@ NONE = const(0)
 SUDDEN = const(1)
 BYOYOMI = const(2)
 FISCHER = const(3)
-KINDS = ("None", "Sudden death", "Byo-yomi", "Fischer")
 _LETTERS = "-sbf"  # a kind in the game save's clock word
-TIMES = (
-    (),
-    (("5 min", 300, 0, 0, 0), ("10 min", 600, 0, 0, 0), ("20 min", 1200, 0, 0, 0),
-     ("30 min", 1800, 0, 0, 0)),
-    (("5m+3x30s", 300, 3, 30, 0), ("10m+3x30s", 600, 3, 30, 0), ("20m+5x30s", 1200, 5, 30, 0),
-     ("1m+3x10s", 60, 3, 10, 0)),
-    (("5m+10s", 300, 0, 0, 10), ("10m+5s", 600, 0, 0, 5), ("20m+10s", 1200, 0, 0, 10),
-     ("3m+2s", 180, 0, 0, 2)),
-)
 _MOST_S = const(36000)  # the longest main time, period or increment a save may hold
 _MOST_PERIODS = const(99)
 _MOST_LEFT_MS = const(100000000)  # what a side's time may come to (Fischer adds to it)
-
-
-def labels(kind):
-    """The setup's Time choices of a kind (by index), first the default."""
-    return tuple(choice[0] for choice in TIMES[kind])
-
-
-def every_label():
-    """Every Time choice of every kind (what a saved setting may hold)."""
-    out = []
-    for kind in range(1, len(KINDS)):
-        out.extend(labels(kind))
-    return out
-
-
-def from_setting(kind_name, label):
-    """The Clock the setup's Clock and Time settings make, or None for no clock (a Time not
-    offered with that kind: its first)."""
-    if kind_name not in KINDS or kind_name == KINDS[NONE]:
-        return None
-    kind = KINDS.index(kind_name)
-    choices = TIMES[kind]
-    choice = choices[0]
-    for c in choices:
-        if c[0] == label:
-            choice = c
-    return Clock(kind, choice[1], choice[2], choice[3], choice[4])
 
 
 class Clock:
@@ -154,17 +117,15 @@ class Clock:
             return "%dx%ds" % (self.periods[colour], seconds)
         return "%d:%02d" % (min(seconds // 60, 999), seconds % 60)
 
-    def time_s(self):
-        """The main time in seconds: SGF's TM."""
-        return self.main_s
-
-    def overtime_text(self):
-        """SGF's OT: "3x30 byo-yomi", "10 Fischer", or "" for sudden death."""
+    def facts(self, facts):
+        """Put what a record says of the clock into facts (stones.recordfiles.record_facts):
+        "time", the main time in seconds (SGF's TM), and but for sudden death "overtime"
+        (SGF's OT: "3x30 byo-yomi", "10 Fischer")."""
+        facts["time"] = str(self.main_s)
         if self.kind == BYOYOMI:
-            return "%dx%d byo-yomi" % (self.spec_periods, self.period_s)
-        if self.kind == FISCHER:
-            return "%d Fischer" % self.increment_s
-        return ""
+            facts["overtime"] = "%dx%d byo-yomi" % (self.spec_periods, self.period_s)
+        elif self.kind == FISCHER:
+            facts["overtime"] = "%d Fischer" % self.increment_s
 
     def encode(self):
         """The clock as one word of the game save (no space): its kind and settings, then each

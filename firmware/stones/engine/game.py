@@ -47,7 +47,7 @@ above the engine asks which game it is, tests/host/test_one_door.py):
     score() -> Score, result() -> Result   the same shapes in every game (engine/outcome.py):
                                     result() is the resignation's (resign(colour), resigned: the
                                     colour that resigned, else 0) or the count's, count_result();
-                                    lose_on_time(colour) ends it as a resignation on time (on_time)
+                                    resign(colour, True) as a loss on time (on_time)
     clock                           the Clock the game is played on, or None (engine/clock.py)
     territory() -> (Black's points, White's); counted(): what the score screen draws
     panel() -> (label, black, white): the game screen's running count
@@ -93,7 +93,7 @@ MOVE_LIMIT = const(12)
 # A resignation in a game save's move words: the resigning colour over this move, which names no
 # point of any board (mailboxes have fewer cells), after the last move (stones.session).
 RESIGN_MOVE = const(0x1FF)
-TIME_MOVE = const(0x1FE)  # the same for a flag fall: the colour whose time ran out
+# A loss on time is the word under it (RESIGN_MOVE - 1), the colour whose time ran out.
 # The fewest moves a game's history holds, whatever the board (Game._cap: the move limit).
 LONG_GAME = const(500)
 # The arrays every game has, in the order Game.copy_from copies them.
@@ -245,6 +245,9 @@ class Game:
     # the stones.engine.clock.Clock the game is played on, or None: set by whoever plays it
     # (the setup screen); the game save keeps its state, a record its settings (TM, OT)
     clock = None
+    # the resignation was a flag fall (resign(colour, True)); kept in the class's name until one
+    # falls: one more name in every game's (and scratch game's) dictionary makes it grow
+    on_time = False
     record_ending = "txt"  # its files' ending ("sgf": the module writes SGF)
     knowledge = 0  # the playouts' and priors' knowledge bits, defined by each game (0: none)
     learned = 0  # the bits among them that root_priors reads: learned knowledge (0: none)
@@ -460,7 +463,8 @@ class Game:
         self.log_from = 0
         self.over = False
         self.resigned = 0  # the colour that resigned (resign()), or whose time ran out
-        self.on_time = False  # the resignation was a flag fall (lose_on_time())
+        if self.on_time:
+            self.on_time = False
         self._clear()
         if self.setup:
             for colour, p in self.setup:
@@ -695,7 +699,8 @@ class Game:
     def undo(self):
         if self.resigned:  # the resignation goes first: the position is the one it left
             self.resigned = 0
-            self.on_time = False
+            if self.on_time:
+                self.on_time = False
             self.over = False
             return
         if not self.count:
@@ -845,17 +850,15 @@ class Game:
         """The Result of the position as counted (each game's own)."""
         raise NotImplementedError
 
-    def resign(self, colour):
+    def resign(self, colour, on_time=False):
         """colour gives up: the game is over, the other colour wins by resignation (SGF
-        W+R, B+R). The position stays as it was; undo() takes the resignation back."""
+        W+R, B+R), or on_time when colour's time ran out (its clock's flag fell: W+T, B+T),
+        which the count does not decide either. The position stays as it was; undo() takes
+        the resignation back."""
         self.resigned = colour
         self.over = True
-
-    def lose_on_time(self, colour):
-        """colour's time ran out (its clock's flag fell): the game is over, the other colour
-        wins on time (SGF W+T, B+T), as by a resignation the count does not decide."""
-        self.resign(colour)
-        self.on_time = True
+        if on_time:
+            self.on_time = True
 
     def territory(self):
         """(Black's points, White's): the points counted as each side's territory, in reading
@@ -981,7 +984,8 @@ class Game:
         self.log_from = other.log_from
         self.over = other.over
         self.resigned = other.resigned
-        self.on_time = other.on_time
+        if self.on_time != other.on_time:  # (a game's own name only once a flag fell)
+            self.on_time = other.on_time
         self._copy_extra(other)
 
     def _make_views(self):

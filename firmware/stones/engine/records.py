@@ -132,7 +132,9 @@ def load_record(text):
             game.play_as(BLACK if colour == "B" else WHITE, parse_move(game, move))
         except GameError as error:
             raise GameError("move %d (%s): %s" % (number, word[:20], error))
-    end_as(game, fields.get("result", ""))  # a resignation is no move: the result says it
+    loser, on_time = resigner(fields.get("result", ""))
+    if loser and not game.over:  # a resignation is no move: the result line says it
+        game.resign(loser, on_time)
     known = ["game", "size", "setup", "moves"] + [option.key for option in cls.options]
     known += FACTS  # said for the reader; the game's own replay is what counts
     for key in order:
@@ -141,24 +143,14 @@ def load_record(text):
     return game.check()
 
 
-def given_up(result):
-    """(the colour that lost, on time) where a result (RE's, a record's result line) says the
-    other won by resignation (B+R, W+Resign) or on time (B+T, W+Time), else (0, False)."""
+def resigner(result):
+    """(the colour that gave up, on time) where a result (RE's, a record's result line) says
+    the other won by resignation (B+R, W+Resign) or on time (B+T, W+Time), else (0, False):
+    neither is a move, so a reader ends the game so after its moves (Game.resign)."""
     result = result.strip().upper()
     if len(result) > 2 and result[0] in "BW" and result[1:3] in ("+R", "+T"):
         return WHITE if result[0] == "B" else BLACK, result[2] == "T"
     return 0, False
-
-
-def end_as(game, result):
-    """End a game that is not over as its result says, where that is a resignation or a loss
-    on time (given_up): neither is a move, so the moves alone do not end the game."""
-    loser, on_time = given_up(result)
-    if loser and not game.over:
-        if on_time:
-            game.lose_on_time(loser)
-        else:
-            game.resign(loser)
 
 
 def decode_text(data, cut=False):

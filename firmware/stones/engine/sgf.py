@@ -25,8 +25,6 @@ from stones import VERSION
 from stones.engine.game import BLACK, WHITE, half_points
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
-# the root's properties that say what facts (stones.recordfiles.record_facts) hold
-SAID = (("PB", "black"), ("PW", "white"), ("DT", "date"), ("TM", "time"), ("OT", "overtime"))
 
 
 def escape(text):
@@ -101,7 +99,8 @@ def root_facts(game, facts):
     """(property, text) pairs for the root node: PB, PW, DT, and a clock's TM and OT from
     facts, RU from the scoring (HA is record_data's: the game's handicap)."""
     pairs = []
-    for name, key in SAID:
+    for name, key in (("PB", "black"), ("PW", "white"), ("DT", "date"), ("TM", "time"),
+                      ("OT", "overtime")):
         if facts.get(key):
             pairs.append((name, facts[key]))
     pairs.append(("RU", "Chinese" if game.settings.get("scoring") == "area" else "Japanese"))
@@ -170,9 +169,11 @@ def read_record(text):
         raise GameError("SGF record cut short: no closing ')'")
     game = state[0] if state[0] is not None else _root_game(root)
     if not game.over:  # RE[W+R], RE[W+T]: a resignation or a flag fall after its last move
-        from stones.engine.records import end_as
+        from stones.engine.records import resigner
 
-        end_as(game, root.get("RE", [""])[0])
+        loser, on_time = resigner(root.get("RE", [""])[0])
+        if loser:
+            game.resign(loser, on_time)
     if game.over:
         for colour, point in state[1]:
             p = _point(game, point)

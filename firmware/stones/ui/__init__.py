@@ -11,6 +11,7 @@ Reading guide:
     setup.py    a game's settings, then start
     komi.py     Loose's komi protocol: one player names the komi, the other picks a colour
     play.py     the game screen: cursor, placing, pass and undo, illegal-move reasons
+    clock.py    a game's clock on the game screen: the times shown and counted (timed games)
     opponent.py the computer player as the screens use it: who plays a colour, thinking in slices
     gamemenu.py the in-game menu (MENU): pass, undo, hint, estimate, resign, rules, main menu
     score.py    end of game: Go dead stones, score breakdowns, result (or a resignation)

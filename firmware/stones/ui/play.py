@@ -8,22 +8,14 @@ the panel under the board.
 A cursor move redraws two point boxes and the point's name and sends only the display pages
 that changed (the drivers diff them): nothing is allocated on that path.
 
-A game on a clock (game.clock, stones.engine.clock) shows the mover's time on the turn line, in
-place of its name (the stone says whose turn it is), and the other side's on the line under it
-where that line is free; each tick counts the time since the last to the side to move, the
-device's thinking included, and redraws the time alone when its seconds change. The clock
-stops while another screen covers this one (the in-game menu, its rules, a question: App's
-on_top says when it is uncovered), while the panel is off (the device asleep), and while a
-device waits (stopped from the menu); with the power off nothing runs, and the save keeps the
-times. When the mover's flag falls the game ends at once, lost on time (Game.lose_on_time). An
-undo takes moves back, not time: the clock goes on with the side to move after it. A device
-short of time plays at once (_HURRY_MS), so it does not lose on time in normal play.
+A game on a clock (game.clock) shows the times on the panel, and counts them each tick, through
+ui/clock.py, which is loaded only then.
 """
 
 from stones.compat import const
 from stones.engine.game import MOVE_LIMIT
 from stones.ui import keys
-from stones.ui.app import AWAKE, OFF
+from stones.ui.app import AWAKE
 from stones.ui.board import LABEL_W, BoardView, last_stone, layout, place_overview
 from stones.ui.draw import ICON_W, SMALL, SMALL_LINE, battery, small, wrap
 
@@ -51,8 +43,6 @@ _HOPELESS = const(51)
 _HOPELESS_HANDICAP = const(20)
 _HOPELESS_MOVES = const(3)
 _OPENING_PART = const(3)
-_HURRY_MS = const(2000)  # a device with less time than this (before a flag or a period) plays
-_TIME_W = const(36)  # the turn line's room for a time, six compact glyphs: "100:00", "5x30s"
 
 
 class Screen:
@@ -87,9 +77,11 @@ class Screen:
         # release: play now) or a hold (LONG: stop, and the in-game menu)
         self.menu_held = False
         self.hopeless = [0, 0, 0]  # by colour: the device's moves in a row it saw as lost
-        self.since = app.clock.ticks_ms()  # a clock's time is counted up to here
-        self.running = self.game.to_move  # whose time a clock counts
-        self.time_shown = -1  # the mover's seconds as last drawn
+        self.clock = None  # the game's clock as this screen shows and counts it (ui/clock.py)
+        if self.game.clock is not None:
+            from stones.ui import clock
+
+            self.clock = clock.Clock(self)
         self.dirty = True
         self.shown = False
         self.maybe_think()
@@ -151,9 +143,8 @@ class Screen:
                 fb.pixel(x + _DISC, y + _DISC, 1)
             if in_turn_line:
                 small(fb, "thinks", x + _TURN_X, y)
-            elif game.clock is not None:
-                self.time_shown = game.clock.seconds(self.running)
-                small(fb, game.clock.text(self.running), x + _TURN_X, y)
+            elif self.clock is not None:
+                self.clock.draw(fb, x + _TURN_X, y)
             else:
                 small(fb, game.COLOUR_NAMES[game.to_move], x + _TURN_X, y)
         if fb.width - x >= _TURN_X + 5 * SMALL + ICON_W:  # room beside the turn (not Loupe 11)
@@ -163,10 +154,8 @@ class Screen:
         elif game.stones_per_turn > 1 and not game.over:  # which stone of the turn
             size = game.turn_size()
             small(fb, "%d of %d" % (size - game.stones_left() + 1, size), x, y + SMALL_LINE)
-        elif game.clock is not None and not beside and not game.over:  # the other side's time
-            other = 3 - self.running
-            small(fb, "%s %s" % (game.COLOUR_NAMES[other][0], game.clock.text(other)), x,
-                  y + SMALL_LINE)
+        elif self.clock is not None and not beside and not game.over:  # the other's time
+            self.clock.label(fb, x, y + SMALL_LINE)
         label, black, white = game.panel()
         if self.tall:
             small(fb, "%s B%d W%d" % (label, black, white), x, y + 2 * SMALL_LINE)
@@ -238,53 +227,13 @@ class Screen:
         self.say("%s passes" % self.game.COLOUR_NAMES[colour], _NOTE_MS)
 
     def on_top(self, now):
-        """Uncovered (App): the time another screen was over this one is nobody's."""
-        self.since = now
-
-    def time_passes(self, now):
-        """Count the time since the last count to the side whose clock runs (none while the
-        panel is off, the game is over or a device waits); True when its flag fell, which ends
-        the game. The time is redrawn alone when its seconds change."""
-        clock = self.game.clock
-        since = self.since
-        self.since = now
-        if self.app.power == OFF or self.game.over or self.paused:
-            return False
-        if clock.spend(self.running, self.app.clock.ticks_diff(now, since)):
-            self.flag_fell()
-            return True
-        if clock.seconds(self.running) != self.time_shown and not (self.dirty or self.message):
-            self.draw_time(self.app.display)
-        return False
-
-    def draw_time(self, fb):
-        """The mover's time on the turn line, redrawn alone (not where the turn line says
-        "thinks", beside a windowed board's overview)."""
-        if self.thinking is not None and not self.thinking.hint and self.windowed \
-                and not self.tall and self.game.stones_per_turn == 1:
-            return
-        clock = self.game.clock
-        x = self.panel_x + _TURN_X
-        fb.fill_rect(x, self.panel_y, _TIME_W, SMALL_LINE - 1, 0)
-        self.time_shown = clock.seconds(self.running)
-        small(fb, clock.text(self.running), x, self.panel_y)
-        self.shown = True
-
-    def out_of_time(self):
-        """Before a move: count the time up to it; True when the flag fell first (the move
-        is not played: the game is over)."""
-        return self.game.clock is not None and self.time_passes(self.app.clock.ticks_ms())
-
-    def flag_fell(self):
-        """The running side's time is spent: it loses on time, and the result shows."""
-        self.thinking = None
-        self.pondering = None
-        self.game.lose_on_time(self.running)
-        self.after_move()
+        """Uncovered (App): a clock does not count the time another screen was over this."""
+        if self.clock is not None:
+            self.clock.on_top(now)
 
     def tick(self, now):
-        if self.game.clock is not None and self.time_passes(now):
-            return  # the game is over: the result replaces this screen
+        if self.clock is not None and self.clock.tick(now):
+            return  # the flag fell: the result replaces this screen
         if self.thinking is not None:
             if self.menu_held and not self.app.buttons.pressed >> keys.MENU & 1:
                 self.play_now()  # let go while another screen was on top (a warning)
@@ -321,7 +270,9 @@ class Screen:
                 self.menu_held = False
                 self.thinking = None  # cancel: the device waits until the menu closes
                 self.paused = True
-                self.open_menu()
+                if self.clock is not None:
+                    self.app.autosave()  # the clock as it stands: the menu may lead away
+                self.app.open("gamemenu", self)
             elif kind == keys.PRESS:
                 self.say(BUSY)
             return
@@ -354,14 +305,9 @@ class Screen:
         elif button == keys.B:
             self.undo()
         elif button == keys.MENU:
-            self.open_menu()
-
-    def open_menu(self):
-        """The in-game menu; a clock, stopped under it, is saved as it stands (the player
-        may go to the main menu, or switch off, from there)."""
-        if self.game.clock is not None:
-            self.app.autosave()
-        self.app.open("gamemenu", self)
+            if self.clock is not None:
+                self.app.autosave()  # the clock as it stands: the menu may lead away
+            self.app.open("gamemenu", self)
 
     def play_now(self):
         """MENU tapped while the device thinks: it plays at once, with what its search knows."""
@@ -411,9 +357,8 @@ class Screen:
         thinking = self.thinking
         fb = self.app.display
         clock = self.app.clock
-        timer = self.game.clock
-        if timer is not None and not thinking.hint and timer.short(self.running, _HURRY_MS):
-            thinking.force()  # short of time: the move now, from what the search knows
+        if self.clock is not None:
+            self.clock.step(thinking)  # short of time, the device plays now
         start = clock.ticks_ms()
         done = thinking.step()
         slices = 1 if self.app.platform == "pico" else _THINK_SLICES
@@ -448,8 +393,8 @@ class Screen:
             return
         if self.game.reason(move):  # never: the search only answers legal moves
             move = 0
-        if self.out_of_time():
-            return
+        if self.clock is not None and self.clock.tick(clock.ticks_ms()):
+            return  # the flag fell first
         self.game.play(move)
         if move:
             self.app.sound("stone")
@@ -533,8 +478,8 @@ class Screen:
             self.say("%s: %s" % (game.grid.name(p), game.reason_text(code)))
             self.app.sound("illegal")
             return
-        if self.out_of_time():
-            return
+        if self.clock is not None and self.clock.tick(self.app.clock.ticks_ms()):
+            return  # the flag fell first
         game.play(p)
         self.app.sound("stone")
         self.after_move()
@@ -545,8 +490,8 @@ class Screen:
             self.say("pass: " + self.game.reason_text(code))
             self.app.sound("illegal")
             return
-        if self.out_of_time():
-            return
+        if self.clock is not None and self.clock.tick(self.app.clock.ticks_ms()):
+            return  # the flag fell first
         mover = self.game.to_move
         self.game.play(0)
         self.passed(mover)
@@ -565,19 +510,16 @@ class Screen:
         while game.count and device_level(self.app, game.to_move):
             game.undo()  # the device's replies go too, down to a human's turn
         self.paused = bool(device_level(self.app, game.to_move))  # only devices: wait
-        self.after_move(False)
+        self.after_move(True)
 
-    def after_move(self, moved=True):
-        """After a move (or an undo: not moved): what changed is drawn, the game saved, the
-        device's thinking begun, the score opened at the game's end. A clock passes to the
-        side now to move, the side that moved getting its period back or its increment."""
+    def after_move(self, undo=False):
+        """After a move (or an undo): what changed is drawn, the game saved, the device's
+        thinking begun, the score opened at the game's end; a clock passes to the side now to
+        move (ui/clock.py)."""
         self.pondering = None  # a new position: the next turn's pondering, if any, starts anew
         self.view.last = self.game.last_move() or 0
-        clock = self.game.clock
-        if clock is not None and not self.game.over and self.game.to_move != self.running:
-            if moved:
-                clock.moved(self.running)
-            self.running = self.game.to_move
+        if self.clock is not None and not self.game.over:
+            self.clock.update(undo)
         self.app.autosave()
         if self.game.over:
             self.app.sound("end")

@@ -1,7 +1,8 @@
 """Start a game: Start first (A, A from the menu plays with the last settings), then the size,
 the game's own options, who plays each colour (a human, or the device at a level) and the
-clock: Clock None, Sudden death, Byo-yomi or Fischer, and with one its Time (stones.engine.clock
-offers the same choices for every game: a clock is no game's rule).
+clock: Clock None, Sudden death, Byo-yomi or Fischer, and with one its Time (the same choices
+for every game, stones.engine.timecontrol's, loaded once a clock is chosen: a clock is no
+game's rule).
 
 The rows come from the game class: its sizes and its Option list, the same data GTP turns into
 command-line flags. Left/right change the selected row's value, and the game says which other
@@ -15,7 +16,7 @@ never replaced without asking: the player confirms, and the old game goes to the
 unfinished.
 """
 
-from stones.engine import clock, registry
+from stones.engine import registry
 from stones.ui import keys
 from stones.ui.draw import ListView, title
 
@@ -64,11 +65,12 @@ class Screen:
         for i in (0, 1):
             if self.who[i] not in self.players:
                 self.who[i] = "Human"
-        self.kind = remembered.get("clock", clock.KINDS[clock.NONE])
-        if self.kind not in clock.KINDS:
-            self.kind = clock.KINDS[clock.NONE]
+        self.kind = remembered.get("clock", "None")
         self.time = remembered.get("time", "")
-        self.fit_time()
+        if self.kind != "None":
+            from stones.engine import timecontrol
+
+            self.kind, self.time = timecontrol.step(self.kind, self.time, 0, 0)
         self.list = ListView(self.rows())
         self.dirty = True
         self.shown = False
@@ -83,13 +85,6 @@ class Screen:
         if self.time:
             rows.append(("Time", self.time))
         return rows
-
-    def fit_time(self):
-        """The Time a clock of this kind takes: the one set if the kind offers it, else the
-        kind's first; none without a clock."""
-        choices = clock.labels(clock.KINDS.index(self.kind))
-        if self.time not in choices:
-            self.time = choices[0] if choices else ""
 
     def draw(self, fb):
         title(fb, self.cls.title)
@@ -123,13 +118,11 @@ class Screen:
             side = i - len(self.cls.options) - 1
             k = self.players.index(self.who[side])
             self.who[side] = self.players[(k + step) % len(self.players)]
-        elif i == len(self.cls.options) + 3:
-            kinds = clock.KINDS
-            self.kind = kinds[(kinds.index(self.kind) + step) % len(kinds)]
-            self.fit_time()
-        else:
-            choices = clock.labels(clock.KINDS.index(self.kind))
-            self.time = choices[(choices.index(self.time) + step) % len(choices)]
+        else:  # the Clock row, then its Time
+            from stones.engine import timecontrol
+
+            self.kind, self.time = timecontrol.step(self.kind, self.time,
+                                                    i - len(self.cls.options) - 3, step)
 
     def handle(self, event):
         if self.list.scroll(event):
@@ -193,7 +186,10 @@ class Screen:
 
         gc.collect()
         game = self.cls(self.size, **self.values)
-        game.clock = clock.from_setting(self.kind, self.time)
+        if self.time:  # a clock chosen
+            from stones.engine import timecontrol
+
+            game.clock = timecontrol.clock(self.kind, self.time)
         self.app.game = game
         # who plays: "human" or "device:LEVEL", by colour ("1" Black, "2" White)
         self.app.players = {}

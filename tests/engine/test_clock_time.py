@@ -5,8 +5,8 @@ formats, read back. Both runtimes."""
 
 from support import raises
 
-from stones.engine import clock
-from stones.engine.clock import BYOYOMI, FISCHER, SUDDEN, Clock, decode, from_setting
+from stones.engine import timecontrol
+from stones.engine.clock import BYOYOMI, FISCHER, SUDDEN, Clock, decode
 from stones.engine.game import BLACK, WHITE, GameError
 from stones.engine.registry import new_game
 
@@ -60,16 +60,28 @@ def test_short_of_time_means_before_a_flag_or_a_period_not_the_main_time():
 
 
 def test_the_setups_choices_make_their_clocks():
-    assert from_setting("None", "") is None
-    assert from_setting("Fischer", "10m+5s").encode() == "f,600,0,0,5,600000,0,0,600000,0,0"
-    byo = from_setting("Byo-yomi", "5m+3x30s")
-    assert (byo.time_s(), byo.overtime_text()) == (300, "3x30 byo-yomi")
-    assert from_setting("Fischer", "5m+10s").overtime_text() == "10 Fischer"
-    assert from_setting("Sudden death", "20 min").overtime_text() == ""
-    assert from_setting("Sudden death", "no such").time_s() == 300  # the kind's first
-    for kind in range(1, len(clock.KINDS)):  # each label a row's value on a 128-pixel line
-        for label in clock.labels(kind):
-            assert len("Time") + len(label) + 2 < 21 and label in clock.every_label()
+    made = timecontrol.clock
+    assert made("None", "") is None
+    assert made("Fischer", "10m+5s").encode() == "f,600,0,0,5,600000,0,0,600000,0,0"
+    for kind, label, facts in (
+            ("Byo-yomi", "5m+3x30s", {"time": "300", "overtime": "3x30 byo-yomi"}),
+            ("Fischer", "5m+10s", {"time": "300", "overtime": "10 Fischer"}),
+            ("Sudden death", "20 min", {"time": "1200"}),
+            ("Sudden death", "no such", {"time": "300"})):  # a time not offered: the first
+        found = {}
+        made(kind, label).facts(found)
+        assert found == facts, (kind, label)
+    step = timecontrol.step
+    assert step("None", "", 0, 1) == ("Sudden death", "5 min")
+    assert step("Fischer", "5 min", 0, 0) == ("Fischer", "5m+10s")  # fitted to its kind
+    assert step("Fischer", "5m+10s", 1, -1) == ("Fischer", "3m+2s")
+    assert step("Fischer", "3m+2s", 0, 1) == ("None", "")
+    assert step("no such", "x", 0, 0) == ("None", "")
+    assert timecontrol.check("clock", "Byo-yomi") and timecontrol.check("time", "3m+2s")
+    assert not timecontrol.check("clock", "Blitz") and not timecontrol.check("time", "None")
+    for kind in range(1, len(timecontrol.KINDS)):  # each a row's value on a 128-pixel line
+        for label in timecontrol.labels(kind):
+            assert len("Time") + len(label) + 2 < 21 and label in timecontrol.every_label()
 
 
 def test_the_save_word_comes_back_as_it_was():
@@ -94,7 +106,7 @@ def test_a_clock_word_that_does_not_hold_is_refused_by_name():
 def test_a_flag_fall_is_a_result_and_undo_takes_it_back():
     game = new_game("go", 9)
     game.play_text("E5")
-    game.lose_on_time(WHITE)
+    game.resign(WHITE, True)
     assert game.over and game.result().gtp() == "B+T"
     assert game.result().text() == "Black wins on time"
     assert game.result().note == "White's time ran out."
@@ -112,14 +124,14 @@ def test_both_record_formats_keep_the_clock_and_the_loss_on_time():
              "overtime": "3x30 byo-yomi"}
     go = new_game("go", 9)
     go.play_text("E5")
-    go.lose_on_time(WHITE)
+    go.resign(WHITE, True)
     text = write_sgf(go, facts=facts)
     assert "RE[B+T]" in text and "TM[300]" in text and "OT[3x30 byo-yomi]" in text
     back = read_record(text)
     assert back.over and back.on_time and back.result().gtp() == "B+T" and back.count == 1
     loose = new_game("loose", 9)
     loose.play_text("E5")
-    loose.lose_on_time(BLACK)
+    loose.resign(BLACK, True)
     pieces = []
     write_record(loose, pieces.append, facts)
     text = "".join(pieces)
