@@ -185,11 +185,11 @@ flash: $(STAMP)
 
 # The screenshots of README.md and docs/: each game's script run headless, frames scaled 3x.
 screenshots: $(STAMP)
-	for game in go loose loupe offshore system boards records replay; do \
+	for game in go loose loupe offshore system boards records replay clock; do \
 		$(PY) -m host_tools.sim --headless --script tests/scripts/$$game.txt \
 			--out docs/screenshots --scale 3 >/dev/null || exit 1; \
 	done
-	for script in tall tall-replay; do \
+	for script in tall tall-replay tall-clock; do \
 		$(PY) -m host_tools.sim --headless --script tests/scripts/$$script.txt --display ssd1327 \
 			--out docs/screenshots --scale 2 >/dev/null || exit 1; \
 	done
