@@ -5,13 +5,12 @@ then). A module of its own, loaded only once a clock is chosen: the setup holds 
 names (on the MicroPython unix port every name a loaded module holds is interned for good).
 
 KINDS names the kinds by their index (stones.engine.clock's NONE, SUDDEN, BYOYOMI, FISCHER);
-TIMES holds each kind's choices as (label, main s, periods, period s, increment s), the first
-the default.
+TIMES holds each clock's choices (TIMES[kind - 1]) as (label, main s, periods, period s,
+increment s), the first the default.
 """
 
 KINDS = ("None", "Sudden death", "Byo-yomi", "Fischer")
-TIMES = (
-    (),
+TIMES = (  # by kind, from SUDDEN: TIMES[kind - 1]
     (("5 min", 300, 0, 0, 0), ("10 min", 600, 0, 0, 0), ("20 min", 1200, 0, 0, 0),
      ("30 min", 1800, 0, 0, 0)),
     (("5m+3x30s", 300, 3, 30, 0), ("10m+3x30s", 600, 3, 30, 0), ("20m+5x30s", 1200, 5, 30, 0),
@@ -23,7 +22,7 @@ TIMES = (
 
 def labels(kind):
     """The setup's Time choices of a kind (by index), first the default."""
-    return tuple(choice[0] for choice in TIMES[kind])
+    return tuple(choice[0] for choice in TIMES[kind - 1]) if kind else ()
 
 
 def every_label():
@@ -65,7 +64,7 @@ def clock(kind_name, label):
     from stones.engine.clock import Clock
 
     kind = KINDS.index(kind_name)
-    choices = TIMES[kind]
+    choices = TIMES[kind - 1]
     choice = choices[0]
     for c in choices:
         if c[0] == label:
