@@ -14,7 +14,10 @@ ALLOWED = {
     "stones.engine": ("stones.VERSION",),
     "stones.drivers": (),
     # (drivers.fb: the runtime's framebuf module, which the compact font blits its glyphs through)
-    "stones.ui": ("stones.engine", "stones.drivers.buttons", "stones.drivers.fb", "stones.VERSION"),
+    "stones.ui": ("stones.engine", "stones.drivers.buttons", "stones.drivers.fb", "stones.VERSION",
+                  "stones.link.peer"),
+    # (the link carries a game: the engine's protocol, and a game save's header as its name)
+    "stones.link": ("stones.engine", "stones.session", "stones.VERSION"),
     "stones.session": ("stones.engine", "stones.storage", "stones.recordfiles"),
     "stones.recordfiles": ("stones.engine",),
     # (workers.py: the search on every core of a CPython host, handed to the app by boot.py)

@@ -1,0 +1,87 @@
+"""The pipes a link runs over, behind one interface, none of them blocking:
+
+    readinto(buf) -> n   the bytes that have come (0: none yet); OSError once the pipe broke
+    write(data)          send (best effort: a broken pipe drops it and is_open says so)
+    is_open()            whether bytes can pass now
+    reopen() -> bool     try once, without waiting, to open it again
+    name                 a few words for the System screen ("UART 0", "TCP 10.0.0.2:4455")
+
+MemoryPipe: a pair in memory (memory_pair), for the tests: cut() and mend() break and restore
+it, and what one end writes can be changed on its way (through: a function of the bytes).
+UartPipe: a machine.UART (or anything with any, readinto and write) made by the platform from
+the board's pin map, always open. The TCP and local-socket pipe for CPython hosts is
+stones/platforms/netpipe.py.
+"""
+
+
+class MemoryPipe:
+    def __init__(self, name="memory"):
+        self.name = name
+        self.inbox = bytearray()
+        self.other = None
+        self.open = True
+        self.through = None  # what the bytes this end writes become on the way, or None
+        self.written = 0
+
+    def readinto(self, buf):
+        n = min(len(buf), len(self.inbox))
+        if not n:
+            return 0
+        buf[:n] = self.inbox[:n]
+        self.inbox = self.inbox[n:]
+        return n
+
+    def write(self, data):
+        if not self.open:
+            raise OSError("link cut")
+        self.written += len(data)
+        if self.through is not None:
+            data = self.through(bytes(data))
+        self.other.inbox.extend(data)
+
+    def is_open(self):
+        return self.open
+
+    def reopen(self):
+        return self.open
+
+    def cut(self):
+        """Break the pipe both ways; what was on its way is lost."""
+        for end in (self, self.other):
+            end.open = False
+            end.inbox = bytearray()
+
+    def mend(self):
+        for end in (self, self.other):
+            end.open = True
+
+
+def memory_pair():
+    a = MemoryPipe("memory A")
+    b = MemoryPipe("memory B")
+    a.other = b
+    b.other = a
+    return a, b
+
+
+class UartPipe:
+    """A UART link: TX to the other device's RX, RX to its TX, GND to GND."""
+
+    def __init__(self, uart, name="UART"):
+        self.uart = uart
+        self.name = name
+
+    def readinto(self, buf):
+        if not self.uart.any():
+            return 0
+        n = self.uart.readinto(buf)
+        return n or 0
+
+    def write(self, data):
+        self.uart.write(data)
+
+    def is_open(self):
+        return True
+
+    def reopen(self):
+        return True

@@ -1,0 +1,316 @@
+"""The link's protocol between two ends over a pipe in memory: the greeting, an offer accepted,
+moves both ways with their digests, a pass, a resignation, undo asked and answered, dead stones
+agreed; every corruption of the bytes (flipped bits, frames cut short, doubled and reordered,
+random bytes) answered by name and the game unchanged; a version or protocol that differs
+refused on both sides; a link cut and mended catching up. Both runtimes."""
+
+from stones.engine.registry import game_class
+from stones.link import frames, peer
+from stones.link.pipes import memory_pair
+from stones.platforms.fakes import FakeClock
+
+
+class Pair:
+    """Two ends on one fake clock: host plays Black."""
+
+    def __init__(self, key="go", size=9, host_version="0.2.0", join_version="0.2.0", **options):
+        self.clock = FakeClock()
+        self.a, self.b = memory_pair()
+        self.host = peer.Link(self.a, self.clock, True, host_version, seed=11)
+        self.join = peer.Link(self.b, self.clock, False, join_version, seed=23)
+        self.game = game_class(key)(size, **options)
+        self.host.offer(self.game, 1)
+
+    def run(self, ms=200, step=10):
+        for _ in range(ms // step):
+            self.clock.advance(step)
+            self.host.poll(self.clock.ticks_ms())
+            self.join.poll(self.clock.ticks_ms())
+
+    def linked(self):
+        self.run()
+        assert self.host.state == peer.READY and self.join.state == peer.READY
+        assert self.join.offered is not None
+        game, colour = self.join.offered
+        assert colour == 2 and game.key == self.game.key and game.size == self.game.size
+        self.other = self.join.accept()
+        self.run()
+        return self.other
+
+    def same(self):
+        return (self.game.move_words() == self.other.move_words()
+                and peer.position_digest(self.game) == peer.position_digest(self.other))
+
+
+def play(link, game, text):
+    game.play(game.parse(text) if text != "pass" else 0)
+    link.moved()
+
+
+def test_crc_and_frames_round_trip():
+    assert frames.crc16(b"123456789") == 0x29B1  # CRC-16/CCITT-FALSE's check value
+    parser = frames.Parser()
+    data = frames.frame(7, peer.MOVES, b"\x7e\x00abc") + frames.frame(8, peer.PING)
+    i = parser.take(data, 0, len(data))
+    assert parser.ready and parser.seq == 7 and parser.kind == peer.MOVES
+    assert parser.payload() == b"\x7e\x00abc"
+    parser.take(data, i, len(data))
+    assert parser.ready and parser.seq == 8 and parser.payload() == b""
+    assert parser.faults == [0, 0, 0, 0]
+
+
+def test_the_parser_names_each_fault_and_finds_the_next_frame():
+    good = frames.frame(1, peer.PING)
+    cases = (
+        (b"junk" + good, frames.STRAY),
+        (b"\x7e\xff" + good, frames.TOO_LONG),
+        (good[:-1] + bytes((good[-1] ^ 1,)) + good, frames.CHECKSUM),  # a flipped bit
+        (good[:3] + good, frames.CHECKSUM),  # cut short, the next frame run into it
+    )
+    for data, fault in cases:
+        parser = frames.Parser()
+        i = 0
+        found = 0
+        while i < len(data) or parser.rest:
+            i = parser.take(data, i, len(data))
+            if parser.ready:
+                found += 1
+            elif i >= len(data):
+                break
+        assert found == 1, (data, fault)
+        assert parser.faults[fault] >= 1, (data, fault, parser.faults)
+
+
+def test_a_whole_exchange_moves_pass_undo_resign():
+    pair = Pair()
+    other = pair.linked()
+    assert other.count == 0 and pair.host.status() == "linked"
+    play(pair.host, pair.game, "E5")
+    pair.run()
+    assert other.count == 1 and pair.join.changes == 1
+    play(pair.join, other, "C3")
+    pair.run()
+    assert pair.game.count == 2 and pair.same()
+    play(pair.host, pair.game, "pass")
+    pair.run()
+    assert other.passes == 1 and pair.same()
+    # White asks to take back... Black's pass is Black's: Black asks, White grants
+    pair.host.ask_undo(2)
+    pair.run()
+    assert pair.join.undo_asked == 2
+    pair.join.answer_undo(True)
+    pair.run()
+    assert pair.host.undo_answer is True
+    assert pair.game.count == 2 and other.count == 2 and pair.same()
+    pair.join.ask_undo(1)
+    pair.run()
+    pair.host.answer_undo(False)
+    pair.run()
+    assert pair.join.undo_answer is False and other.count == 2
+    pair.game.resign(1)
+    pair.host.moved()
+    pair.run()
+    assert other.over and other.resigned == 1 and pair.same()
+    assert pair.host.problems == 0 and pair.join.problems == 0
+
+
+def test_a_move_of_the_wrong_side_or_an_illegal_one_is_refused_by_name():
+    pair = Pair()
+    other = pair.linked()
+    play(pair.host, pair.game, "E5")
+    pair.run()
+    # the host's link sends a White move as its own: the joiner refuses it, the game unchanged
+    words = other.move_words()
+    pair.host._send_moves(peer.MOVES, 0, 1)  # E5 again: the same move, nothing new
+    pair.run()
+    assert other.move_words() == words and pair.join.problems == 0
+    bad = bytearray()
+    peer._put16(bad, 1)
+    peer._put16(bad, 0)
+    bad.append(0)
+    peer._put16(bad, 2 << 9 | other.parse("D4"))
+    pair.host._queue(peer.MOVES, bad)
+    pair.run()
+    assert "not the other side's" in pair.join.problem and other.count == 1
+    assert "not the other side's" in pair.host.problem  # told there too
+    bad = bytearray()
+    peer._put16(bad, 1)
+    peer._put16(bad, 0)
+    bad.append(0)
+    peer._put16(bad, 2 << 9 | other.parse("E5"))  # White's own move, on E5: occupied
+    pair.join._queue(peer.MOVES, bad)
+    pair.run()
+    assert "occupied" in pair.host.problem and pair.game.count == 1
+    assert pair.same()
+
+
+def test_a_digest_that_differs_is_refused_and_the_move_taken_back():
+    pair = Pair()
+    other = pair.linked()
+    out = bytearray()
+    peer._put16(out, 0)
+    peer._put16(out, 0x1234)  # not the digest of the position after E5
+    out.append(1)
+    peer._put16(out, 1 << 9 | other.parse("E5"))
+    pair.host._queue(peer.MOVES, out)
+    pair.run()
+    assert "positions differ" in pair.join.problem and other.count == 0
+
+
+def after_one_move(seed):
+    """A random source, a linked pair after Black's E5, the joiner's game and its moves."""
+    from stones.engine.rng import Rng
+
+    pair = Pair()
+    other = pair.linked()
+    play(pair.host, pair.game, "E5")
+    pair.run()
+    return Rng(seed), pair, other, other.move_words()
+
+
+def test_every_corruption_is_named_and_changes_nothing():
+    rng, pair, other, before = after_one_move(5)
+    sent = []
+
+    def corrupt(data):
+        sent.append(data)
+        kind = len(sent) % 4
+        data = bytearray(data)
+        if kind == 0:  # a flipped bit
+            i = rng.below(len(data))
+            data[i] ^= 1 << rng.below(8)
+        elif kind == 1:  # cut short
+            data = data[:rng.below(len(data))]
+        elif kind == 2:  # random bytes before it
+            data = bytes(rng.below(256) for _ in range(9)) + data
+        else:  # twice
+            data = data + data
+        return data
+
+    pair.a.through = corrupt
+    pair.game.play_as(1, pair.game.parse("C3"))  # (out of turn: the joiner must refuse it)
+    pair.host.moved()
+    pair.run(3000)
+    assert other.move_words() == before  # a Black move when White is to move: refused
+    assert pair.join.problems > 0 and pair.join.problem
+    pair.a.through = None
+    pair.game.undo()
+
+
+def test_random_bytes_never_change_the_game():
+    rng, pair, other, before = after_one_move(9)
+    for _ in range(40):
+        pair.b.inbox.extend(bytes(rng.below(256) for _ in range(rng.below(40) + 1)))
+        pair.b.inbox.extend(bytes((frames.START,)))  # starts that lead nowhere
+        pair.run(20)
+    assert other.move_words() == before
+    assert pair.join.parser.faults[frames.STRAY] + pair.join.parser.faults[frames.CHECKSUM] > 0
+    # hostile frames with good checksums: unknown types, short payloads, out-of-range counts
+    for kind in (0x00, peer.MOVES, peer.UNDO, peer.ANSWER, peer.MARKS, peer.GAME, 0x99):
+        for length in (0, 1, 3, 5):
+            seq = pair.join.rx_seq
+            pair.b.inbox.extend(frames.frame(seq, kind, bytes(rng.below(256)
+                                                              for _ in range(length))))
+            pair.run(20)
+    assert other.move_words() == before and pair.join.problem
+    play(pair.host, pair.game, "D4")  # and the link still works: its numbers greeted anew
+    pair.run(3000)
+    assert other.count == 2 and pair.same()
+
+
+def test_a_version_or_protocol_that_differs_is_refused_on_both_sides():
+    pair = Pair(join_version="0.1.0")
+    pair.run()
+    assert pair.host.state == peer.REFUSED and pair.join.state == peer.REFUSED
+    assert pair.host.problem == "version 0.2.0 here, 0.1.0 there"
+    assert pair.join.problem == "version 0.1.0 here, 0.2.0 there"
+    assert pair.join.offered is None
+    assert pair.host.status().startswith("refused: version")
+    pair = Pair()
+    pair.join.role = peer.HOST
+    pair.run()
+    assert "one hosts, one joins" in pair.host.problem and pair.host.state == peer.REFUSED
+
+
+def test_a_cut_link_pauses_then_catches_up_where_it_stopped():
+    pair = Pair()
+    other = pair.linked()
+    play(pair.host, pair.game, "E5")
+    pair.run()
+    pair.a.cut()
+    play(pair.join, other, "C3")  # played while cut: it waits
+    pair.run(peer.LOST_MS + 500)
+    assert pair.host.status() == "lost: waiting" and pair.join.status() == "lost: waiting"
+    assert pair.game.count == 1
+    pair.a.mend()
+    pair.run(1000)
+    assert pair.host.state == peer.READY and pair.join.state == peer.READY
+    assert pair.game.count == 2 and pair.same()
+    play(pair.host, pair.game, "D4")
+    pair.run()
+    assert other.count == 3 and pair.same()
+
+
+def test_a_restarted_side_resumes_from_its_save():
+    from stones.session import decode_game, encode_game
+
+    pair = Pair()
+    other = pair.linked()
+    for text, link, game in (("E5", pair.host, pair.game), ("C3", pair.join, other),
+                             ("D4", pair.host, pair.game)):
+        play(link, game, text)
+        pair.run()
+    saved, _ = decode_game(encode_game(other, {}))
+    saved.undo()  # the last move was not saved (a power cut)
+    join = peer.Link(pair.b, pair.clock, False, "0.2.0", seed=99)
+    join.resume(saved, 2)
+    pair.join = join
+    pair.other = saved
+    pair.run(peer.LOST_MS + 1000)
+    assert join.state == peer.READY and join.offered is None
+    assert saved.count == 3 and pair.same()
+
+
+def test_an_offer_that_differs_is_declined_by_name():
+    pair = Pair()
+    pair.run()
+    pair.join.decline("not now")
+    pair.run()
+    assert pair.host.refused == "not now"
+
+
+def test_the_games_differ_is_said_on_both_sides():
+    pair = Pair()
+    other = pair.linked()
+    play(pair.host, pair.game, "E5")
+    pair.run()
+    pair.a.cut()
+    other.undo()
+    other.play_as(1, other.parse("D4"))  # (a game that went elsewhere, as a bug would)
+    pair.run(peer.LOST_MS + 100)
+    pair.a.mend()
+    pair.run(1000)
+    assert "games differ" in pair.host.problem or "games differ" in pair.join.problem
+    assert pair.game.move_at(0) == pair.game.parse("E5")
+
+
+def test_dead_stones_are_agreed_by_both():
+    pair = Pair(size=9)
+    other = pair.linked()
+    for text, link, game in (("E5", pair.host, pair.game), ("A1", pair.join, other),
+                             ("pass", pair.host, pair.game), ("pass", pair.join, other)):
+        play(link, game, text)
+        pair.run()
+    assert pair.game.over and other.over
+    pair.game.mark_dead([])
+    other.mark_dead([])
+    pair.game.toggle_dead(pair.game.parse("A1"))
+    pair.host.mark(False)
+    pair.run()
+    assert other.dead_stones() == [other.parse("A1")]
+    assert not pair.host.agreed()
+    pair.join.mark(True)
+    pair.host.mark(True)
+    pair.run()
+    assert pair.host.agreed() and pair.join.agreed()
+    assert pair.game.result().text() == other.result().text()
