@@ -6,12 +6,25 @@
     reopen() -> bool     try once, without waiting, to open it again
     name                 a few words for the System screen ("UART 0", "TCP 10.0.0.2:4455")
 
+Links: what a platform hands the app, to open a pipe as host or joiner.
 MemoryPipe: a pair in memory (memory_pair), for the tests: cut() and mend() break and restore
 it, and what one end writes can be changed on its way (through: a function of the bytes).
 UartPipe: a machine.UART (or anything with any, readinto and write) made by the platform from
 the board's pin map, always open. The TCP and local-socket pipe for CPython hosts is
 stones/platforms/netpipe.py.
 """
+
+
+class Links:
+    """What a platform hands the app (App.links): how to open a pipe, as the side that hosts
+    (host True) or the one that joins; name says which (a cable, a network)."""
+
+    def __init__(self, make, name):
+        self.make = make
+        self.name = name
+
+    def open(self, host):
+        return self.make(host)
 
 
 class MemoryPipe:

@@ -9,6 +9,7 @@ Reading guide:
     web.py      a web page (MicroPython's WebAssembly port): the page's buttons, a memory panel
                 it draws, its storage as the flash, its sound as the buzzer; a loop it steps
                 (host_tools/web adds it to the page's build; the device's leaves it out)
+    netpipe.py  a link's pipe over TCP or a local socket (CPython hosts: a Pi, the simulator)
     fakes.py    fake pins, clock, I2C and SPI buses, buzzer, ADC and file system: the simulator's
                 hardware
                 and the tests', driven and asserted on (never shipped to the device)
