@@ -116,6 +116,8 @@ def player_name(who):
     """'Human' or 'Device 3' from a players entry ("human", "device:3")."""
     if who.startswith("device:"):
         return "Device " + who[7:]
+    if who.startswith("link:"):
+        return "Linked device"
     return "Human" if who == "human" else who
 
 

@@ -279,7 +279,7 @@ def decode_game(data):
 def _player(cls, who):
     """Whether who is a players entry of a game of class cls: "human", or "device:N" for one
     of its levels."""
-    if who == "human":
+    if who == "human" or who == "link:host" or who == "link:join":  # (ui/linking.py)
         return True
     level = who[7:]
     return (who[:7] == "device:" and level.isdigit() and len(level) < 3
@@ -338,8 +338,8 @@ def check_settings(settings):
             if name == "size":
                 ok = value in cls.sizes
             elif name == "black" or name == "white":
-                ok = value == "Human" or (type(value) is str and value[:7] == "Device "
-                                          and _player(cls, "device:" + value[7:]))
+                ok = value in ("Human", "Link") or (type(value) is str and value[:7] == "Device "
+                                                    and _player(cls, "device:" + value[7:]))
             elif name == "clock" or name == "time":  # the same for every game
                 from stones.engine import timecontrol
 

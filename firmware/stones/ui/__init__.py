@@ -12,12 +12,15 @@ Reading guide:
     komi.py     Loose's komi protocol: one player names the komi, the other picks a colour
     play.py     the game screen: cursor, placing, pass and undo, illegal-move reasons
     clock.py    a game's clock on the game screen: the times shown and counted (timed games)
-    opponent.py the computer player as the screens use it: who plays a colour, thinking in slices
+    opponent.py the computer player as the screens use it: who plays a colour, thinking in slices;
+                the linked device's player waited for the same way (Remote)
+    linking.py  linking two devices: host a game set up here, or join one offered, accepted
+    linked.py   a linked game on the game screen: moves that arrive, undo asked, a link lost
     gamemenu.py the in-game menu (MENU): pass, undo, hint, estimate, resign, rules, main menu
     score.py    end of game: Go dead stones, score breakdowns, result (or a resignation)
     estimate.py the count as it stands mid-game, on a copy of the game (the score's board)
     rules.py    scrollable rules pages, read from the rule texts shipped as files
-    system.py   contrast, sound, version, free memory
+    system.py   contrast, sound, version, free memory, the link's state
     replay.py   step through a finished game
     records.py  the records kept on the device: list, replay, delete
     confirm.py  a question before something that cannot be taken back
@@ -27,7 +30,7 @@ Reading guide:
 
 Screens reach a game through stones.engine.registry and the Game protocol only, never a game's
 own package (tests/host/test_one_door.py); of the rest of the engine they import the search
-(ui/opponent.py) and game.py's constants. Of the drivers they import only the button events'
-encoding (drivers.buttons) and the runtime's framebuf (drivers.fb), never a bus or a panel
-(tests/host/test_layers.py).
+(ui/opponent.py) and game.py's constants, and of the link its protocol (stones.link.peer). Of
+the drivers they import only the button events' encoding (drivers.buttons) and the runtime's
+framebuf (drivers.fb), never a bus or a panel (tests/host/test_layers.py).
 """

@@ -58,7 +58,8 @@ OFF = const(2)
 
 class App:
     def __init__(self, display, buttons, clock, session=None, platform="", watchdog=None,
-                 buzzer=None, battery=None, lightsleep=None, searcher=None, board=None):
+                 buzzer=None, battery=None, lightsleep=None, searcher=None, board=None,
+                 links=None):
         self.display = display
         self.buttons = buttons
         self.clock = clock
@@ -80,6 +81,10 @@ class App:
         # what makes it (ui/opponent.py): None for engine.search.Search; a Pi passes one that
         # searches on every core (platforms/workers.py)
         self.searcher = searcher
+        # how this device links to another (stones.link.pipes.Links: open(host) -> a pipe), or
+        # None: no Link rows; link: the Link of a linked game (ui/linking.py), polled each step
+        self.links = links
+        self.link = None
         self.battery = battery  # a stones.drivers.battery.Battery, or None: no icon, no row
         self.lightsleep = lightsleep  # machine.lightsleep on a Pico: the off panel's poll
         self.power = AWAKE
@@ -187,6 +192,7 @@ class App:
         if game is not None:
             self.game = game
             self.players = players
+            self.relink(game)
             self.open("score" if game.over else "play", game)  # ended, not yet counted: count
         else:
             self.open(name)
@@ -371,6 +377,8 @@ class App:
             if self.battery is not None and self.clock.ticks_diff(now,
                                                                   self.battery_at) >= BATTERY_MS:
                 self.check_battery(now)
+            if self.link is not None:
+                self.link.poll(now)
             if event is not None:
                 self.top.handle(event)
                 self.refresh()  # the press's frame before the tick's work (thinking, pondering)
@@ -383,6 +391,22 @@ class App:
         except Exception as error:  # one top-level handler: show it, keep the game
             self.fail(error)
         return handled
+
+    def relink(self, game):
+        """A linked game resumed from its save: its link made again, as it was (host or
+        joiner), to catch up with the other device from where each stopped."""
+        who = "".join(self.players.values())
+        if "link:" not in who or self.links is None:
+            return
+        from stones.ui.linking import open_link
+
+        host = "link:host" in who
+        link = open_link(self, host)
+        colour = 1 if self.players.get("1") == "human" else 2
+        if host:
+            link.offer(game, colour)
+        else:
+            link.resume(game, colour)
 
     def woken(self, event, now):
         """The event for the screens, or None: a press that wakes the device, and what its

@@ -26,6 +26,9 @@ class Screen:
             self.actions.append(("setup", entry[0]))
         rows.append("Rules")
         self.actions.append(("rules", None))
+        if getattr(self.app, "links", None) is not None:
+            rows.append("Link")  # join a game another device offers (ui/linking.py)
+            self.actions.append(("linking", None))
         rows.append("System")
         self.actions.append(("system", None))
         if getattr(self.app, "session", None) is not None:

@@ -86,6 +86,10 @@ def _seed(app, game):
 class Thinking:
     """One search in progress: for a device move, or for a hint."""
 
+    played = False  # its move is for the game screen to play (a Remote's is played already)
+    busy = None  # what A or B say meanwhile: ui/play.py's BUSY
+    doing = "thinks"  # what the game screen's panel says under the mover's name
+
     def __init__(self, app, game, level, hint=False):
         from stones.engine.search import budget
 
@@ -168,3 +172,40 @@ class Pondering:
             if search is not None:
                 self.left -= search.work
             self.running = False
+
+
+def remote_player(app, colour):
+    """Whether colour is played on the other device of a link (ui/linked.py)."""
+    return app.players.get(str(colour), "").startswith("link:")
+
+
+class Remote:
+    """The other device's player, as the game screen waits for it: like a search that thinks
+    until the link (app.link, stones.link.peer) has played that player's move into the game,
+    checked there against the rules and the sender's digest; played says it is in the game
+    already. Nothing to force (MENU), no progress to show."""
+
+    hint = False
+    search = None
+    played = True
+    busy = "The other player's turn"
+    doing = "on link"
+
+    def __init__(self, app, game):
+        self.app = app
+        self.game = game
+        link = app.link
+        self.changes = link.changes if link is not None else 0
+
+    def step(self):
+        link = self.app.link
+        return link is not None and link.changes != self.changes
+
+    def progress(self):
+        return 0
+
+    def force(self):
+        pass
+
+    def move(self):
+        return self.game.last_move() or 0

@@ -82,6 +82,10 @@ class Screen:
             from stones.ui import clock
 
             self.clock = clock.Clock(self)
+        # a linked game (a player on another device: ui/linked.py), and what of the link was
+        # said or seen last
+        self.linked = "link:" in "".join(app.players.values())
+        self.link_seen = (-1, -1, app.link.changes if app.link is not None else 0)
         self.dirty = True
         self.shown = False
         self.maybe_think()
@@ -142,7 +146,7 @@ class Screen:
             if game.to_move != 1:
                 fb.pixel(x + _DISC, y + _DISC, 1)
             if in_turn_line:
-                small(fb, "thinks", x + _TURN_X, y)
+                small(fb, self.thinking.doing, x + _TURN_X, y)
             elif self.clock is not None:
                 self.clock.draw(fb, x + _TURN_X, y)
             else:
@@ -150,7 +154,7 @@ class Screen:
         if fb.width - x >= _TURN_X + 5 * SMALL + ICON_W:  # room beside the turn (not Loupe 11)
             battery(fb, fb.width - ICON_W + 1, y + 1)
         if thinks and not in_turn_line:
-            small(fb, "thinks", x, y + SMALL_LINE)
+            small(fb, self.thinking.doing, x, y + SMALL_LINE)
         elif game.stones_per_turn > 1 and not game.over:  # which stone of the turn
             size = game.turn_size()
             small(fb, "%d of %d" % (size - game.stones_left() + 1, size), x, y + SMALL_LINE)
@@ -187,7 +191,7 @@ class Screen:
             y = fb.height - SMALL_LINE - 4
         width = fb.width - x - (ICON_W + 2 if self.tall else 1)  # (the battery icon's corner)
         fb.fill_rect(x, y, width + 1, 3, 0)
-        if self.thinking is not None:
+        if self.thinking is not None and not self.thinking.played:  # (a Remote has no bar)
             fb.rect(x, y, width, 3, 1)
             fb.hline(x, y + 1, int(width * self.thinking.progress()), 1)
 
@@ -234,6 +238,10 @@ class Screen:
     def tick(self, now):
         if self.clock is not None and self.clock.tick(now):
             return  # the flag fell: the result replaces this screen
+        if self.linked:
+            from stones.ui.linked import watch
+
+            watch(self)  # the link's news: undo asked or answered, lost, back, refused
         if self.thinking is not None:
             if self.menu_held and not self.app.buttons.pressed >> keys.MENU & 1:
                 self.play_now()  # let go while another screen was on top (a warning)
@@ -274,7 +282,7 @@ class Screen:
                     self.app.autosave()  # the clock as it stands: the menu may lead away
                 self.app.open("gamemenu", self)
             elif kind == keys.PRESS:
-                self.say(BUSY)
+                self.say(self.thinking.busy or BUSY)
             return
         if not keys.pressed(event):
             return
@@ -325,11 +333,23 @@ class Screen:
     def maybe_think(self):
         """Start the device's search when it is the device's turn; on a human's turn against
         a device, its pondering (opponent.Pondering), which the ticks step."""
-        from stones.ui.opponent import Pondering, Thinking, device_level, ponder_level
+        from stones.ui.opponent import (
+            Pondering,
+            Remote,
+            Thinking,
+            device_level,
+            ponder_level,
+            remote_player,
+        )
 
         game = self.game
         if self.thinking is not None or self.paused or game.over:
             return
+        if remote_player(self.app, game.to_move):  # the other device's player: its move comes
+            self.pondering = None
+            self.thinking = Remote(self.app, game)
+            self.redraw_changed()
+            return True
         level = device_level(self.app, game.to_move)
         if level:
             self.pondering = None
@@ -377,6 +397,11 @@ class Screen:
             return
         move = thinking.move()
         self.thinking = None
+        if thinking.played:  # the linked player's move, in the game already (ui/linked.py)
+            from stones.ui.linked import arrived
+
+            arrived(self)
+            return
         if thinking.hint:
             if move:
                 self.show(move)
@@ -427,10 +452,12 @@ class Screen:
 
     def resigner(self):
         """Who resigns from the menu: the human, whoever is to move against the device."""
-        from stones.ui.opponent import device_level
+        from stones.ui.opponent import device_level, remote_player
 
         colour = self.game.to_move
-        if device_level(self.app, colour) and not device_level(self.app, 3 - colour):
+        # (a player on the linked device is as far from this menu as the device's)
+        away = [device_level(self.app, c) or remote_player(self.app, c) for c in (0, 1, 2)]
+        if away[colour] and not away[3 - colour]:
             return 3 - colour
         return colour
 
@@ -471,6 +498,8 @@ class Screen:
         self.maybe_think()
 
     def place(self):
+        if self.linked and self.held():
+            return
         game = self.game
         p = self.view.cursor
         code = game.reason(p)
@@ -485,6 +514,8 @@ class Screen:
         self.after_move()
 
     def pass_turn(self):
+        if self.linked and self.held():
+            return
         code = self.game.reason(0)
         if code:  # Loupe refuses a pass between the two stones of a turn
             self.say("pass: " + self.game.reason_text(code))
@@ -502,6 +533,11 @@ class Screen:
         from stones.ui.opponent import device_level
 
         game = self.game
+        if self.linked:
+            from stones.ui.linked import ask_undo
+
+            ask_undo(self)  # asked of the other player
+            return
         if not game.count:
             self.say("Nothing to undo")
             return
@@ -512,10 +548,18 @@ class Screen:
         self.paused = bool(device_level(self.app, game.to_move))  # only devices: wait
         self.after_move(True)
 
+    def held(self):
+        """A linked game waits while its link is down: said, True."""
+        from stones.ui.linked import held
+
+        return held(self)
+
     def after_move(self, undo=False):
         """After a move (or an undo): what changed is drawn, the game saved, the device's
         thinking begun, the score opened at the game's end; a clock passes to the side now to
-        move (ui/clock.py)."""
+        move (ui/clock.py); a linked game's move goes to the other side."""
+        if self.linked and self.app.link is not None:
+            self.app.link.moved()  # what this side played goes to the other
         self.pondering = None  # a new position: the next turn's pondering, if any, starts anew
         self.view.last = self.game.last_move() or 0
         if self.clock is not None and not self.game.over:

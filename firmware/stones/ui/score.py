@@ -48,6 +48,11 @@ class Screen:
             for p in game.dead_stones():
                 self.view.marks[p] |= DEAD
         self.result = game.result() if game.resigned else None
+        # a linked game (ui/linked.py): the marking is agreed with the other device, and
+        # neither side plays on from here alone
+        self.link = app.link if "link:" in "".join(app.players.values()) else None
+        self.waiting = False  # done marking here, the other side not yet
+        self.seen = self.link.changes if self.link is not None else 0
         self.blinks = False  # counted loops on the board: they blink
         self.blink = app.clock.ticks_ms()  # the counted loops show first, then blink
         self.hidden = False
@@ -76,7 +81,8 @@ class Screen:
             note = self.result.note
             if note:
                 lines(fb, wrap(note, columns(fb))[:2], 36)
-            small(fb, "A: rematch MENU: menu", 0, fb.height - SMALL_LINE + 1)
+            small(fb, "A: menu" if self.link else "A: rematch MENU: menu", 0,
+                  fb.height - SMALL_LINE + 1)
             return
         if self.stage == TABLE:
             title(fb, "Score")
@@ -96,6 +102,12 @@ class Screen:
         y = self.panel_y
         if self.stage == MARK:
             gap = 0 if fb.height >= 96 else 2  # a tall panel's strip has no room to spare
+            if self.waiting:
+                small(fb, "Waiting", x, y)
+                small(fb, "for the", x, y + SMALL_LINE)
+                small(fb, "other side", x, y + 2 * SMALL_LINE)
+                self.draw_cursor_label(fb)
+                return
             small(fb, "Mark dead", x, y)
             small(fb, "A: group", x, y + SMALL_LINE + gap)
             small(fb, "MENU: done", x, y + 2 * SMALL_LINE + gap)
@@ -134,6 +146,18 @@ class Screen:
         self.view.label(fb, self.view.cursor, x, y)
 
     def tick(self, now):
+        link = self.link
+        if link is not None and self.stage == MARK and link.changes != self.seen:
+            self.seen = link.changes  # the other side marked: the same marks here
+            marks = self.view.marks
+            for p in self.game.grid.points:
+                marks[p] &= ~DEAD
+            for p in self.game.dead_stones():
+                marks[p] |= DEAD
+            self.waiting = self.waiting and link.marks is not None and link.marks[0]
+            if self.waiting and link.agreed():
+                self.done_marking()
+            self.dirty = True
         if not self.blinks or self.stage != BOARD:
             return
         if now - self.blink >= _BLINK_MS:
@@ -146,6 +170,12 @@ class Screen:
                     if self.view.visible(p):  # (a window shows part of the board)
                         self.view.draw_point(self.app.display, p)
             self.shown = True
+
+    def done_marking(self):
+        self.stage = BOARD
+        self.waiting = False
+        self.view.show_cursor = False
+        self.count()
 
     def rematch(self):
         """The game's settings screen, started as its Start does (A on the result)."""
@@ -176,11 +206,17 @@ class Screen:
                     marks = self.view.marks
                     for s in self.game.group(p):
                         marks[s] ^= DEAD
+                    if self.link is not None:
+                        self.waiting = False
+                        self.link.mark(False)
+            elif button == keys.MENU and self.link is not None:
+                self.link.mark(True)
+                self.waiting = not self.link.agreed()
+                if not self.waiting:
+                    self.done_marking()
             elif button == keys.MENU:
-                self.stage = BOARD
-                self.view.show_cursor = False
-                self.count()
-            elif button == keys.B:  # play on: take back the last pass (and the marking)
+                self.done_marking()
+            elif button == keys.B and self.link is None:  # play on: take back the last pass
                 self.game.mark_dead([])
                 self.game.undo()
                 self.app.replace("play", self.game)
@@ -188,10 +224,10 @@ class Screen:
         elif self.stage == BOARD:
             if button == keys.A:
                 self.stage = TABLE
-            elif button == keys.B and self.game.marks_dead:
+            elif button == keys.B and self.game.marks_dead and self.link is None:
                 self.stage = MARK
                 self.view.show_cursor = True
-            elif button == keys.B:
+            elif button == keys.B and self.link is None:
                 self.game.undo()
                 self.app.replace("play", self.game)
                 return
@@ -203,7 +239,7 @@ class Screen:
         elif button == keys.B and not self.game.resigned:  # (a resignation has no count)
             self.stage = TABLE
         elif button == keys.A or button == keys.MENU:
-            then = self.app.home if button == keys.MENU else self.rematch
+            then = self.app.home if button == keys.MENU or self.link else self.rematch
             if self.app.finished(self.game, then):
                 then()  # else the player is asked first (records full), or told
             return

@@ -60,7 +60,7 @@ class Screen:
                 if follows[other] != self.values[other]:
                     self.left[option.key] = 1
                     self.chosen[other] = self.turn = 2
-        self.players = player_choices(key)
+        self.players = player_choices(key) + (("Link",) if app.links is not None else ())
         self.who = [remembered.get("black", "Human"), remembered.get("white", "Human")]
         for i in (0, 1):
             if self.who[i] not in self.players:
@@ -194,8 +194,14 @@ class Screen:
         # who plays: "human" or "device:LEVEL", by colour ("1" Black, "2" White)
         self.app.players = {}
         for colour, who in (("1", self.who[0]), ("2", self.who[1])):
-            self.app.players[colour] = "human" if who == "Human" else "device:" + who[7:]
-        if self.cls.pregame and self.who == ["Human", "Human"]:
+            self.app.players[colour] = "human" if who in ("Human", "Link") else "device:" + who[7:]
+        if "Link" in self.who:  # the other device plays that colour: offered, then begun
+            if self.who[0] == self.who[1] or "Human" not in self.who:
+                self.app.open("message", "Link", "A linked game is one player here, the "
+                              "other on the linked device: make the other colour Human.")
+                return
+            self.app.replace("linking", game, 1 if self.who[0] == "Human" else 2)
+        elif self.cls.pregame and self.who == ["Human", "Human"]:
             self.app.replace(self.cls.pregame, game)  # two players settle the komi between them
         else:
             self.app.begin("play", game)

@@ -13,7 +13,7 @@ from stones.ui import keys
 from stones.ui.app import CONTRAST, SLEEP_NAMES
 from stones.ui.draw import ListView, title
 
-_FIXED = ("Battery", "Version", "Free", "Runs on", "Board")  # rows that show, and cannot be changed
+_FIXED = ("Link", "Battery", "Version", "Free", "Runs on", "Board")  # rows that only show
 
 
 class Screen:
@@ -36,6 +36,9 @@ class Screen:
         rows.append(("Sleep", SLEEP_NAMES[self.settings["sleep"]]))
         rows.append(("Ponder", "on" if self.settings["ponder"] else "off"))
         rows.append(("Resigns", "on" if self.settings["resign"] else "off"))
+        link = getattr(self.app, "link", None)
+        if getattr(self.app, "links", None) is not None:  # (ui/linking.py: its state)
+            rows.append(("Link", link.status() if link is not None else "off"))
         battery = getattr(self.app, "battery", None)
         if battery is not None:
             rows.append(("Battery", battery.text()))
