@@ -110,7 +110,7 @@ play: $(STAMP)
 	$(PY) -m host_tools.sim.play --game $(GAME) $(if $(SIZE),--size $(SIZE))
 
 sim: $(STAMP)
-	$(PY) -m host_tools.sim --state .sim-state $(if $(MODE),--$(MODE))
+	$(PY) -m host_tools.sim --state .sim-state $(if $(MODE),--$(MODE)) $(if $(LINK),--link $(LINK))
 
 # The web page (host_tools/web): MicroPython's WebAssembly port from npm, pinned by
 # host_tools/web/package-lock.json, vendored into build/web/ so the page works offline.

@@ -122,7 +122,7 @@ def headless_cpython(script, out, display, scale, gif, state=None, replay=None, 
                      battery=None):
     from host_tools.sim.device import Device, run_script
 
-    device = Device(display=display, fs=state_fs(state))
+    device = Device(display=display, fs=state_fs(state), links=LINKS[0])
     if battery is not None:
         device.set_battery(battery)
     open_replay(device, replay)
@@ -480,7 +480,7 @@ def window(display, scale, state=None, replay=None, shots=SHOTS, battery=None):
 
     from host_tools.sim.device import Device
 
-    device = Device(display=display, fs=state_fs(state), tone=speaker())
+    device = Device(display=display, fs=state_fs(state), tone=speaker(), links=LINKS[0])
     if battery is not None:
         device.set_battery(battery)
     open_replay(device, replay)
@@ -583,7 +583,7 @@ def terminal(display, state=None, replay=None, shots=SHOTS, battery=None):
 
     from host_tools.sim.device import Device
 
-    device = Device(display=display, fs=state_fs(state))
+    device = Device(display=display, fs=state_fs(state), links=LINKS[0])
     if battery is not None:
         device.set_battery(battery)
     open_replay(device, replay)
@@ -638,6 +638,17 @@ def terminal(display, state=None, replay=None, shots=SHOTS, battery=None):
         sys.stdout.write("\x1b[?25h\n")
 
 
+LINKS = [None]  # --link: how the simulated device links to another (stones.link.pipes.Links)
+
+
+def net_links(address):
+    """Links over a socket at address: hosting listens there, joining calls it."""
+    from stones.link.pipes import Links
+    from stones.platforms.netpipe import NetPipe
+
+    return Links(lambda host: NetPipe(address, host), "network")
+
+
 def has_window():
     if sys.platform == "darwin" or os.name == "nt":
         return True
@@ -671,7 +682,13 @@ def main(argv=None):
                         "0.1 V lower in the window and the terminal")
     parser.add_argument("--shots", default=SHOTS, help="the folder F12/P screenshots go to "
                         "(default %(default)s)")
+    parser.add_argument("--link", metavar="ADDRESS", help="link to another simulator, a Pi or a "
+                        "page (docs/link.md): HOST:PORT or :PORT over TCP, unix:PATH over a "
+                        "local socket; the side that hosts listens there, the one that joins "
+                        "calls it")
     args = parser.parse_args(argv)
+    if args.link:
+        LINKS[0] = net_links(args.link)
     try:
         if args.headless:
             if not args.script or not args.out:

@@ -112,11 +112,13 @@ class Device:
     (storage.RealFS over a folder keeps games across runs, like a device).
     buzzer=False leaves the buzzer out, as a build without one; tone replaces its FakeTone.
     battery is a stones.drivers.battery.Battery (over a FakeADC) or None, as the simulator has.
-    board is the label the System screen names the board by (a pin map's "label"), or None."""
+    board is the label the System screen names the board by (a pin map's "label"), or None.
+    links: how it links to another device (stones.link.pipes.Links), or None; clock: a FakeClock
+    shared with another simulated device (two linked on one clock)."""
 
     def __init__(self, display="ssd1306", fs=None, platform="simulator", buzzer=True, tone=None,
-                 battery=None, board=None):
-        self.clock = FakeClock()
+                 battery=None, board=None, links=None, clock=None):
+        self.clock = clock or FakeClock()
         self.pins = {}
         for name in BUTTON_NAMES:
             self.pins[name] = FakePin()
@@ -129,7 +131,7 @@ class Device:
         self.tone = (tone or FakeTone(self.clock)) if buzzer else None
         self.app = App(self.display, self.buttons, self.clock, session=self.session,
                        platform=platform, buzzer=Buzzer(self.tone, self.clock) if buzzer else None,
-                       battery=battery, board=board)
+                       battery=battery, board=board, links=links)
         self.app.start()
 
     def set_battery(self, volts):

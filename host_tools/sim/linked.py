@@ -1,0 +1,118 @@
+"""Two simulated devices linked to each other (docs/link.md), driven through their buttons: the
+tests' pair, and the side-by-side screenshot of a linked game.
+
+    python -m host_tools.sim.linked OUT.png [GAME]
+
+plays a few moves of GAME (go by default) between the two and writes both panels side by side,
+the host (Black) on the left, the device that joined (White) on the right. The pair runs over a
+pipe in memory, or over a socket at address (stones/platforms/netpipe.py); each device has its
+own clock, stepped in turn.
+"""
+
+import sys
+
+from host_tools.sim.device import TICK_MS, Device
+from stones.engine import registry
+from stones.link.pipes import Links, memory_pair
+
+
+class LinkedPair:
+    def __init__(self, address=None, display="ssd1306"):
+        if address is None:
+            a, b = memory_pair()
+            host_links = Links(lambda host: a, "memory")
+            join_links = Links(lambda host: b, "memory")
+        else:
+            from host_tools.sim.cli import net_links
+
+            host_links = join_links = net_links(address)
+        self.host = Device(display, buzzer=False, links=host_links)
+        self.join = Device(display, buzzer=False, links=join_links)
+
+    def run(self, ms):
+        for _ in range(ms // TICK_MS):
+            self.host.run(TICK_MS)
+            self.join.run(TICK_MS)
+
+    def press(self, device, name):
+        pin = device.pin(name)
+        pin.press()
+        self.run(60)
+        pin.release()
+        self.run(60)
+
+    def start(self, key):
+        """The host sets key up with Link as White and offers it; the other device joins from
+        the main menu's Link and accepts."""
+        host, join = self.host, self.join
+        for _ in range(registry.keys().index(key)):
+            self.press(host, "down")
+        self.press(host, "a")  # the game's setup
+        rows = 2 + len(registry.game_class(key).options) + 1  # Start, Size, options, Black
+        for _ in range(rows):
+            self.press(host, "down")
+        self.press(host, "left")  # White: Human -> Link (the last choice)
+        for _ in range(rows):
+            self.press(host, "up")
+        self.press(host, "a")  # Start: the offer
+        menu = join.app.top
+        for _ in range(menu.actions.index(("linking", None))):
+            self.press(join, "down")
+        self.press(join, "a")
+        self.run(500)
+        self.press(join, "a")  # accept
+        self.run(300)
+
+    def mover(self):
+        return self.host if self.host.app.game.to_move == 1 else self.join
+
+    def move(self, rng, passing=False):
+        """The side to move plays through its game screen: a random legal point, or a pass
+        (where one is legal); then both run until it has arrived."""
+        device = self.mover()
+        screen = device.app.top
+        game = device.app.game
+        if passing and not game.reason(0):
+            screen.pass_turn()
+        else:
+            moves = [m for m in game.legal_moves() if m]
+            screen.view.goto(moves[rng.below(len(moves))])
+            screen.place()
+        self.run(200)
+
+
+def side_by_side(pair, scale=3, gap=8):
+    """One image: the host's panel, a gap, the other's."""
+    from PIL import Image
+
+    from host_tools.sim.cli import frame_image
+
+    images = [frame_image(d.display.width, d.display.height, d.display.buffer, scale)
+              for d in (pair.host, pair.join)]
+    width = images[0].width + gap * scale + images[1].width
+    out = Image.new("L", (width, images[0].height), 128)
+    out.paste(images[0].convert("L"), (0, 0))
+    out.paste(images[1].convert("L"), (images[0].width + gap * scale, 0))
+    return out
+
+
+def main(argv=None):
+    from stones.engine.rng import Rng
+
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv:
+        print("usage: python -m host_tools.sim.linked OUT.png [GAME]", file=sys.stderr)
+        return 2
+    key = argv[1] if len(argv) > 1 else "go"
+    pair = LinkedPair()
+    pair.start(key)
+    rng = Rng(5)
+    for _ in range(9):
+        pair.move(rng)
+    pair.run(3000)  # the last move's note gone
+    side_by_side(pair).save(argv[0])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
