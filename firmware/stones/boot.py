@@ -173,7 +173,7 @@ def main(config=None):
     app = App(display, buttons, clock, session=session, platform=platform,
               board=config.get("label"), watchdog=watchdog,
               buzzer=make_buzzer(config, clock, tone), battery=battery, lightsleep=lightsleep,
-              searcher=searcher)
+              searcher=searcher, links=make_links(config.get("link"), platform))
     if platform == "pico":
         try:
             app.run()
@@ -186,6 +186,25 @@ def main(config=None):
         finally:
             searcher.close()  # the worker processes end with the app
     return app
+
+
+def make_links(link, platform):
+    """How the device links to another (docs/link.md), from the pin map's "link" entry, or
+    None (no entry: no Link rows). A Pico: {"uart": 0, "tx": 12, "rx": 13, "baud": 115200},
+    its cable's pins as the map names them; a Pi: {"address": "HOST:PORT"}, the network."""
+    if not isinstance(link, dict):
+        return None
+    from stones.link.pipes import Links, UartPipe
+
+    if platform == "pico":
+        from stones.platforms.pico import make_uart
+
+        uart = UartPipe(make_uart(link), "UART %d" % link.get("uart", 0))  # one cable, both roles
+        return Links(lambda host: uart, "cable")
+    from stones.platforms.netpipe import NetPipe
+
+    address = link.get("address", ":4455")
+    return Links(lambda host: NetPipe(address, host), "network")
 
 
 def pi_searcher(config):

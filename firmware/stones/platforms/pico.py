@@ -26,6 +26,16 @@ _FREQ = const(400_000)  # I2C fast mode: a whole 1 KB frame in ~23 ms, one page 
 _SPI_FREQ = const(8_000_000)  # SPI: within what the SSD1306 and SH1106 datasheets allow
 
 
+def make_uart(link):
+    """The machine.UART of a link's cable (boot.py wraps it in stones.link.pipes.UartPipe) from
+    the pin map's "link" entry: {"uart": 0, "tx": 12, "rx": 13, "baud": 115200}; TX goes to the
+    other device's RX, RX to its TX, and the grounds are joined."""
+    from machine import UART, Pin
+
+    block = link.get("uart", 0)
+    return UART(block, baudrate=link.get("baud", 115200), tx=Pin(link["tx"]), rx=Pin(link["rx"]))
+
+
 def make_pico(config, clock=None):
     """(Buttons, display driver) for a Pico; clock defaults to stones.compat's ticks."""
     from machine import I2C, Pin
