@@ -193,6 +193,7 @@ screenshots: $(STAMP)
 		$(PY) -m host_tools.sim --headless --script tests/scripts/$$script.txt --display ssd1327 \
 			--out docs/screenshots --scale 2 >/dev/null || exit 1; \
 	done
+	$(PY) -m host_tools.sim.linked docs/screenshots/link-go.png go
 	rm -f docs/screenshots/final.png
 
 lint: $(STAMP) $(RP2_STUBS)
