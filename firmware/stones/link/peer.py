@@ -634,6 +634,7 @@ class _Bare:
         self.options = game.options
         self.setup = game.setup
         self.resigned = 0
+        self.clock = None  # (the identity is the rules: a clock is each side's own)
 
     def move_words(self):
         return b""
