@@ -310,3 +310,97 @@ def test_fake_pin_bounce_sequence():
     pin.bounce(4)
     assert [pin.value() for _ in range(6)] == [1, 0, 1, 0, 0, 0]
     assert pin.reads == 6
+
+
+# -- input profiles: a board with fewer than seven controls --------------------------------------
+
+
+class Board(Rig):
+    """A rig whose `missing` buttons have no pin: the profile presses them."""
+
+    def __init__(self, missing=("menu",), **options):
+        self.clock = FakeClock(1000)
+        self.t0 = 1000
+        self.pins = {}
+        for name in BUTTON_NAMES:
+            if name not in missing:
+                self.pins[name] = FakePin()
+        self.buttons = Buttons(self.pins, self.clock, **options)
+        self.log = []
+
+
+def test_a_tap_of_a_held_back_button_is_itself_pressed_and_released_on_letting_go():
+    rig = Board(long={"b": "menu"})
+    rig.pins["b"].press()
+    rig.run(100)
+    assert rig.log == []  # held back: it may yet become MENU
+    rig.pins["b"].release()
+    rig.run(100)
+    assert rig.log == [(121, "press b"), (121, "release b")]
+
+
+def test_holding_that_button_presses_the_other_one_with_its_own_long_press():
+    rig = Board(long={"b": "menu"})
+    rig.pins["b"].press()
+    rig.run(1500)
+    assert rig.log == [(601, "press menu"), (1201, "long menu")]  # from B's settling
+    assert rig.buttons.is_pressed("menu") and not rig.buttons.is_pressed("b")
+    rig.pins["b"].release()
+    rig.run(100)
+    assert rig.events()[2:] == ["release menu"]
+    assert rig.buttons.pressed == 0
+
+
+def test_two_buttons_of_a_chord_press_its_button_and_nothing_of_their_own():
+    rig = Board(chords={"menu": ("a", "b")})
+    rig.pins["a"].press()
+    rig.run(30)
+    rig.pins["b"].press()
+    rig.run(200)
+    assert rig.log == [(51, "press menu")]  # when B settled
+    rig.pins["a"].release()
+    rig.run(50)
+    rig.pins["a"].press()  # back down before B is let go: still nothing of A's
+    rig.run(50)
+    rig.pins["b"].release()
+    rig.pins["a"].release()
+    rig.run(100)
+    assert rig.events() == ["press menu", "release menu"]
+    assert rig.buttons.pressed == 0
+
+
+def test_a_chord_member_alone_is_pressed_after_the_chord_wait_or_tapped():
+    rig = Board(chords={"menu": ("a", "b")})
+    rig.pins["a"].press()
+    rig.run(700)
+    assert rig.log == [(81, "press a"), (601, "long a")]  # both from A's settling
+    rig.pins["a"].release()
+    rig.run(50)
+    rig.pins["b"].press()
+    rig.run(40)
+    rig.pins["b"].release()
+    rig.run(50)
+    assert rig.events()[2:] == ["release a", "press b", "release b"]
+
+
+def test_taps_and_releases_in_one_sample_all_come_out_in_order():
+    rig = Board(missing=("menu", "up"), long={"b": "menu"}, chords={"up": ("left", "right")})
+    for name in rig.pins:
+        rig.pins[name].press()
+    rig.run(50)
+    for name in rig.pins:
+        rig.pins[name].release()
+    rig.run(50)
+    assert rig.events() == ["press down", "press a", "press up", "release down", "release a",
+                            "press b", "release b", "release up"]
+    assert rig.buttons.pressed == 0
+
+
+def test_a_bad_profile_is_named():
+    clock = FakeClock()
+    pins = {name: FakePin() for name in BUTTON_NAMES if name != "menu"}
+    raises(ValueError, Buttons, pins, clock, long={"b": "a"})  # A has a pin of its own
+    raises(ValueError, Buttons, pins, clock, long={"menu": "menu"})  # MENU has no pin to hold
+    raises(ValueError, Buttons, pins, clock, chords={"menu": ("a",)})
+    raises(ValueError, Buttons, pins, clock, chords={"menu": ("a", "a")})
+    raises(ValueError, Buttons, pins, clock, long={"b": "start"})

@@ -105,6 +105,41 @@ def test_buttons_poll_allocates_nothing():
     assert counts[1] == 3 and counts[2] == 2 and counts[3] == 1 and counts[4] >= 4
 
 
+class ProfileSession(ButtonSession):
+    """The PicoBoy's kind of profile: no MENU pin, B held for MENU, a chord of LEFT and RIGHT
+    for UP (no UP pin either): a tap of B, a hold of B, the chord, each polled heap-locked."""
+
+    def __init__(self):
+        super().__init__()
+        del self.pins["menu"]
+        del self.pins["up"]
+        self.buttons = Buttons(self.pins, self.clock, long={"b": "menu"},
+                               chords={"up": ("left", "right")})
+
+    def run(self):
+        pins = self.pins
+        pins["b"].press()
+        self.poll_for(100)
+        pins["b"].release()
+        self.poll_for(100)  # a tap: press b, release b
+        pins["b"].press()
+        self.poll_for(1300)  # press menu, long menu
+        pins["b"].release()
+        pins["left"].press()
+        pins["right"].press()
+        self.poll_for(200)  # release menu, press up (the chord)
+        pins["left"].release()
+        pins["right"].release()
+        self.poll_for(100)  # release up
+
+
+def test_a_board_s_input_profile_polls_allocation_free():
+    session = ProfileSession()
+    _locked(session.run)
+    counts = session.counts
+    assert counts[1] == 3 and counts[2] == 3 and counts[3] == 1  # press, release, long
+
+
 def _frame(display, x):
     display.fill(0)
     display.fill_rect(0, 0, 128, 9, 1)
