@@ -9,7 +9,8 @@ else the board's map frozen in by make firmware BOARD=<name>, else DEFAULTS; on 
 named by $POCKET_STONES_CONFIG (the systemd unit sets it), else /etc/pocket-stones/config.json
 (where make install-pi puts it), else hardware/boards/pi.json in the source tree. A missing or
 bad config falls back to the built-in map and says so on the console, rather than not booting.
-A ready-made board may lack some of the seven buttons: its map lists them under "missing".
+A ready-made board may lack some of the seven buttons: its map lists them under "missing", or
+its input profile presses them with others ("input": a hold or a chord; BOOTSEL as a button).
 
 On a Pi the game runs as a systemd service: `systemctl stop` sends SIGTERM, which is turned into
 SystemExit so the display is blanked (an OLED left lit burns in) and the process exits with 0.
@@ -95,11 +96,15 @@ def load_config(path=None, fallback=None):
 def check_config(config):
     buttons = config["buttons"]
     missing = config.get("missing") or {}
+    profile = config.get("input") or {}
+    made = list((profile.get("long") or {}).values()) + list(profile.get("chords") or ())
     for name in ("up", "down", "left", "right", "a", "b", "menu"):
         if name in missing and name not in buttons:
             continue  # a ready-made board without that control (its map says why)
-        if not isinstance(buttons[name], int):
-            raise ValueError("button %s needs a pin number" % name)
+        if name in made and name not in buttons:
+            continue  # pressed by the board's input profile: a hold or a chord of others
+        if not isinstance(buttons[name], int) and buttons[name] != "bootsel":
+            raise ValueError("button %s needs a pin number (or \"bootsel\")" % name)
     pins = list(buttons.values())
     if len(set(pins)) != len(pins):
         raise ValueError("two buttons share a pin")

@@ -52,10 +52,13 @@ BATTERY_PATH = (("cell", "BT"), ("charger", "U"), ("switch", "SW"), ("diode", "D
 ADDRESSES = (0x3C, 0x3D)  # what the SSD1306/SH1106/SSD1309 modules' address jumper selects
 MAX_I2C_HZ = 400_000  # the SSD1306/SH1106 datasheets' fast mode; see hardware/README.md
 MAX_SPI_HZ = 10_000_000  # the SSD1306's shortest serial clock cycle, 100 ns
+# The colour controllers' shortest serial write cycles: the ST7789's 16 ns, the ST7735's 66 ns.
+COLOUR_SPI_HZ = {"st7789": 62_500_000, "st7735": 15_000_000}
+COLOUR = tuple(COLOUR_SPI_HZ)  # stones.drivers.st7789: the frame in a palette, on SPI only
 # The clocks luma's spi interface accepts (its own assertion), in Hz.
 LUMA_SPI_HZ = tuple(int(mhz * 1_000_000) for mhz in (0.5, 1, 2, 4, 8, 16, 20, 24, 28, 32, 36,
                                                        40, 44, 48, 50, 52))
-SPI_PINS = ("sck", "mosi", "cs", "dc", "rst")
+SPI_PINS = ("sck", "mosi", "cs", "dc", "rst", "backlight")
 
 
 class Board:
@@ -122,8 +125,8 @@ PICO = Board(
     i2c={0: ((0, 4, 8, 12, 16, 20, 28), (1, 5, 9, 13, 17, 21)),
          1: ((2, 6, 10, 14, 18, 22, 26), (3, 7, 11, 15, 19, 27))},
     fixed={},  # every header GPIO of the RP2040 is free to route
-    drivers=("ssd1306", "sh1106", "ssd1309"),  # stones.platforms.pico
-    sizes=((128, 64),),
+    drivers=("ssd1306", "sh1106", "ssd1309") + COLOUR,  # stones.platforms.pico
+    sizes=((128, 64),),  # the OLEDs' (a colour panel: whatever stones.drivers.st7789 places)
     rotations=(0, 2),
     gpios=tuple(range(30)),  # GPIO0-29 of the RP2040 (a ready-made board routes them its way)
     # RP2040 datasheet, GPIO function table: GPIO n is SPI(n >> 3 & 1), its role n & 3 (0 RX,
@@ -155,7 +158,7 @@ PI = Board(
         14: "UART TXD (serial console)", 15: "UART RXD (serial console)",
         18: "PCM CLK (I2S audio)", 19: "PCM FS", 20: "PCM DIN", 21: "PCM DOUT",
     },
-    drivers=("ssd1306", "sh1106", "ssd1309", "ssd1327"),  # stones.platforms.pi (luma.oled)
+    drivers=("ssd1306", "sh1106", "ssd1309", "ssd1327") + COLOUR,  # platforms.pi (luma)
     sizes=((128, 64), (128, 128)),
     rotations=(0, 1, 2, 3),
     gpios=tuple(range(28)),  # BCM 0-27, every one on the header
@@ -185,6 +188,44 @@ def load_map(name_or_path):
         return json.load(handle)
 
 
+LEGEND_KEYS = ("a", "b", "menu")  # the buttons the screens' footers name (stones.ui.legend)
+LEGEND_CHARS = 9  # a footer's name of a button: "Hold BOOT" fits beside its action
+
+
+def profile_targets(config):
+    """{button: how the board's input profile presses it, in words} for the buttons that come
+    from a hold or a chord of others ("input": {"long": ..., "chords": ...})."""
+    profile = config.get("input") or {}
+    made = {}
+    for source, target in (profile.get("long") or {}).items():
+        made[target] = "%s held" % source.upper()
+    for target, members in (profile.get("chords") or {}).items():
+        made[target] = "+".join(m.upper() for m in members)
+    return made
+
+
+def profile_problems(config):
+    """What is wrong with a board's input profile and legend, as stones.drivers.buttons and the
+    screens would find it (the same checks, run here on fake pins)."""
+    from stones.drivers.buttons import Buttons
+    from stones.platforms.fakes import FakeClock, FakePin
+
+    problems = []
+    profile = config.get("input") or {}
+    pins = {name: FakePin() for name in config.get("buttons", {}) if name in BUTTONS}
+    try:
+        Buttons(pins, FakeClock(), **profile)
+    except (ValueError, TypeError) as error:
+        problems.append("input profile: %s" % error)
+    legend = config.get("legend") or {}
+    for name, words in legend.items():
+        if name not in LEGEND_KEYS:
+            problems.append("legend %r: the screens name only %s" % (name, ", ".join(LEGEND_KEYS)))
+        elif not isinstance(words, str) or not 0 < len(words) <= LEGEND_CHARS:
+            problems.append("legend %s %r: 1 to %d characters" % (name, words, LEGEND_CHARS))
+    return problems
+
+
 def missing_buttons(config):
     """{button: why} for the app's buttons the board has no control for ({} on most boards)."""
     return dict(config.get("missing") or {})
@@ -196,7 +237,8 @@ def missing_buttons(config):
 def used_pins(config):
     """[(what, GPIO)] for every GPIO the map uses, buttons first."""
     buttons = config.get("buttons", {})
-    used = [("button " + name, buttons[name]) for name in BUTTONS if name in buttons]
+    used = [("button " + name, buttons[name]) for name in BUTTONS
+            if name in buttons and buttons[name] != "bootsel"]  # BOOTSEL is no GPIO
     display = config.get("display", {})
     if display.get("interface") == "spi":
         spi = BOARDS.get(config.get("board"), PICO).spi.get(display.get("bus"), {})
@@ -224,6 +266,12 @@ def _others(config):
     return used
 
 
+def pwm_slice(gpio):
+    """The RP2040's PWM slice of a GPIO (datasheet, 4.5.2): two pins on one slice share its
+    frequency, the same channel of it (GPIO n and n + 16) its duty too."""
+    return gpio >> 1 & 7
+
+
 def check_map(config):
     """Every problem with a pin map, as sentences naming the pin; [] when it is good."""
     board = BOARDS.get(config.get("board"))
@@ -233,8 +281,16 @@ def check_map(config):
     buttons = config.get("buttons", {})
     missing = missing_buttons(config)
     ready = config.get("ready_made", False)
+    made = profile_targets(config)
     for name in BUTTONS:
-        if name in missing:
+        if name in made:
+            if name in missing:
+                problems.append("button %s is both made by the input profile and listed as "
+                                "missing" % name)
+        elif buttons.get(name) == "bootsel":
+            if board is not PICO:
+                problems.append("button %s on BOOTSEL: only an RP2040 has one" % name)
+        elif name in missing:
             if name in buttons:
                 problems.append("button %s is both mapped and listed as missing" % name)
             elif not ready:
@@ -259,13 +315,18 @@ def check_map(config):
             if not controls.get(name):
                 problems.append("button %s: say which control of the board it is in "
                                 "\"controls\"" % name)
+        for name in made:
+            if not controls.get(name):
+                problems.append("button %s: say how the board presses it in \"controls\""
+                                % name)
         for name in controls:
-            if name not in buttons:
+            if name not in buttons and name not in made:
                 problems.append("control %r is not a mapped button" % name)
     for name in buttons:
         if name not in BUTTONS:
             problems.append("button %r is not one the firmware reads (%s)"
                             % (name, ", ".join(BUTTONS)))
+    problems += profile_problems(config)
     if config.get("button_pull", "up") not in ("up", "down"):
         problems.append("button_pull must be 'up' or 'down'")
     if config.get("recovery_button") not in buttons:
@@ -328,17 +389,54 @@ def check_map(config):
     if interface == "i2c" and display.get("address") not in ADDRESSES:
         problems.append("display address %r: the modules answer at 60 (0x3C) or 61 (0x3D)"
                         % display.get("address"))
-    if (display.get("width"), display.get("height")) not in board.sizes:
+    if display.get("driver") in COLOUR:
+        problems += _colour_problems(board, config, display, interface)
+    elif (display.get("width"), display.get("height")) not in board.sizes:
         problems.append("display %rx%r: the %s build drives %s" % (
             display.get("width"), display.get("height"), board.key,
             " or ".join("%dx%d" % size for size in board.sizes)))
-    if display.get("rotate", 0) not in board.rotations:
+    elif display.get("backlight") is not None:
+        problems.append("display backlight: an OLED has none (only a colour panel's is driven)")
+    if display.get("rotate", 0) not in board.rotations and display.get("driver") not in COLOUR:
         problems.append("display rotate %r: the %s build rotates by %s quarter turns" % (
             display.get("rotate"), board.key, "/".join(map(str, board.rotations))))
     freq = display.get("freq")
     if interface == "i2c" and freq is not None and not 10_000 <= freq <= MAX_I2C_HZ:
         problems.append("display freq %r Hz: the panels are specified up to %d Hz"
                         % (freq, MAX_I2C_HZ))
+    return problems
+
+
+def _colour_problems(board, config, display, interface):
+    """What is wrong with a colour panel: on SPI, its size and rotation placed in the
+    controller's RAM (stones.drivers.st7789 names what cannot be), the frame fitted, and its
+    backlight a GPIO (a PWM of its own on a Pico: a buzzer on its slice would set its
+    frequency) or null."""
+    from stones.drivers.st7789 import fit, place
+
+    driver = display["driver"]
+    problems = []
+    if interface != "spi":
+        problems.append("display driver %s: a colour panel is on SPI (\"interface\": \"spi\")"
+                        % driver)
+    width, height, turns = display.get("width"), display.get("height"), display.get("rotate", 0)
+    if not (isinstance(width, int) and isinstance(height, int)):
+        return problems + ["display %rx%r: a colour panel names its width and height in pixels"
+                           % (width, height)]
+    try:
+        place(driver, width, height, turns, display.get("offset"))
+        fit(width, height, display.get("frame"), display.get("scale", 0))
+    except ValueError as error:
+        problems.append("display: %s" % error)
+    light = display.get("backlight")
+    if light is not None and not isinstance(light, int):
+        problems.append("display backlight %r: a GPIO number, or null (always lit)" % (light,))
+    buzzer = config.get("buzzer")
+    if board is PICO and isinstance(light, int) and isinstance(buzzer, int) and (
+            pwm_slice(light) == pwm_slice(buzzer)):
+        problems.append("display backlight on GPIO %d shares PWM slice %d with the buzzer on "
+                        "GPIO %d: each note would change the backlight's frequency"
+                        % (light, pwm_slice(light), buzzer))
     return problems
 
 
@@ -369,9 +467,10 @@ def _spi_problems(board, display, bus):
         problems.append("display RST %r: a GPIO number, or null (RES tied high)"
                         % display.get("rst"))
     freq = display.get("freq")
-    if freq is not None and not 100_000 <= freq <= MAX_SPI_HZ:
-        problems.append("display freq %r Hz: the panels' SPI is specified up to %d Hz"
-                        % (freq, MAX_SPI_HZ))
+    most = COLOUR_SPI_HZ.get(display.get("driver"), MAX_SPI_HZ)
+    if freq is not None and not 100_000 <= freq <= most:
+        problems.append("display freq %r Hz: the %s's SPI is specified up to %d Hz"
+                        % (freq, display.get("driver"), most))
     elif freq is not None and fixed_cs and freq not in LUMA_SPI_HZ:
         problems.append("display freq %r Hz: luma's spi takes %s MHz" % (
             freq, ", ".join("%g" % (hz / 1e6) for hz in LUMA_SPI_HZ if hz <= MAX_SPI_HZ)))
@@ -537,7 +636,8 @@ def panel_words(display):
     words = "%s %dx%d" % (display["driver"].upper(), display["width"], display["height"])
     bus = display.get("bus", display.get("port"))
     if display.get("interface") == "spi":
-        pins = ", ".join("%s %s" % (key.upper(), display[key]) for key in ("cs", "dc", "rst")
+        pins = ", ".join("%s %s" % ("BL" if key == "backlight" else key.upper(), display[key])
+                         for key in ("cs", "dc", "rst", "backlight")
                          if display.get(key) is not None)
         return "%s, SPI%s (%s)" % (words, bus, pins)
     return "%s, I2C%s at 0x%02X" % (words, bus, display["address"])
@@ -558,8 +658,11 @@ def boards_table(names=None):
     for name in names:
         config = load_map(name)
         missing = missing_buttons(config)
+        made = profile_targets(config)
         buttons = "%d of 7 (no %s)" % (7 - len(missing), ", ".join(
             b.upper() for b in BUTTONS if b in missing)) if missing else "7"
+        if made:
+            buttons += " (%s)" % ", ".join("%s: %s" % (b.upper(), how) for b, how in made.items())
         what = config.get("product") or config.get("name", name)
         if name in MAPS:
             what += " (the default; wiring below)"
@@ -570,9 +673,13 @@ def boards_table(names=None):
     for name, config in ready:
         lines += ["", "**%s** (`%s`): %s. %s" % (
             config["name"], name, panel_words(config["display"]),
-            "Upside down: the firmware turns the picture." if config["display"].get("rotate")
-            else ""), "", controls_table(config)]
+            TURNED.get(config["display"].get("rotate", 0), "")), "", controls_table(config)]
     return "\n".join(line.rstrip() for line in lines)
+
+
+TURNED = {1: "On its side: the firmware turns the picture a quarter turn.",
+          2: "Upside down: the firmware turns the picture.",
+          3: "On its side: the firmware turns the picture three quarter turns."}
 
 
 def controls_table(config):
@@ -580,13 +687,21 @@ def controls_table(config):
     board = BOARDS[config["board"]]
     controls = config.get("controls", {})
     missing = missing_buttons(config)
+    made = profile_targets(config)
     lines = ["| app button | on the board | GPIO |", "| --- | --- | --- |"]
     for name in BUTTONS:
+        pin = config["buttons"].get(name)
         if name in missing:
             lines.append("| %s | none: %s | - |" % (name.upper(), missing[name]))
+        elif name in made:
+            lines.append("| %s | %s | - (%s) |" % (name.upper(), controls.get(name, "?"),
+                                                   made[name]))
+        elif pin == "bootsel":
+            lines.append("| %s | %s | BOOTSEL (rp2.bootsel_button) |" % (
+                name.upper(), controls.get(name, "?")))
         else:
             lines.append("| %s | %s | %s%d |" % (name.upper(), controls.get(name, "?"),
-                                                 board.prefix, config["buttons"][name]))
+                                                 board.prefix, pin))
     return "\n".join(lines)
 
 

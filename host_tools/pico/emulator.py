@@ -39,10 +39,21 @@ def pin_map(board="pico"):
 
 def panel_of(config):
     """How pico.mjs models the board's panel: None for the I2C SSD1306 at 0x3C on I2C0 (the
-    default), else its SPI block, DC and CS pins and the controller's RAM columns."""
+    default), else its SPI block, DC and CS pins and the controller's RAM columns; for a colour
+    panel, the glass as seen and where the board's rotation puts it in the window's addresses
+    (stones.drivers.st7789.place, which tests/device/test_st7789.py holds to the vendors')."""
     display = config["display"]
     if display.get("interface") != "spi":
         return None
+    if display["driver"] in ("st7789", "st7735"):
+        from stones.drivers.st7789 import place
+
+        offset = display.get("offset")
+        column, row = place(display["driver"], display["width"], display["height"],
+                            display.get("rotate", 0), None if offset is None else tuple(offset))
+        return {"bus": "spi", "kind": "st7789", "block": display.get("bus", 0),
+                "dc": display["dc"], "cs": display["cs"], "width": display["width"],
+                "height": display["height"], "column": column, "row": row}
     sh1106 = display["driver"] == "sh1106"
     return {"bus": "spi", "block": display.get("bus", 0), "dc": display["dc"],
             "cs": display["cs"], "columns": 132 if sh1106 else 128, "first": 2 if sh1106 else 0}
@@ -193,9 +204,16 @@ class EmulatedPico:
 
     # -- what the device shows and says --------------------------------------------------------
     def panel(self):
-        """The panel's RAM (1024 bytes, page-major) and whether the panel is switched on."""
+        """The panel's RAM (1024 bytes, page-major) and whether the panel is switched on; for a
+        colour panel, its glass (RGB565, two bytes a pixel, row by row) instead of the RAM."""
         answer = self.call({"cmd": "panel"})
         return bytes.fromhex(answer["ram"]), answer["on"]
+
+    def panel_state(self):
+        """{on, transfers, stray (colour pixels written off the glass), madctl (-1: none)}."""
+        answer = self.call({"cmd": "panel"})
+        del answer["ram"]
+        return answer
 
     def watch_panel(self, page, col0, col1, max_ms=1000):
         """Run until a transfer on the bus changes the panel's RAM in page, columns col0 to col1

@@ -18,7 +18,10 @@
 //   Or, for a board whose panel is on SPI (the boot request's "panel": {"bus": "spi", "block",
 //   "dc", "cs", "columns", "first"}), the same panel model on that SPI block: a byte sent while
 //   the CS pin is low is RAM data when the DC pin is high, else a command, each taking 8 periods
-//   of the SPI clock; an SH1106 has 132 RAM columns, shown from column 2.
+//   of the SPI clock; an SH1106 has 132 RAM columns, shown from column 2. A colour panel
+//   ("kind": "st7789", with the glass's "width", "height" and its "column" and "row" in the
+//   window's addresses) is an ST7789 model on that bus instead: CASET, RASET and RAMWR fill
+//   the glass with RGB565 pixels, which `panel` returns as they would light it.
 // - buttons: GPIO inputs held high (pull-ups); a press drives one low.
 // - a USB CDC host that answers the device only when it has bytes for it (a real host NAKs in
 //   hardware; rp2040js's demo answers at once and costs the device an interrupt every ~10 us).
@@ -194,6 +197,55 @@ class SSD1306 {
   }
 }
 
+// An ST7789 (or ST7735) as its glass shows it, modelled from the datasheet: a byte with DC low
+// is a command, the bytes with DC high after it its data; CASET and RASET set the window (first
+// and last, two big-endian bytes each), RAMWR's data fills it row by row, two bytes a pixel
+// (RGB565, high byte first), on across transfers until the next command, wrapping to the
+// window's start when full. The glass is width x height pixels of the window's address space
+// from (column, row); a pixel written off it is counted in `stray`, not drawn. MADCTL's byte is
+// kept (madctl), SWRESET and DISPOFF blank the panel, DISPON lights it.
+class ST7789 {
+  constructor(width, height, column = 0, row = 0) {
+    this.width = width; this.height = height; this.column = column; this.row = row;
+    this.canvas = new Uint8Array(width * height * 2);
+    this.cmd = -1; this.args = 0; this.window = new Uint8Array(4);
+    this.c0 = 0; this.c1 = 0; this.r0 = 0; this.r1 = 0; this.x = 0; this.y = 0; this.high = -1;
+    this.on = false; this.transfers = 0; this.bytes = 0; this.stray = 0; this.madctl = -1;
+  }
+  spiWrite(byte, dc) {
+    this.bytes++;
+    if (!dc) { this.command(byte); return; }
+    if (this.cmd === 0x2c) { this.pixel(byte); return; }
+    if (this.cmd === 0x36 && this.args === 0) this.madctl = byte;
+    if ((this.cmd === 0x2a || this.cmd === 0x2b) && this.args < 4) {
+      this.window[this.args] = byte;
+      if (this.args === 3) {
+        const w = this.window, first = w[0] << 8 | w[1], last = w[2] << 8 | w[3];
+        if (this.cmd === 0x2a) { this.c0 = first; this.c1 = last; } else { this.r0 = first; this.r1 = last; }
+      }
+    }
+    this.args++;
+  }
+  command(b) {
+    this.cmd = b; this.args = 0;
+    if (b === 0x2c) { this.x = this.c0; this.y = this.r0; this.high = -1; }
+    else if (b === 0x29) this.on = true;
+    else if (b === 0x28 || b === 0x01) this.on = false;
+  }
+  pixel(byte) {
+    if (this.high < 0) { this.high = byte; return; }
+    const x = this.x - this.column, y = this.y - this.row;
+    if (x >= 0 && y >= 0 && x < this.width && y < this.height) {
+      const i = (y * this.width + x) * 2;
+      this.canvas[i] = this.high; this.canvas[i + 1] = byte;
+    } else this.stray++;
+    this.high = -1;
+    if (++this.x > this.c1) { this.x = this.c0; if (++this.y > this.r1) this.y = this.r0; }
+  }
+  // The glass, row by row, two bytes a pixel (RGB565, high byte first).
+  visible() { return this.canvas; }
+}
+
 // A region of the panel's RAM (one page, a range of columns) as it was when the watch began;
 // `at` becomes the clock's nanos at the end of the first transfer after which it differs.
 class PanelWatch {
@@ -367,9 +419,10 @@ export class Pico {
     });
   }
 
-  setupSPI({ block = 0, dc, cs, columns = 128, first = 0 }) {
+  setupSPI({ block = 0, dc, cs, columns = 128, first = 0, kind = 'oled', width, height, column, row }) {
     const spi = this.mcu.spi[block], clock = this.clock, gpio = this.mcu.gpio;
-    const panel = this.panel = new SSD1306(columns, first);
+    const panel = this.panel = kind === 'st7789'
+      ? new ST7789(width, height, column, row) : new SSD1306(columns, first);
     this.i2cBytes = 0; this.i2cBusNanos = 0; this.lastI2CEnd = 0; // the panel's bus, whichever
     let selected = false;
     spi.onTransmit = (value) => {
@@ -459,7 +512,10 @@ const handlers = {
     return { settled: ok };
   },
   pin(p, a) { p.mcu.gpio[a.pin].setInputValue(!!a.high); },
-  panel(p) { return { ram: Buffer.from(p.panel.visible()).toString('hex'), on: p.panel.on, transfers: p.panel.transfers }; },
+  panel(p) {
+    return { ram: Buffer.from(p.panel.visible()).toString('hex'), on: p.panel.on,
+      transfers: p.panel.transfers, stray: p.panel.stray ?? 0, madctl: p.panel.madctl ?? -1 };
+  },
   serial(p) { const text = p.serial.slice(p.consumed); p.consumed = p.serial.length; return { text }; },
   // Wait for text on the console (the REPL prompt, a line the app prints).
   expect(p, a) { p.consumed = p.waitSerial(a.text, a.max_ms ?? 30000); },

@@ -152,3 +152,45 @@ def test_the_buzzer_is_pwm_at_half_duty_on_its_pin():
         sys.path.pop(0)
         if "machine" in sys.modules:
             del sys.modules["machine"]
+
+
+def test_bootsel_is_a_button_and_a_profile_presses_the_missing_one():
+    # The PicoBoy's way: BOOTSEL is B (rp2.bootsel_button(), the fake's flag here), and B held
+    # is MENU, which has no pin.
+    clock = FakeClock()
+    sys.path.insert(0, _fake_machine_folder())
+    try:
+        import machine
+        import rp2
+
+        machine.made[:] = []
+        config = {"buttons": {"up": 1, "down": 3, "left": 4, "right": 2, "a": 0, "b": "bootsel"},
+                  "display": {"driver": "ssd1306"}, "input": {"long": {"b": "menu"}}}
+        buttons, _ = make_pico(config, clock)
+        events = []
+
+        def run(ms):
+            for _ in range(ms):
+                clock.advance(1)
+                event = buttons.poll()
+                while event is not None:
+                    events.append(describe(event))
+                    event = buttons.poll()
+
+        inputs = [m for m in machine.made if isinstance(m, machine.Pin) and m.mode == 0]
+        assert sorted(pin.id for pin in inputs) == [0, 1, 2, 3, 4]  # no GPIO for BOOTSEL
+        rp2.held[0] = 1
+        run(100)
+        rp2.held[0] = 0
+        run(50)
+        assert events == ["press b", "release b"]  # a tap
+        rp2.held[0] = 1
+        run(700)
+        rp2.held[0] = 0
+        run(50)
+        assert events[2:] == ["press menu", "release menu"]  # held: MENU
+    finally:
+        sys.path.pop(0)
+        for name in ("machine", "rp2"):
+            if name in sys.modules:
+                del sys.modules[name]

@@ -193,9 +193,16 @@ def test_the_pi_display_is_on_i2c1_and_the_pi_has_no_adc():
 
 
 def fake_machine():
+    """The fake machine module, with the fake rp2 (BOOTSEL) beside it in sys.modules until the
+    test's own del of "machine" (rp2 stays: it holds nothing between tests but its flag)."""
     spec = importlib.util.spec_from_file_location("machine", FAKE_MACHINE)
     machine = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(machine)
+    spec = importlib.util.spec_from_file_location(
+        "rp2", os.path.join(os.path.dirname(FAKE_MACHINE), "rp2.py"))
+    rp2 = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(rp2)
+    sys.modules["rp2"] = rp2
     return machine
 
 
@@ -249,12 +256,32 @@ def sh1106_or_ssd1306_wire(display, dc, cs):
     return FakeOLEDWire(dc, cs)
 
 
-@pytest.mark.parametrize("name", [n for n in SPI_BOARDS if load_map(n)["board"] == "pico"])
+def make_pico_on_spi(machine, config, spi_made):
+    """make_pico(config) over the fake machine (its SPI class replaced by the test's):
+    (buttons, display, the one SPI bus made), the bus made on the map's block, pins and clock."""
+    from stones.platforms.fakes import FakeClock
+    from stones.platforms.pico import make_pico
+
+    wanted = config["display"]
+    sys.modules["machine"] = machine
+    try:
+        buttons, display = make_pico(config, FakeClock())
+    finally:
+        del sys.modules["machine"]
+    (bus,) = [m for m in machine.made if isinstance(m, spi_made)]
+    assert (bus.id, bus.sck.id, bus.mosi.id, bus.miso, bus.baudrate, bus.mode) == (
+        wanted["bus"], wanted["sck"], wanted["mosi"], None, wanted["freq"], (0, 0))
+    return buttons, display, bus
+
+
+COLOUR_BOARDS = [n for n in SPI_BOARDS if load_map(n)["display"]["driver"] in hardware.COLOUR]
+OLED_SPI_BOARDS = [n for n in SPI_BOARDS if n not in COLOUR_BOARDS]
+
+
+@pytest.mark.parametrize("name", [n for n in OLED_SPI_BOARDS if load_map(n)["board"] == "pico"])
 def test_the_pico_firmware_drives_an_spi_board_s_panel_from_its_file(name):
     """make_pico on the board file: machine.SPI on its block and pins, CS/DC/RST as outputs,
     RST pulsed, the buttons on their pins; the panel model on the wire then holds the frame."""
-    from stones.platforms.fakes import FakeClock
-    from stones.platforms.pico import make_pico
 
     config = load_map(name)
     wanted = config["display"]
@@ -280,21 +307,14 @@ def test_the_pico_firmware_drives_an_spi_board_s_panel_from_its_file(name):
             super().write(buf)
 
     machine.SPI = SPI
-    sys.modules["machine"] = machine
-    try:
-        buttons, display = make_pico(config, FakeClock())
-    finally:
-        del sys.modules["machine"]
-    (bus,) = [m for m in machine.made if isinstance(m, spi_made)]
-    assert (bus.id, bus.sck.id, bus.mosi.id, bus.miso, bus.baudrate, bus.mode) == (
-        wanted["bus"], wanted["sck"], wanted["mosi"], None, wanted["freq"], (0, 0))
+    buttons, display, bus = make_pico_on_spi(machine, config, spi_made)
     outputs = {p.id for p in machine.made if isinstance(p, real_pin) and p.mode == real_pin.OUT}
     assert outputs == {wanted["cs"], wanted["dc"], wanted["rst"]}
     assert pins[wanted["rst"]].level == 1 and pins[wanted["cs"]].level == 1
     inputs = {p.id for p in machine.made if isinstance(p, real_pin) and p.mode == real_pin.IN}
-    assert inputs == set(config["buttons"].values())
+    assert inputs == set(config["buttons"].values()) - {"bootsel"}  # BOOTSEL is no GPIO
     assert sorted(n for n, pin in zip(hardware.BUTTONS, buttons._pins) if pin is None) == sorted(
-        hardware.missing_buttons(config))
+        set(hardware.missing_buttons(config)) | set(hardware.profile_targets(config)))
     panel = bus.panel
     assert panel.on and panel.frame() == bytes(1024)  # initialised, cleared
     display.text("PicoBoy", 0, 0, 1)
@@ -302,6 +322,90 @@ def test_the_pico_firmware_drives_an_spi_board_s_panel_from_its_file(name):
     assert panel.frame() == bytes(display.buffer)
     commands = b"".join(buf for dc, buf in panel.writes if not dc)
     assert wanted.get("rotate") == 2 and b"\xc0\xa0" in commands  # turned upside down
+
+
+def test_the_colour_boards_are_there():
+    assert {"pico-lcd-1.3", "pico-lcd-1.14", "picosystem"} <= set(COLOUR_BOARDS)
+
+
+@pytest.mark.parametrize("name", [n for n in COLOUR_BOARDS if load_map(n)["board"] == "pico"])
+def test_the_pico_firmware_drives_a_colour_board_s_panel_from_its_file(name):
+    """make_pico on a colour board's file: machine.SPI on its block and pins at its clock, CS,
+    DC and RST as outputs, the backlight a PWM on its pin, lit once the panel holds a picture;
+    the bytes on the wire, decoded by a model of the controller written from the datasheet
+    (tests/device/glass.py), light the glass where the vendors' code puts its window, with the
+    frame centred, white on black."""
+    from glass import Glass
+
+
+    config = load_map(name)
+    wanted = config["display"]
+    # Where the glass sits in the window's addresses, from the vendors' code: Waveshare's
+    # 1.14 demo sets its window from column 40, row 53; the 240x240 panels from 0, 0.
+    at = {"pico-lcd-1.14": (40, 53)}.get(name, (0, 0))
+    screen = Glass(wanted["width"], wanted["height"], *at)
+    machine = fake_machine()
+    pins = {}
+    real_pin = machine.Pin
+
+    class Pin(real_pin):
+        def __init__(self, id, *args, **kwargs):
+            super().__init__(id, *args, **kwargs)
+            pins[id] = self
+
+    machine.Pin = Pin
+    spi_made = machine.SPI
+
+    class SPI(spi_made):
+        def write(self, buf):
+            assert pins[wanted["cs"]].level == 0, "a write with CS high"
+            super().write(buf)
+            screen.write(pins[wanted["dc"]].level, buf)
+
+    machine.SPI = SPI
+    buttons, display, bus = make_pico_on_spi(machine, config, spi_made)
+    outputs = {p.id for p in machine.made if isinstance(p, real_pin) and p.mode == real_pin.OUT}
+    assert outputs == {wanted["cs"], wanted["dc"], wanted["rst"], wanted["backlight"]}
+    (light,) = [m for m in machine.made if isinstance(m, machine.PWM)]
+    assert light.pin.id == wanted["backlight"] and light.hz > 0 and light.duty > 0
+    inputs = {p.id for p in machine.made if isinstance(p, real_pin) and p.mode == real_pin.IN}
+    assert inputs == set(config["buttons"].values())
+    assert (display.width, display.height) == (128, 128)  # the tall layout, 1x
+    display.fill(0)
+    display.text("Go", 0, 0, 1)
+    display.pixel(127, 127, 1)
+    display.show()
+    left, top = (wanted["width"] - 128) // 2, (wanted["height"] - 128) // 2
+    for x, y in ((0, 0), (wanted["width"] - 1, wanted["height"] - 1), (left - 1, top)):
+        assert screen.pixel(x, y) == 0  # the border
+    assert screen.pixel(left + 127, top + 127) == 0xFFFF  # the frame's last pixel
+    lit = sum(screen.pixel(left + x, top + y) == 0xFFFF for x in range(16) for y in range(8))
+    assert lit == sum(display.pixel(x, y) for x in range(16) for y in range(8)) > 0
+    display.contrast(0)
+    assert 0 < light.duty < 65535 // 8  # dimmed, never dark
+    display.poweroff()
+    assert light.duty == 0
+
+
+@pytest.mark.parametrize("change, problem", [
+    (lambda c: c["display"].update(freq=80_000_000), "the st7789's SPI is specified up to"),
+    (lambda c: c["display"].update(width=200), "no st7789 panel of"),
+    (lambda c: c["display"].update(rotate=4), "rotates by 0 to 3 quarter turns"),
+    (lambda c: c["display"].update(backlight="on"), "display backlight 'on': a GPIO number"),
+    (lambda c: c["display"].update(backlight=6), "used twice: display SCK and display BACKLIGHT"),
+    (lambda c: c.update(buzzer=13), "backlight on GPIO 12 shares PWM slice 6 with the buzzer"),
+    (lambda c: c["display"].update(interface="i2c", sda=0, scl=1, address=60),
+     "a colour panel is on SPI"),
+    (lambda c: c["display"].update(frame=[128, 64], scale=3), "does not fit the 240x240 panel"),
+])
+def test_a_bad_colour_board_is_named(change, problem):
+    found = problems_after("picosystem", change)
+    assert any(problem in p for p in found), found
+
+
+def test_an_oled_has_no_backlight():
+    found = problems_after("picoboy", lambda c: c["display"].update(backlight=13))
+    assert any("an OLED has none" in p for p in found), found
 
 
 class FakeGPIO:
@@ -448,11 +552,17 @@ def test_a_ready_made_board_s_controls_table_maps_every_button(name):
     assert [row.split(" | ")[0].strip("| ") for row in rows] == [
         b.upper() for b in hardware.BUTTONS]
     board = BOARDS[config["board"]]
+    made = hardware.profile_targets(config)
     for row, button in zip(rows, hardware.BUTTONS):
+        pin = config["buttons"].get(button)
         if button in hardware.missing_buttons(config):
             assert "| none: " in row and row.endswith("| - |")
+        elif button in made:
+            assert row.endswith("| - (%s) |" % made[button])  # the hold or chord, in words
+        elif pin == "bootsel":
+            assert row.endswith("| BOOTSEL (rp2.bootsel_button) |")
         else:
-            assert row.endswith("| %s%d |" % (board.prefix, config["buttons"][button]))
+            assert row.endswith("| %s%d |" % (board.prefix, pin))
 
 
 @pytest.mark.parametrize("name", MAPS)

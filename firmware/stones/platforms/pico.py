@@ -1,4 +1,5 @@
-"""Raspberry Pi Pico backend: machine.Pin buttons and an SSD1306/SSD1309/SH1106 on I2C or SPI.
+"""Raspberry Pi Pico backend: machine.Pin buttons and an SSD1306/SSD1309/SH1106 on I2C or SPI,
+or an ST7789/ST7735 colour panel on SPI.
 
 make_pico(config) reads the same config shape as stones.platforms.pi.make_pi, with Pico GP numbers:
 
@@ -15,15 +16,22 @@ selects the pull-down and active-high wiring instead.
 A panel on SPI says "interface": "spi", with "bus" the SPI block (0 or 1), "sck" and "mosi" its
 pins, "cs", "dc" and "rst" (or null: RES tied high) plain GPIO outputs, and "freq" the SPI clock
 in Hz (default 8 MHz): stones.drivers.ssd1306.SpiBus carries the same driver over it, after a
-reset pulse. A map may leave buttons out (a ready-made board lists them under "missing"): those
-buttons are never pressed. `machine` is imported inside make_pico,
-so importing this module touches no pin and works on any runtime.
+reset pulse. A colour panel ("driver": "st7789" or "st7735", always on SPI) names the same
+pins and its "backlight" (a PWM pin, or null), its "width" and "height" as seen and "rotate"
+(0 to 3 quarter turns); "offset", "frame", "scale", "inverted" and "bgr" as
+stones.drivers.st7789.ST7789 takes them. A map may leave buttons out (a ready-made board lists
+them under "missing"): those buttons are never pressed. A button may be "bootsel": the BOOTSEL
+button (BootselPin over rp2.bootsel_button()); "input" may hold an input profile (Buttons' long=
+and chords=: one button held, or two together, press one the board lacks). `machine` is
+imported inside make_pico, so importing this module touches no pin and works on any runtime.
 """
 
 from stones.compat import const
 
 _FREQ = const(400_000)  # I2C fast mode: a whole 1 KB frame in ~23 ms, one page in ~3 ms
 _SPI_FREQ = const(8_000_000)  # SPI: within what the SSD1306 and SH1106 datasheets allow
+_BACKLIGHT_HZ = const(1000)  # a colour panel's backlight PWM: no flicker, no audible whine
+_COLOUR = ("st7789", "st7735")  # stones.drivers.st7789's panels
 
 
 def make_uart(link):
@@ -48,13 +56,21 @@ def make_pico(config, clock=None):
     pull_up = config.get("button_pull", "up") == "up"
     pins = {}
     for name, number in config["buttons"].items():
-        pins[name] = Pin(number, Pin.IN, Pin.PULL_UP if pull_up else Pin.PULL_DOWN)
+        if number == "bootsel":
+            import rp2
+
+            pins[name] = BootselPin(rp2.bootsel_button, pull_up)
+        else:
+            pins[name] = Pin(number, Pin.IN, Pin.PULL_UP if pull_up else Pin.PULL_DOWN)
     display = config["display"]
     drivers = {"ssd1306": SSD1306, "ssd1309": SSD1309, "sh1106": SH1106}
     driver = display.get("driver", "ssd1306")
-    if driver not in drivers:
+    if driver not in drivers and driver not in _COLOUR:
         raise ValueError("no Pico driver for display %r (have: %s)"
-                         % (driver, ", ".join(sorted(drivers))))
+                         % (driver, ", ".join(sorted(tuple(drivers) + _COLOUR))))
+    buttons = Buttons(pins, clock or compat, active_low=pull_up, **config.get("input", {}))
+    if driver in _COLOUR:
+        return buttons, colour_panel(display, driver)
     rotate = display.get("rotate", 0)
     if rotate not in (0, 2):
         raise ValueError("the panel rotates by 0 or 2 quarter turns, not %r" % rotate)
@@ -71,8 +87,50 @@ def make_pico(config, clock=None):
                             addr=display.get("address", 0x3C))
     if rotate:
         panel.rotate(rotate)
-    buttons = Buttons(pins, clock or compat, active_low=pull_up, **config.get("input", {}))
     return buttons, panel
+
+
+class BootselPin:
+    """The RP2040's BOOTSEL button as a pin, read through read() (rp2.bootsel_button: 1 while
+    held): its value() reads as the board's other buttons do, 0 while held when they pull up."""
+
+    def __init__(self, read, active_low=True):
+        self._read = read
+        self._held = 0 if active_low else 1
+
+    def value(self):
+        return self._held if self._read() else 1 - self._held
+
+
+def colour_panel(display, driver):
+    """An ST7789 or ST7735 (stones.drivers.st7789) on the map's SPI block and pins: CS, DC, RST
+    as outputs, the backlight a PWM (its brightness is the Contrast row) or none; the driver
+    resets and initialises the panel itself."""
+    from machine import PWM, SPI, Pin
+
+    from stones.drivers.st7789 import ST7735, ST7789
+
+    spi = SPI(display.get("bus", 0), baudrate=display.get("freq", _SPI_FREQ), polarity=0,
+              phase=0, sck=Pin(display["sck"]), mosi=Pin(display["mosi"]), miso=None)
+    cs = display.get("cs")
+    rst = display.get("rst")
+    light = display.get("backlight")
+    backlight = None
+    if light is not None:
+        backlight = PWM(Pin(light, Pin.OUT))
+        backlight.freq(_BACKLIGHT_HZ)
+        backlight.duty_u16(0)  # dark until the panel holds its first picture
+    offset = display.get("offset")
+    frame = display.get("frame")
+    kind = ST7735 if driver == "st7735" else ST7789
+    return kind(spi, Pin(display["dc"], Pin.OUT),
+                display.get("width", 240), display.get("height", 240),
+                cs=None if cs is None else Pin(cs, Pin.OUT, value=1),
+                rst=None if rst is None else Pin(rst, Pin.OUT, value=1),
+                backlight=backlight, rotate=display.get("rotate", 0),
+                offset=None if offset is None else tuple(offset),
+                frame=None if frame is None else tuple(frame), scale=display.get("scale", 0),
+                inverted=display.get("inverted"), bgr=display.get("bgr", False))
 
 
 def spi_bus(display, block, clock):
