@@ -176,7 +176,7 @@ def main(config=None):
     watchdog = start_watchdog(config) if platform == "pico" else None
     searcher = None if platform == "pico" else pi_searcher(config)
     app = App(display, buttons, clock, session=session, platform=platform,
-              board=config.get("label"), watchdog=watchdog,
+              board=config.get("label"), legend=config.get("legend"), watchdog=watchdog,
               buzzer=make_buzzer(config, clock, tone), battery=battery, lightsleep=lightsleep,
               searcher=searcher, links=make_links(config.get("link"), platform))
     if platform == "pico":

@@ -189,7 +189,7 @@ def load_map(name_or_path):
 
 
 LEGEND_KEYS = ("a", "b", "menu")  # the buttons the screens' footers name (stones.ui.legend)
-LEGEND_CHARS = 9  # a footer's name of a button: "Hold BOOT" fits beside its action
+LEGEND_CHARS = 5  # a footer's name of a button: as long as MENU and a letter, so lines fit
 
 
 def profile_targets(config):

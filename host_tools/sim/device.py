@@ -114,15 +114,18 @@ class Device:
     battery is a stones.drivers.battery.Battery (over a FakeADC) or None, as the simulator has.
     board is the label the System screen names the board by (a pin map's "label"), or None.
     links: how it links to another device (stones.link.pipes.Links), or None; clock: a FakeClock
-    shared with another simulated device (two linked on one clock)."""
+    shared with another simulated device (two linked on one clock).
+    A board with fewer controls: controls names the buttons with a pin, profile is its pin map's
+    "input" (a hold or chord pressing the others), legend its "legend"."""
 
     def __init__(self, display="ssd1306", fs=None, platform="simulator", buzzer=True, tone=None,
-                 battery=None, board=None, links=None, clock=None):
+                 battery=None, board=None, links=None, clock=None, controls=BUTTON_NAMES,
+                 profile=None, legend=None):
         self.clock = clock or FakeClock()
         self.pins = {}
-        for name in BUTTON_NAMES:
+        for name in controls:
             self.pins[name] = FakePin()
-        self.buttons = Buttons(self.pins, self.clock)
+        self.buttons = Buttons(self.pins, self.clock, **(profile or {}))
         self.display = make_display(display) if isinstance(display, str) else display
         self.fs = fs if fs is not None else FakeFS()
         self.session = Session(Store(self.fs))
@@ -131,7 +134,7 @@ class Device:
         self.tone = (tone or FakeTone(self.clock)) if buzzer else None
         self.app = App(self.display, self.buttons, self.clock, session=self.session,
                        platform=platform, buzzer=Buzzer(self.tone, self.clock) if buzzer else None,
-                       battery=battery, board=board, links=links)
+                       battery=battery, board=board, links=links, legend=legend)
         self.app.start()
 
     def set_battery(self, volts):

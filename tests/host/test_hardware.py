@@ -650,3 +650,15 @@ def test_make_hardware_check():
                           capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     assert "pin maps ok" in done.stdout
+
+
+def test_the_picoboy_s_controls_are_the_ones_its_walk_test_plays_with():
+    """tests/device/test_picoboy.py writes the PicoBoy's controls out (it runs on MicroPython
+    too, without the board files): they are its board file's."""
+    from test_picoboy import CONTROLS, LEGEND, PROFILE
+
+    config = load_map("picoboy")
+    assert set(config["buttons"]) == set(CONTROLS) and config["buttons"]["b"] == "bootsel"
+    assert config["input"] == PROFILE and config["legend"] == LEGEND
+    assert hardware.missing_buttons(config) == {} and hardware.profile_targets(config) == {
+        "menu": "B held"}

@@ -31,7 +31,7 @@ from stones.compat import const
 _FREQ = const(400_000)  # I2C fast mode: a whole 1 KB frame in ~23 ms, one page in ~3 ms
 _SPI_FREQ = const(8_000_000)  # SPI: within what the SSD1306 and SH1106 datasheets allow
 _BACKLIGHT_HZ = const(1000)  # a colour panel's backlight PWM: no flicker, no audible whine
-_COLOUR = ("st7789", "st7735")  # stones.drivers.st7789's panels
+_LCDS = ("st7789", "st7735")  # stones.drivers.st7789's panels
 
 
 def make_uart(link):
@@ -65,11 +65,11 @@ def make_pico(config, clock=None):
     display = config["display"]
     drivers = {"ssd1306": SSD1306, "ssd1309": SSD1309, "sh1106": SH1106}
     driver = display.get("driver", "ssd1306")
-    if driver not in drivers and driver not in _COLOUR:
+    if driver not in drivers and driver not in _LCDS:
         raise ValueError("no Pico driver for display %r (have: %s)"
-                         % (driver, ", ".join(sorted(tuple(drivers) + _COLOUR))))
+                         % (driver, ", ".join(sorted(tuple(drivers) + _LCDS))))
     buttons = Buttons(pins, clock or compat, active_low=pull_up, **config.get("input", {}))
-    if driver in _COLOUR:
+    if driver in _LCDS:
         return buttons, colour_panel(display, driver)
     rotate = display.get("rotate", 0)
     if rotate not in (0, 2):

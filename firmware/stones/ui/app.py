@@ -59,8 +59,12 @@ OFF = const(2)
 class App:
     def __init__(self, display, buttons, clock, session=None, platform="", watchdog=None,
                  buzzer=None, battery=None, lightsleep=None, searcher=None, board=None,
-                 links=None):
+                 links=None, legend=None):
         self.display = display
+        # What the screens' footers call A, B and MENU: the board's own names for them where
+        # its controls are named otherwise (its pin map's "legend", from the platform).
+        self.legend = {"a": "A", "b": "B", "menu": "MENU"}
+        self.legend.update(legend or {})
         self.buttons = buttons
         self.clock = clock
         self.session = session

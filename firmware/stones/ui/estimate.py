@@ -18,7 +18,8 @@ TITLE = "Estimate"
 
 
 class Screen(Score):
-    foot = "B: back"
+    foot = "%s: back"
+    foot_button = "b"
 
     def __init__(self, app, play):
         self.play = play
@@ -54,7 +55,7 @@ class Screen(Score):
                 small(fb, text, x, row)
                 row += SMALL_LINE
         if rows > 2:
-            small(fb, self.foot, x, bottom)
+            small(fb, self.footer(), x, bottom)
 
     def handle(self, event):
         button = keys.button(event)

@@ -24,12 +24,12 @@ class Screen:
             title(fb, "Komi: player 1")
             lines(fb, ["Name an even", "komi for White."])
             centre(fb, "< %s >" % self.choices[self.index], 40)
-            small(fb, "A: offer it", 0, fb.height - SMALL_LINE + 1)
+            small(fb, "%s: offer it" % self.app.legend["a"], 0, fb.height - SMALL_LINE + 1)
         else:
             title(fb, "Colour: player 2")
             lines(fb, ["Komi is %s." % protocol.komi, "Pick your colour."])
             centre(fb, "< %s >" % ("Black" if self.colour == 1 else "White"), 40)
-            small(fb, "A: take it", 0, fb.height - SMALL_LINE + 1)
+            small(fb, "%s: take it" % self.app.legend["a"], 0, fb.height - SMALL_LINE + 1)
 
     def handle(self, event):
         if not keys.pressed(event):

@@ -18,7 +18,7 @@ class Screen:
         lines(fb, rows, LINE + 1)  # (a row higher than a page of text: five rows and the foot)
         foot = fb.height - SMALL_LINE + 1
         if LINE + 1 + len(rows) * SMALL_LINE <= foot:  # (a text that fills the panel has none)
-            small(fb, "A: OK", 0, foot)
+            small(fb, "%s: OK" % self.app.legend["a"], 0, foot)
 
     def handle(self, event):
         if keys.kind(event) == keys.PRESS and keys.button(event) in (keys.A, keys.B, keys.MENU):

@@ -25,7 +25,8 @@ _W_MARGIN = const(3)  # White's ends this far from the panel's edge, as a list's
 
 
 class Screen:
-    foot = "A: more"  # the board stage's last line (ui/estimate.py: how to go back)
+    foot = "%s: more"  # the board stage's last line (ui/estimate.py: how to go back), with
+    foot_button = "a"  # the board's name for this button in it (the app's legend)
 
     def __init__(self, app, game):
         self.app = app
@@ -78,11 +79,21 @@ class Screen:
         if self.stage == RESULT:
             title(fb, "Result")
             centre(fb, self.result.text(), 24)
+            legend = self.app.legend
+            again = "%s: rematch" % legend["a"]
+            leave = "%s: menu" % legend["menu"]
+            foot = fb.height - SMALL_LINE + 1
+            one = len(again) + 1 + len(leave) <= columns(fb)  # else the note gives up a line
             note = self.result.note
             if note:
-                lines(fb, wrap(note, columns(fb))[:2], 36)
-            small(fb, "A: menu" if self.link else "A: rematch MENU: menu", 0,
-                  fb.height - SMALL_LINE + 1)
+                lines(fb, wrap(note, columns(fb))[:2 if one or self.link else 1], 36)
+            if self.link:
+                small(fb, "%s: menu" % legend["a"], 0, foot)  # (a linked game: no rematch)
+            elif one:
+                small(fb, again + " " + leave, 0, foot)
+            else:
+                small(fb, again, 0, foot - SMALL_LINE)
+                small(fb, leave, 0, foot)
             return
         if self.stage == TABLE:
             title(fb, "Score")
@@ -109,8 +120,8 @@ class Screen:
                 self.draw_cursor_label(fb)
                 return
             small(fb, "Mark dead", x, y)
-            small(fb, "A: group", x, y + SMALL_LINE + gap)
-            small(fb, "MENU: done", x, y + 2 * SMALL_LINE + gap)
+            small(fb, "%s: group" % self.app.legend["a"], x, y + SMALL_LINE + gap)
+            small(fb, "%s: done" % self.app.legend["menu"], x, y + 2 * SMALL_LINE + gap)
             self.draw_cursor_label(fb)
             return
         self.draw_count(fb, x, y)
@@ -128,7 +139,7 @@ class Screen:
             else:
                 small(fb, both, x, y)
                 small(fb, self.result.gtp(), x, y + SMALL_LINE)
-            small(fb, self.foot, x, y + 2 * SMALL_LINE)
+            small(fb, self.footer(), x, y + 2 * SMALL_LINE)
             return
         if heading:
             small(fb, heading, x, y)
@@ -137,7 +148,10 @@ class Screen:
         small(fb, "B %s" % total[1], x, y + SMALL_LINE)
         small(fb, "W %s" % total[2], x, y + 2 * SMALL_LINE)
         small(fb, self.result.gtp(), x, y + 3 * SMALL_LINE + 2)
-        small(fb, self.foot, x, fb.height - SMALL_LINE + 1)
+        small(fb, self.footer(), x, fb.height - SMALL_LINE + 1)
+
+    def footer(self):
+        return self.foot % self.app.legend[self.foot_button]
 
     def draw_cursor_label(self, fb):
         x = fb.width - LABEL_W if fb.height >= 96 else self.panel_x
