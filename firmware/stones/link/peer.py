@@ -173,7 +173,9 @@ class Link:
 
     def accept(self):
         """Join: take the offered game; it is the app's from now on (and this link's)."""
-        game, colour = self.offered
+        offered = self.offered
+        game = offered[0]
+        colour = offered[1]
         self.offered = None
         self.game = game
         self.colour = colour

@@ -31,7 +31,7 @@ class MemoryPipe:
     def __init__(self, name="memory"):
         self.name = name
         self.inbox = bytearray()
-        self.other = None
+        self.other = self  # the other end (memory_pair sets it)
         self.open = True
         self.through = None  # what the bytes this end writes become on the way, or None
         self.written = 0
