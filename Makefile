@@ -23,7 +23,7 @@ MICROPY_DIR ?=
 MICROPY_ARCHIVE ?=
 
 .PHONY: help venv system-deps toolchain test play sim bench bench-ai bench-opponent bench-page build \
-	flash firmware firmware-romfs lint clean screenshots fuzz web web-serve
+	flash firmware firmware-pico2 firmware-romfs lint clean screenshots fuzz web web-serve
 
 help:
 	@echo "Pocket Stones"
@@ -95,6 +95,11 @@ firmware: $(STAMP) toolchain
 		$(if $(BOARD),--board $(BOARD)) \
 		$(if $(MICROPY_ARCHIVE),--archive $(MICROPY_ARCHIVE))
 
+# The Pico 2's UF2 (hardware/boards/pico2.json, an RP2350): build/pocket-stones-pico2.uf2.
+firmware-pico2: $(STAMP) toolchain
+	$(PY) -m host_tools.device.firmware --board pico2 $(if $(MICROPY_DIR),--micropython $(MICROPY_DIR)) \
+		$(if $(MICROPY_ARCHIVE),--archive $(MICROPY_ARCHIVE))
+
 # The ROMFS route (host_tools/device/firmware.py --romfs): the same board without the app, and the app's
 # .mpy files as a ROMFS image in a partition of its flash; docs/device.md compares the two.
 firmware-romfs: $(STAMP) toolchain
@@ -102,8 +107,10 @@ firmware-romfs: $(STAMP) toolchain
 		$(if $(MICROPY_ARCHIVE),--archive $(MICROPY_ARCHIVE))
 
 # pytest exits with 5 when it collects nothing; that is not a failure of the code.
-# The emulated-Pico tests (tests/pico) run the firmware this builds.
-test: $(STAMP) system-deps $(PICO_STAMP) $(WEB_STAMP) $(RP2_STUBS) firmware firmware-romfs
+# The emulated-Pico tests (tests/pico) run the firmware this builds; the Pico 2's UF2 is checked
+# from its files (tests/host/test_pico_builds.py).
+test: $(STAMP) system-deps $(PICO_STAMP) $(WEB_STAMP) $(RP2_STUBS) firmware firmware-romfs \
+		firmware-pico2
 	$(PY) -m pytest -q -rs tests; rc=$$?; [ $$rc -eq 5 ] && rc=0; exit $$rc
 
 play: $(STAMP)

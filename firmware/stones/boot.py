@@ -174,7 +174,7 @@ def main(config=None):
     data = "" if MICROPYTHON else os.environ.get("POCKET_STONES_DATA", "")  # pyright: ignore[reportAttributeAccessIssue]
     session = Session(Store(RealFS(data)))
     watchdog = start_watchdog(config) if platform == "pico" else None
-    searcher = None if platform == "pico" else pi_searcher(config)
+    searcher = pico_searcher() if platform == "pico" else pi_searcher(config)
     app = App(display, buttons, clock, session=session, platform=platform,
               board=config.get("label"), legend=config.get("legend"), watchdog=watchdog,
               buzzer=make_buzzer(config, clock, tone), battery=battery, lightsleep=lightsleep,
@@ -210,6 +210,26 @@ def make_links(link, platform):
 
     address = link.get("address", ":4455")
     return Links(lambda host: NetPipe(address, host), "network")
+
+
+def pico_searcher(mem_free=None):
+    """The Pico's computer player: a plain Search whose node cap comes from the heap free when
+    the first search is made (engine.search.heap_nodes: an RP2040's PICO_NODES, a bigger tree on
+    an RP2350's 520 KB). mem_free (default gc.mem_free after a collection) is for tests."""
+
+    def make():
+        from stones.engine.search import Search, heap_nodes
+
+        if mem_free is None:
+            import gc
+
+            gc.collect()
+            free = gc.mem_free()  # pyright: ignore[reportAttributeAccessIssue]
+        else:
+            free = mem_free()
+        return Search(heap_nodes(free))
+
+    return make
 
 
 def pi_searcher(config):

@@ -11,11 +11,13 @@ build/pocket-stones-NAME.uf2. Without --board stones_board holds CONFIG = None a
 keeps its built-in map (stones.boot.DEFAULTS, the same as pico.json).
 
 The board is firmware/board/POCKET_STONES (RPI_PICO's layout, its manifest freezes what
-firmware/manifest.py ships). --romfs builds the other route instead, the board's ROMFS variant:
-the firmware freezes main.py alone and keeps a ROMFS partition (mpconfigboard.h), and the app is a
-ROMFS image of make build's output (the armv6m .mpy files and the rule texts), which MicroPython
-mounts at /rom. It writes build/pocket-stones-romfs.img (the image: `mpremote romfs deploy
-build/pocket-stones-romfs.img` puts it on a Pico that runs the ROMFS firmware) and
+firmware/manifest.py ships); a board file whose "chip" is rp2350 (pico2.json, the Pico 2) builds
+firmware/board/POCKET_STONES2 instead (RPI_PICO2's layout, the same manifest, native code for
+armv7m), in a build folder of its own. --romfs builds the other route instead, the board's ROMFS
+variant: the firmware freezes main.py alone and keeps a ROMFS partition (mpconfigboard.h), and
+the app is a ROMFS image of make build's output (the armv6m .mpy files and the rule texts), which
+MicroPython mounts at /rom. It writes build/pocket-stones-romfs.img (the image: `mpremote romfs
+deploy build/pocket-stones-romfs.img` puts it on a Pico that runs the ROMFS firmware) and
 build/pocket-stones-romfs.uf2 (firmware and image in one file to drop on the Pico; the emulated
 Pico loads it as it is). The MicroPython sources come from, in order:
   --micropython DIR / $MICROPY_DIR   a v1.28.0 tree with its submodules (a git clone:
@@ -50,6 +52,16 @@ import time
 from host_tools.paths import FIRMWARE, ROOT
 
 BOARD_DIR = os.path.join(FIRMWARE, "board", "POCKET_STONES")
+# The MicroPython board folder of each chip a Pico board file names ("chip", default rp2040):
+# the RP2350's is RPI_PICO2-based (4 MB flash, the Cortex-M33 mode, native code for armv7m).
+CHIP_BOARD_DIRS = {"rp2040": BOARD_DIR,
+                   "rp2350": os.path.join(FIRMWARE, "board", "POCKET_STONES2")}
+# The UF2 family ID picotool writes for each chip (the UF2 spec's list; the RP2350's is its Arm
+# Secure mode, which MicroPython runs in).
+UF2_FAMILIES = {"rp2040": 0xE48BFF56, "rp2350": 0xE48BFF59}
+# The .mpy header's native architecture (py/persistentcode.h: MP_NATIVE_ARCH_*) of the machine
+# code MicroPython's rp2 port freezes for each chip (its CMakeLists' MICROPY_CROSS_FLAGS).
+MPY_ARCHES = {"rp2040": ("armv6m", 4), "rp2350": ("armv7m", 5)}
 BUILD_DIR = os.path.join(ROOT, "build", "pico-firmware")
 DEFAULT_OUT = os.path.join(ROOT, "build", "pocket-stones.uf2")
 ROMFS_OUT = os.path.join(ROOT, "build", "pocket-stones-romfs.uf2")
@@ -253,9 +265,23 @@ def own_build_dir(folder):
     return False
 
 
-def board_build(variant=None):
-    """The board's build folder for a variant (None: the frozen firmware)."""
-    return os.path.join(BUILD_DIR, "build-POCKET_STONES" + ("-" + variant if variant else ""))
+def chip(name):
+    """The chip of a Pico board file ("chip": rp2040 or rp2350; rp2040 when it names none);
+    None (the default board) is the RP2040 Pico."""
+    if name in (None, DEFAULT_BOARD):
+        return "rp2040"
+    from host_tools.device import hardware
+
+    try:
+        return hardware.load_map(name).get("chip", "rp2040")
+    except OSError:
+        return "rp2040"  # board_module names the missing board
+
+
+def board_build(variant=None, board_dir=BOARD_DIR):
+    """The build folder of a board folder and variant (None: the frozen firmware)."""
+    return os.path.join(BUILD_DIR, "build-" + os.path.basename(board_dir)
+                        + ("-" + variant if variant else ""))
 
 
 def build(micropython=None, archive=None, out=DEFAULT_OUT, jobs=None, variant=None, board=None):
@@ -285,7 +311,9 @@ def build(micropython=None, archive=None, out=DEFAULT_OUT, jobs=None, variant=No
         patch_mpy_tool(mp)
         for warning in place_board_module(board):
             print("make firmware: warning: %s" % warning, flush=True)
-        own_build_dir(board_build(variant))
+        board_dir = CHIP_BOARD_DIRS[chip(board)]
+        folder = board_build(variant, board_dir)
+        own_build_dir(folder)
         sdk = os.path.join(mp, "lib", "pico-sdk")
         # Not make's own variables: make firmware BOARD=picoboy would hand its BOARD to the rp2
         # port's Makefile through them, which reads BOARD as MicroPython's board name.
@@ -301,13 +329,13 @@ def build(micropython=None, archive=None, out=DEFAULT_OUT, jobs=None, variant=No
         run(["make", "-C", os.path.join(mp, "mpy-cross"), "-j%d" % jobs],
             os.path.join(BUILD_DIR, "mpy-cross.log"), env=env)
         print("building the firmware (board %s%s)" % (
-            os.path.relpath(BOARD_DIR, ROOT), ", variant " + variant if variant else ""),
+            os.path.relpath(board_dir, ROOT), ", variant " + variant if variant else ""),
             flush=True)
-        run(["make", "-C", os.path.join(mp, "ports", "rp2"), "BOARD_DIR=" + BOARD_DIR,
-             "BUILD=" + board_build(variant), "-j%d" % jobs]
+        run(["make", "-C", os.path.join(mp, "ports", "rp2"), "BOARD_DIR=" + board_dir,
+             "BUILD=" + folder, "-j%d" % jobs]
             + (["BOARD_VARIANT=" + variant] if variant else []),
-            os.path.join(BUILD_DIR, "rp2%s.log" % ("-" + variant if variant else "")), env=env)
-    made = os.path.join(board_build(variant), "firmware.uf2")
+            os.path.join(BUILD_DIR, "%s.log" % os.path.basename(folder)), env=env)
+    made = os.path.join(folder, "firmware.uf2")
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     shutil.copyfile(made, out)
     return out, time.time() - start
@@ -442,7 +470,8 @@ def main(argv=None):
     except FirmwareError as error:
         print("make firmware: %s" % error, file=sys.stderr)
         return 1
-    size = sizes(os.path.join(board_build("ROMFS" if args.romfs else None), "firmware.elf"))
+    size = sizes(os.path.join(board_build("ROMFS" if args.romfs else None,
+                                          CHIP_BOARD_DIRS[chip(args.board)]), "firmware.elf"))
     print("%s: %d bytes%s, built in %.0f s" % (
         os.path.relpath(out), os.path.getsize(out),
         " (text %d, data %d, bss %d)" % size if size else "", seconds))

@@ -41,6 +41,9 @@ from host_tools.paths import HARDWARE
 
 BUTTONS = ("up", "down", "left", "right", "a", "b", "menu")
 MAPS = ("pico", "pi")  # the boards wired by hand (a diagram each); the defaults of each build
+# The chips a Pico board may carry ("chip"; rp2040 when it names none): the Raspberry Pi Pico's
+# and the Pico 2's, whose header and GPIO functions are the same.
+CHIPS = ("rp2040", "rp2350")
 LABEL_CHARS = 14  # the System screen's Board row has room for this many
 README = os.path.join(HARDWARE, "README.md")
 BOM = os.path.join(HARDWARE, "bom.csv")
@@ -329,6 +332,7 @@ def check_map(config):
     problems += profile_problems(config)
     if config.get("button_pull", "up") not in ("up", "down"):
         problems.append("button_pull must be 'up' or 'down'")
+    problems += _chip_problems(config)
     if config.get("recovery_button") not in buttons:
         problems.append("recovery_button %r is not a button" % config.get("recovery_button"))
     notes = config.get("pin_notes", {})
@@ -437,6 +441,43 @@ def _colour_problems(board, config, display, interface):
         problems.append("display backlight on GPIO %d shares PWM slice %d with the buzzer on "
                         "GPIO %d: each note would change the backlight's frequency"
                         % (light, pwm_slice(light), buzzer))
+    return problems
+
+
+def _chip_problems(config):
+    """What is wrong with a board's chip and the pulls on it, and with a map that says it is
+    wired as another ("wiring": one of MAPS) but differs from it."""
+    problems = []
+    chip = config.get("chip", "rp2040")
+    if config.get("board") != "pico":
+        if "chip" in config:
+            problems.append("chip %r: only a Pico board names its chip" % chip)
+    elif chip not in CHIPS:
+        problems.append("chip %r is not one of %s" % (chip, ", ".join(CHIPS)))
+    elif chip == "rp2350" and config.get("button_pull", "up") == "down":
+        # RP2350 erratum E9: a Bank 0 input with its pad's input buffer on leaks enough that,
+        # once driven high, the internal pull-down cannot bring it back low.
+        problems.append("button_pull 'down' on an RP2350: its inputs stick high against a "
+                        "pull-down (erratum RP2350-E9), so a released button would stay "
+                        "pressed; wire the buttons to GND with button_pull 'up'")
+    wiring = config.get("wiring")
+    if wiring is not None:
+        if wiring not in MAPS:
+            problems.append("wiring %r: a board wired as another names one of %s"
+                            % (wiring, ", ".join(MAPS)))
+        else:
+            theirs = load_map(wiring)
+            if theirs.get("board") != config.get("board"):
+                problems.append("wiring %r is a %s board, this one a %s board" % (
+                    wiring, theirs.get("board"), config.get("board")))
+            elif sorted(used_pins(theirs)) != sorted(used_pins(config)):
+                problems.append("wiring %r: the pins differ from hardware/boards/%s.json (%s)"
+                                % (wiring, wiring, ", ".join(
+                                    "%s on %s" % pin for pin in sorted(
+                                        set(used_pins(config)) ^ set(used_pins(theirs))))))
+            elif theirs.get("button_pull", "up") != config.get("button_pull", "up"):
+                problems.append("wiring %r: its buttons pull %s, this board's %s" % (
+                    wiring, theirs.get("button_pull", "up"), config.get("button_pull", "up")))
     return problems
 
 
@@ -666,6 +707,8 @@ def boards_table(names=None):
         what = config.get("product") or config.get("name", name)
         if name in MAPS:
             what += " (the default; wiring below)"
+        elif config.get("wiring"):
+            what += " (wired as `%s`, below)" % config["wiring"]
         lines.append("| `%s` | %s | %s | %s | `%s` |" % (
             name, what, panel_words(config["display"]), buttons, build_command(name, config)))
         if config.get("ready_made"):

@@ -111,3 +111,28 @@ def test_unreadable_or_corrupt_config_falls_back_to_the_defaults():
         import os
 
         os.remove(path)
+
+
+def test_the_pico_s_search_takes_its_tree_from_the_heap():
+    """An RP2040's heap keeps the Pico's tree (PICO_NODES, so a Pico plays as before); an
+    RP2350's 520 KB grows it to a quarter of the free heap, capped, and is measured afresh each
+    time the app remakes its search."""
+    from stones.boot import pico_searcher
+    from stones.engine import search
+
+    free = [190 * 1024]  # about the most an RP2040's heap has free with the app in it
+    make = pico_searcher(lambda: free[0])
+    assert make().max_nodes == search.PICO_NODES
+    free[0] = search.BIG_HEAP - 1
+    assert make().max_nodes == search.PICO_NODES
+    free[0] = 300 * 1024
+    grown = make()
+    assert grown.max_nodes == 300 * 1024 // 4 // search.BYTES_PER_NODE > search.PICO_NODES
+    assert len(grown.visits) == grown.max_nodes
+    free[0] = 470 * 1024  # about what a Pico 2's heap has free
+    assert make().max_nodes == search.BIG_NODES
+    for kilobytes in range(0, 2048, 16):
+        nodes = search.heap_nodes(kilobytes * 1024)
+        assert search.PICO_NODES <= nodes <= search.BIG_NODES
+        assert nodes * search.BYTES_PER_NODE <= max(kilobytes * 1024 // 4,
+                                                   search.PICO_NODES * search.BYTES_PER_NODE)

@@ -40,7 +40,7 @@ def problems_after(name, change):
 @pytest.mark.parametrize("name", board_names())
 def test_every_board_file_is_valid(name):
     config = load_map(name)
-    assert config["board"] == name or config.get("ready_made")
+    assert config["board"] == name or config.get("ready_made") or config.get("wiring") in MAPS
     assert check_map(config) == []
     gpios = [gpio for _, gpio in hardware.used_pins(config)]
     buttons = 7 - len(hardware.missing_buttons(config))
@@ -48,10 +48,35 @@ def test_every_board_file_is_valid(name):
 
 
 def test_the_boards_are_the_two_wired_ones_and_the_ready_made_ones():
+    """...and the boards wired exactly as one of those two (the Pico 2: the Pico's wiring)."""
     names = board_names()
     assert names[:2] == ["pico", "pi"] and len(names) >= 3
-    assert [n for n in names if load_map(n).get("ready_made")] == names[2:]
+    assert [n for n in names if load_map(n).get("ready_made") or load_map(n).get("wiring")
+            ] == names[2:]
     assert all(not load_map(n).get("ready_made") for n in MAPS)
+    assert "pico2" in names
+
+
+def test_the_pico_2_is_the_pico_s_wiring_on_an_rp2350_and_refuses_pull_downs():
+    """Erratum RP2350-E9: an RP2350 input latches high against a pull-down, so its map may not
+    pull the buttons down; the RP2040's may. A board wired as another keeps its every pin."""
+    pico2 = load_map("pico2")
+    assert pico2["chip"] == "rp2350" and pico2["wiring"] == "pico"
+    assert sorted(hardware.used_pins(pico2)) == sorted(hardware.used_pins(load_map("pico")))
+
+    def pull_down(config):
+        config["button_pull"] = "down"
+    found = problems_after("pico2", pull_down)
+    assert any("button_pull 'down' on an RP2350" in p and "RP2350-E9" in p for p in found), found
+    assert not any("RP2350" in p for p in problems_after("pico", pull_down))
+    assert any("chip 'rp2060' is not one of rp2040, rp2350" in p for p in problems_after(
+        "pico2", lambda c: c.update(chip="rp2060")))
+    assert any("only a Pico board names its chip" in p for p in problems_after(
+        "pi", lambda c: c.update(chip="rp2350")))
+    assert any("wiring 'pico': the pins differ" in p and "buzzer on 14" in p
+               for p in problems_after("pico2", lambda c: c.update(buzzer=14)))
+    assert any("wiring 'picoboy': a board wired as another names one of pico, pi" in p
+               for p in problems_after("pico2", lambda c: c.update(wiring="picoboy")))
 
 
 @pytest.mark.parametrize("change, problem", [

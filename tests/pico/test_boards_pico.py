@@ -20,7 +20,10 @@ from host_tools.pico import emulator as emulated_pico
 from host_tools.pico.emulator import EmulatedPico
 from host_tools.sim.device import Device
 
-BOARDS = [name for name in board_names() if name != "pico" and load_map(name)["board"] == "pico"]
+# The emulated chip is an RP2040: a board on an RP2350 (the Pico 2) is checked from its files
+# instead (tests/host/test_pico_builds.py).
+BOARDS = [name for name in board_names() if name != "pico" and load_map(name)["board"] == "pico"
+          and load_map(name).get("chip", "rp2040") == "rp2040"]
 
 pytestmark = pytest.mark.skipif(emulated_pico.available() is not None,
                                 reason=str(emulated_pico.available()))

@@ -1,8 +1,9 @@
 # What the Pocket Stones firmware freezes: RPI_PICO's own modules, then every file that
 # firmware/manifest.py ships (the list `make build` compiles), compiled at -O2 as make build does,
-# with the games' @micropython.native loops as armv6m machine code. Frozen code runs from flash
-# (XIP), so the app's code takes no heap. main.py is frozen too: at boot MicroPython runs a frozen
-# main.py in preference to one on the filesystem.
+# with the games' @micropython.native loops as the chip's machine code (armv6m here;
+# POCKET_STONES2, the Pico 2's board, freezes this same manifest as armv7m). Frozen code runs
+# from flash (XIP), so the app's code takes no heap. main.py is frozen too: at boot MicroPython
+# runs a frozen main.py in preference to one on the filesystem.
 # The rule texts (data files) cannot be frozen as files: each becomes a module stones/help/<key>.py
 # holding TEXT, which stones.ui.rules reads when the file beside the code is missing.
 # MicroPython's makemanifest runs this with the folder of this file as working directory.

@@ -99,7 +99,8 @@ other searches' counts to the root's children, as ``foreign``). The early end, r
 best_move() read a search's own counts alone.
 
 **Memory.** BYTES_PER_NODE bytes a node on MicroPython, allocated in ``__init__`` (PICO_NODES on
-MicroPython, PI_NODES on CPython unless told); the scratch game and the per-point tables (a few
+MicroPython, PI_NODES on CPython unless told; on a Pico the app asks heap_nodes, which gives an
+RP2350's bigger heap a bigger tree); the scratch game and the per-point tables (a few
 hundred bytes) are made at the first ``begin`` for a game kind and reused while the kind, size
 and settings stay the same. After that first begin, begin (with keep too), step and best_move
 allocate nothing
@@ -127,6 +128,24 @@ MAX_PLAYOUTS = 30000  # and on CPython (wins in half points fit 16 bits)
 PONDER_WORK = 3
 PICO_NODES = 600  # the top Pico level's tree: up to ~410 nodes in Go 9x9 at 15,000 (mean 360)
 PI_NODES = 20000  # the default on CPython
+# A MicroPython heap with at least BIG_HEAP bytes free when the app makes its search (an RP2350's
+# 520 KB of RAM; an RP2040's heap never has this much) gets a tree grown from the heap:
+# HEAP_SHARE of what is free, in nodes, up to BIG_NODES (see heap_nodes).
+BIG_HEAP = 256 * 1024
+HEAP_SHARE = 4  # a quarter
+BIG_NODES = 6000  # 'H' arrays: node numbers stay far below 65536
+
+
+def heap_nodes(free):
+    """The node cap of the app's search on a MicroPython heap with free bytes free: PICO_NODES
+    on an RP2040's, so a Pico plays as it always has; on a heap of BIG_HEAP or more (a Pico 2's)
+    a quarter of what is free, at most BIG_NODES. The levels' budgets stay the Pico's, so a move
+    takes the playouts it takes on a Pico; what the room changes is where a Pico's tree fills up
+    (``full()``): the subtree kept from move to move, pondering, the wide trees of 19x19, which
+    go on growing where a Pico's stop."""
+    if free < BIG_HEAP:
+        return PICO_NODES
+    return max(PICO_NODES, min(BIG_NODES, free // HEAP_SHARE // BYTES_PER_NODE))
 
 
 def levels(game, pi=False):
