@@ -1,8 +1,9 @@
 """The boards in hardware/boards/: checked, drawn as wiring tables and diagrams, or mapped.
 
     python -m host_tools.device.hardware [generate]   check every board file, then rewrite
-                                               hardware/wiring-<board>.png and the generated
-                                               tables in hardware/README.md (make hardware)
+                                               hardware/wiring-<board>.png, the generated
+                                               tables in hardware/README.md and the Wokwi
+                                               project hardware/wokwi/ (make hardware)
     python -m host_tools.device.hardware check        check only: exit 1 naming every problem
 
 One file a board, hardware/boards/<name>.json: the two wired by hand from a Pico or a Pi header
@@ -1032,12 +1033,16 @@ def readme_with_tables(text, blocks=None):
 
 
 def generate(folder=HARDWARE, readme=README):
-    """Write every diagram into folder and refresh the tables in readme; return the paths."""
+    """Write every diagram and the Wokwi project (folder/wokwi, host_tools/device/wokwi.py) into
+    folder and refresh the tables in readme; return the paths written."""
     written = []
     for name in MAPS:
         path = diagram_path(name, folder)
         diagram(load_map(name)).save(path, optimize=True)
         written.append(path)
+    from host_tools.device import wokwi  # it reads the maps through this module
+
+    written += wokwi.write(os.path.join(folder, "wokwi"))
     with open(readme) as handle:
         text = handle.read()
     new = readme_with_tables(text)
