@@ -41,6 +41,7 @@ help:
 	@echo "                        BOARD=picoboy: build/pocket-stones-picoboy.uf2 (hardware/boards/)"
 	@echo "  make firmware-romfs   build/pocket-stones-romfs.uf2: the other route, the app as a"
 	@echo "                        ROMFS image beside MicroPython (measured, not shipped)"
+	@echo "  make release          dist/: every Pico board's UF2, the Pi bundle, their SHA-256"
 	@echo "  make install-pi       (on a Raspberry Pi, as root) install the app as a service"
 	@echo "                        (BOARD=adafruit-oled-bonnet: that board's pin map)"
 	@echo "  make hardware         check the pin maps, redraw the wiring diagrams and tables"
@@ -213,7 +214,7 @@ hooks:
 	git config core.hooksPath .githooks
 
 clean:
-	rm -rf build out .pytest_cache
+	rm -rf build out dist .pytest_cache
 	find . -name __pycache__ -prune -exec rm -rf {} +
 
 # The wiring diagrams (hardware/wiring-*.png) and the tables in hardware/README.md, redrawn from
@@ -221,6 +222,12 @@ clean:
 .PHONY: hardware install-pi
 hardware: $(STAMP)
 	$(PY) -m host_tools.device.hardware
+
+# A release (host_tools/device/release.py): the UF2 of every Pico board file, the Pi bundle (what
+# install-pi needs) and SHA256SUMS in dist/, the version in every name.
+.PHONY: release
+release: $(STAMP) toolchain
+	$(PY) -m host_tools.device.release
 
 # On a Raspberry Pi, in a clone: the app as a systemd service (asks for sudo). Needs no .venv.
 install-pi:
