@@ -174,11 +174,12 @@ def main(config=None):
     data = "" if MICROPYTHON else os.environ.get("POCKET_STONES_DATA", "")  # pyright: ignore[reportAttributeAccessIssue]
     session = Session(Store(RealFS(data)))
     watchdog = start_watchdog(config) if platform == "pico" else None
-    searcher = pico_searcher() if platform == "pico" else pi_searcher(config)
+    searcher = None if platform == "pico" else pi_searcher(config)
     app = App(display, buttons, clock, session=session, platform=platform,
               board=config.get("label"), legend=config.get("legend"), watchdog=watchdog,
               buzzer=make_buzzer(config, clock, tone), battery=battery, lightsleep=lightsleep,
-              searcher=searcher, links=make_links(config.get("link"), platform))
+              searcher=pico_searcher() if searcher is None else searcher,
+              links=make_links(config.get("link"), platform))
     if platform == "pico":
         try:
             app.run()
