@@ -34,7 +34,7 @@ import tempfile
 import time
 
 from host_tools import unixport
-from host_tools.paths import PICO_HEAP, ROOT, tool
+from host_tools.paths import PICO_HEAP, ROOT, UNIX_HEAP, tool
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # luma.emulator imports pygame too
 
@@ -83,7 +83,7 @@ def parse_heap(text):
         return int(text.rstrip("K")) * factor
     except ValueError:
         raise SimError("--heap %s: give bytes, or kilobytes with K (e.g. %s)"
-                       % (text, PICO_HEAP)) from None
+                       % (text, UNIX_HEAP)) from None
 
 
 def next_battery(volts):
@@ -224,8 +224,9 @@ def headless_micropython(script, out, display, heap, scale):
             output = done.stderr or done.stdout
             if "MemoryError" in output:
                 raise SimError("the firmware ran out of memory under MicroPython with --heap %s "
-                               "(a Pico has about %s free for it after boot): give it more, e.g. "
-                               "--heap %s" % (heap, PICO_HEAP, PICO_HEAP))
+                               "(the unix port's 64-bit objects and code on the heap need about "
+                               "twice the %s a Pico has free): give it more, e.g. --heap %s"
+                               % (heap, PICO_HEAP, UNIX_HEAP))
             raise SimError("the firmware failed under MicroPython:\n" + output)
         for name in sorted(os.listdir(raw)):
             with open(os.path.join(raw, name), "rb") as handle:
@@ -664,8 +665,9 @@ def main(argv=None):
     parser.add_argument("--script")
     parser.add_argument("--out")
     parser.add_argument("--runtime", choices=("cpython", "micropython"), default="cpython")
-    parser.add_argument("--heap", default=PICO_HEAP, help="the MicroPython heap (default %s, "
-                        "what a Pico has free: much less runs out of memory)" % PICO_HEAP)
+    parser.add_argument("--heap", default=UNIX_HEAP, help="the MicroPython heap (default %s: "
+                        "twice what a Pico has free, for the unix port's 64-bit objects and code "
+                        "on the heap; much less runs out of memory)" % UNIX_HEAP)
     parser.add_argument("--display", choices=("ssd1306", "sh1106", "ssd1309", "ssd1327"),
                         default="ssd1306")
     parser.add_argument("--gif", help="also write an animated GIF of the run to OUT/GIF")

@@ -1,6 +1,6 @@
 """Whole games of all four games played through the buttons in the simulator, on CPython and on
-the MicroPython unix port (the firmware as mpy-cross output, a Pico-sized heap), with golden
-frames for the key screens of each game (tests/golden/*.pbm).
+the MicroPython unix port (the firmware as mpy-cross output, with a heap to spare: UNIX_HEAP),
+with golden frames for the key screens of each game (tests/golden/*.pbm).
 
 The scripts are tests/scripts/<game>.txt. To refresh the golden frames after an intended change
 of the screens: UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/host/test_sim_games.py
@@ -13,7 +13,7 @@ import sys
 import pytest
 from PIL import Image
 
-from host_tools.paths import PICO_HEAP, ROOT
+from host_tools.paths import ROOT, UNIX_HEAP
 from host_tools.sim.device import Device, run_script
 
 SCRIPTS = os.path.join(ROOT, "tests", "scripts")
@@ -89,11 +89,12 @@ def test_golden_frames(game):
 
 @pytest.mark.parametrize("game", sorted(RESULTS))
 def test_the_same_game_under_micropython(game, tmp_path):
-    """The firmware under the unix port with a Pico-sized heap plays the same game to the same
-    frames (real framebuf there)."""
+    """The firmware under the unix port (its behaviour heap, UNIX_HEAP: a Pico's own is
+    asserted on the emulated RP2040) plays the same game to the same frames (real framebuf
+    there)."""
     done = subprocess.run(
         [sys.executable, "-m", "host_tools.sim", "--headless", "--runtime", "micropython",
-         "--heap", PICO_HEAP, "--script", os.path.join(SCRIPTS, game + ".txt"),
+         "--heap", UNIX_HEAP, "--script", os.path.join(SCRIPTS, game + ".txt"),
          "--out", str(tmp_path)],
         capture_output=True, text=True, cwd=ROOT, timeout=600)
     assert done.returncode == 0, done.stderr
