@@ -29,9 +29,16 @@ from stones.engine import book, registry
 from stones.engine.search import PI_NODES, Search
 
 
-def module_path(cls):
-    """The file of the game's book module (Game.book: a dotted name under firmware/)."""
-    return os.path.join(ROOT, "firmware", *cls.book.split(".")) + ".py"
+def module_name(key):
+    """The game's book module: Game.book, or (a game with no book yet) book.py beside its rules
+    in its package, which the game's class then names."""
+    cls = registry.game_class(key)
+    return cls.book or cls.__module__.rsplit(".", 1)[0] + ".book"
+
+
+def module_path(key):
+    """The file of the game's book module (a dotted name under firmware/)."""
+    return os.path.join(ROOT, "firmware", *module_name(key).split(".")) + ".py"
 
 
 CHECK = os.path.join(ROOT, "tests", "engine", "book_check.py")
@@ -104,10 +111,16 @@ def pack(entries):
     return bytes(out)
 
 
-def write_module(cls, size, data, depth, provenance):
-    path = module_path(cls)
+def write_module(key, size, data, depth, provenance):
+    cls = registry.game_class(key)
+    path = module_path(key)
+    import textwrap
+
     lines = ['"""%s\'s opening books, as engine/book.py reads them, made by' % cls.title,
-             "host_tools/fit/book.py: do not edit.", ""] + list(provenance) + ['"""', ""]
+             "host_tools/fit/book.py: do not edit.", ""]
+    for line in provenance:
+        lines += textwrap.wrap(line, 96, subsequent_indent="    ", break_on_hyphens=False)
+    lines += ['"""', ""]
     lines.append("DEPTH%d = %d  # no position after this many moves is in BOOK%d" % (
         size, depth, size))
     lines.append("BOOK%d = (" % size)
@@ -169,8 +182,6 @@ def main(argv=None):
     parser.add_argument("--no-write", action="store_true", help="print the book only")
     args = parser.parse_args(argv)
     cls = registry.game_class(args.game)
-    if cls.book is None:
-        parser.error("%s names no book module (Game.book)" % args.game)
     size = args.size or cls.default_size
     settings = {}
     for item in args.set:
@@ -203,7 +214,10 @@ def main(argv=None):
     print("\n".join(provenance))
     if args.no_write:
         return 0
-    write_module(cls, size, data, args.depth, provenance)
+    path = write_module(args.game, size, data, args.depth, provenance)
+    if cls.book is None:
+        print("%s: now name it in the game's class: book = %r" % (
+            os.path.relpath(path, ROOT), module_name(args.game)))
     write_lines(args.game, size, lines)
     name = "%s %s" % (args.game, board_name(args.game, size))
     results.add(name + " opening book", len(data), "bytes", "%d positions to move %d, %d book "

@@ -48,8 +48,10 @@ def modules_for(key):
 
 # Modules a game loads on its way, which may go even while it is in memory (their names under
 # stones.engine): a game's end (its outcome, the record formats) and Go's end-of-game count,
-# learnt priors and their tables (its class keeps what it uses of them while in use).
-EXTRAS = ("records", "sgf", "outcome", "go.end", "go.features", "go.prior", "go.patterns")
+# learnt priors and their tables (its class keeps what it uses of them while in use), and the
+# opening books (asked for again by name at each move of the opening).
+EXTRAS = ("records", "sgf", "outcome", "go.end", "go.features", "go.prior", "go.patterns", "book",
+          "go.book", "loose.book", "loupe.book", "offshore.book")
 
 
 def unneeded_modules(key, loaded=None):

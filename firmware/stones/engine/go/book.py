@@ -1,7 +1,8 @@
 """Go's opening books, as engine/book.py reads them, made by
 host_tools/fit/book.py: do not edit.
 
-Made by: python -m host_tools.fit.book go --set komi=6.5 --budget 600000 --depth 6 --widths 4,3,2,2,2 --near 0.7
+Made by: python -m host_tools.fit.book go --set komi=6.5 --budget 600000 --depth 6 --widths
+    4,3,2,2,2 --near 0.7
 At commit 485aa11; 178 positions searched (600000 work each, the game's own tuning), 225 entries,
 1350 bytes; to move 6, widths 4,3,2,2,2, book moves within 0.7 of the top playouts.
 Settings: komi 6.5.
