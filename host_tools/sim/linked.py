@@ -11,6 +11,7 @@ own clock, stepped in turn.
 
 import sys
 
+from host_tools import paths  # noqa: F401 (puts firmware/ on sys.path, as every host tool)
 from host_tools.sim.device import TICK_MS, Device
 from stones.engine import registry
 from stones.link.pipes import Links, memory_pair
