@@ -299,7 +299,7 @@ def test_estimate_is_titled_and_a_windowed_board_shows_its_overview():
                 shown = device.app.top
                 where = "%s %d on 128x%d" % (entry[0], size, height)
                 assert shown.module_name == "estimate", where
-                walk.check("Estimate", shown.result.gtp())
+                walk.check("Estimate", shown.lead())
                 view = shown.view
                 replay = Replay(device.app, shown.game)  # where the replay puts an overview
                 assert view.windowed == replay.view.windowed, where

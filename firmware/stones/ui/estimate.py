@@ -50,12 +50,17 @@ class Screen(Score):
         totals = "B %s W %s" % (total[1], total[2])
         if width(totals) > room:  # as play's panel has them beside an overview
             totals = "B%s W%s" % (total[1], total[2])
-        for text in (self.result.gtp(), totals)[:rows]:
+        for text in (self.lead(), totals)[:rows]:
             if width(text) <= room:  # (never cut: totals too long for the column are left out)
                 small(fb, text, x, row)
                 row += SMALL_LINE
         if rows > 2:
             small(fb, self.footer(), x, bottom)
+
+    def lead(self):
+        """Who leads, as the count stands: 'B+3.5', 'W+1', or 'Even'."""
+        text = Score.lead(self)
+        return "Even" if text == "Draw" else text
 
     def handle(self, event):
         button = keys.button(event)

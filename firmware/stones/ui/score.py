@@ -126,6 +126,12 @@ class Screen:
             return
         self.draw_count(fb, x, y)
 
+    def lead(self):
+        """The count's result in short: 'B+3.5', 'W+1', or 'Draw' (GTP's '0' says nothing to a
+        player)."""
+        text = self.result.gtp()
+        return "Draw" if text == "0" else text
+
     def draw_count(self, fb, x, y, heading=""):
         """The board stage's panel from x, y: each side's total, the result and the foot. A
         heading (ui/estimate.py's title) goes first: on a tall panel's strip on the result's
@@ -134,11 +140,11 @@ class Screen:
         both = "%s B %s W %s" % (total[0], total[1], total[2])
         if fb.height >= 96:  # a strip under the board: one line each
             if heading:
-                small(fb, heading + " " + self.result.gtp(), x, y)
+                small(fb, heading + " " + self.lead(), x, y)
                 small(fb, both, x, y + SMALL_LINE)
             else:
                 small(fb, both, x, y)
-                small(fb, self.result.gtp(), x, y + SMALL_LINE)
+                small(fb, self.lead(), x, y + SMALL_LINE)
             small(fb, self.footer(), x, y + 2 * SMALL_LINE)
             return
         if heading:
@@ -147,7 +153,7 @@ class Screen:
         small(fb, total[0], x, y)
         small(fb, "B %s" % total[1], x, y + SMALL_LINE)
         small(fb, "W %s" % total[2], x, y + 2 * SMALL_LINE)
-        small(fb, self.result.gtp(), x, y + 3 * SMALL_LINE + 2)
+        small(fb, self.lead(), x, y + 3 * SMALL_LINE + 2)
         small(fb, self.footer(), x, fb.height - SMALL_LINE + 1)
 
     def footer(self):
