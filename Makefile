@@ -47,6 +47,8 @@ help:
 	@echo "  make hardware         check the pin maps, redraw the wiring diagrams and tables"
 	@echo "  make fuzz             a million random button events on the simulated device"
 	@echo "  make screenshots      regenerate docs/screenshots/ with the simulator"
+	@echo "  make boardshots       hardware/screenshots/: each board's menu on its own panel"
+	@echo "                        (every Pico board's UF2 on the emulated RP2040: minutes)"
 	@echo "  make web              build/web/: the firmware in a web page (MicroPython WebAssembly)"
 	@echo "  make web-serve        serve that page on http://127.0.0.1:8000/ (WEB_PORT=..)"
 	@echo "  make lint             ruff over the whole tree, basedpyright over firmware/ (rp2 stubs)"
@@ -216,6 +218,15 @@ hooks:
 clean:
 	rm -rf build out dist .pytest_cache
 	find . -name __pycache__ -prune -exec rm -rf {} +
+
+# Each board's menu as its glass shows it (hardware/screenshots/<board>.png, 1:1): every Pico
+# board's UF2 booted on the emulated RP2040 (a minute or so each, so not in make screenshots),
+# every Pi board's backend on mocked pins. Builds the UF2s first.
+.PHONY: boardshots
+boardshots: $(STAMP) $(PICO_STAMP) toolchain
+	for board in $$($(PY) -m host_tools.pico.boardshots --uf2s); do \
+		$(PY) -m host_tools.device.firmware --board $$board || exit 1; done
+	$(PY) -m host_tools.pico.boardshots
 
 # The wiring diagrams (hardware/wiring-*.png) and the tables in hardware/README.md, redrawn from
 # the pin maps after checking them (tests/host/test_hardware.py fails when they are stale).

@@ -1,7 +1,8 @@
 """Benchmarks: each prints its figures and writes a results file; render.py makes the page.
 
     speed.py     engines and app on CPython, the MicroPython unix port and WebAssembly (make bench)
-    pico.py      the Pico's figures on the emulated RP2040: boot, heap, playouts, device moves
+    pico.py      the Pico's figures on the emulated RP2040: boot, heap, playouts, device moves,
+                 a colour board's redraw
     soak.py      the soak: whole games of every game back to back in one app on the emulated
                  RP2040, free heap and largest free block after each (make bench)
     pi.py        where a Raspberry Pi's search runs: the top Pi level's move on CPython and the
@@ -18,8 +19,8 @@
                  and load, merged into what earlier runs left; what each game gives (Game.bench)
     render.py    docs/benchmarks.md and the README's table of levels from the results files
     mp/          workloads run on the device or the unix port: bench_engine.py, bench_playouts.py,
-                 bench_pi.py, bench_ui.py, bench_learned.py, bench_book.py, pico_app.py,
-                 pico_soak.py
+                 bench_pi.py, bench_ui.py, bench_learned.py, bench_book.py, bench_colour.py,
+                 pico_app.py, pico_soak.py
     wasm/        MicroPython's WebAssembly port (npm) for the 32-bit heap figures: run.mjs runs
                  heap_engine.py and heap_app.py
 """

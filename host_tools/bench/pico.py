@@ -31,6 +31,11 @@ and the figures go to docs/results/pico.json (results.py; not with --uf2 or --si
               and the heap of its buffers
     book      host_tools/bench/mp/bench_book.py, frozen: each opening book's bytes in flash, the
               heap its import keeps, a lookup's time in the book and past it
+    colour    host_tools/bench/mp/bench_colour.py on a colour board's UF2 (--board, default
+              COLOUR_BOARD: make firmware BOARD=...), the frozen ST7789 driver on the board's
+              SPI as the firmware makes it: a full redraw (every page changed), a one-page
+              change, the whole panel with its border, and the heap the driver keeps; the
+              glass the emulated panel decoded is checked against the frame
     routes    (only with --only routes) the two ways to ship the app side by side, in one run:
               build/pocket-stones.uf2 (the app frozen) and build/pocket-stones-romfs.uf2 (make
               firmware's --romfs: the app's .mpy files in a ROMFS partition at /rom); for each,
@@ -59,6 +64,7 @@ HEAP_ENGINE_TARGET = 12 * 1024
 HEAP_APP_TARGET = 64 * 1024
 REDRAW_TARGET_MS = 20
 LATENCY_TARGET_MS = 50
+COLOUR_BOARD = "pico-lcd-1.3"  # a 240x240 ST7789 on SPI at 62.5 MHz, as the PicoSystem's
 LATENCY_GAME = "go"  # its 19x19 board has the longest pondering slices of any game
 R = None  # this run's Results (main)
 
@@ -214,6 +220,48 @@ def ui(games):
                 "app code + driver, code in RAM", REDRAW_TARGET_MS, AT_MOST)
             add("autosave compute", round(figures["autosave_us"][0] / 1000, 1), "ms",
                 "flash writes not included")
+
+
+def colour(board=None):
+    """The colour driver's redraw on a colour board's UF2: bench_colour.py in the REPL, the app
+    held off by the board's recovery button, the panel the board's (pico.mjs's ST7789)."""
+    from host_tools.device.hardware import load_map
+
+    board = board or COLOUR_BOARD
+    config = load_map(board)
+    uf2 = firmware.board_out(board)
+    if not os.path.exists(uf2):
+        print("colour figures skipped: no %s (make firmware BOARD=%s)" % (
+            os.path.relpath(uf2, ROOT), board))
+        return
+    recovery = config["recovery_button"]
+    with EmulatedPico(uf2, files={"bench_colour.py": script("bench_colour.py")}, board=board,
+                      held=(recovery,)) as pico:
+        pico.repl()
+        pico.set_button(recovery, False)
+        figures = parse(pico.exec("import bench_colour\nbench_colour.main()")["out"])
+        glass, on = pico.panel()
+    display = config["display"]
+
+    def lit(x, y):
+        return glass[(y * display["width"] + x) * 2] != 0
+
+    left, top = int(figures["left"][0]), int(figures["top"][0])
+    if not on or not lit(left, top) or lit(left, top + 8) or lit(left - 1, top):
+        raise RuntimeError("the emulated panel does not show the frame the driver drew")
+    where = "%s, %s %dx%d, frame %dx%d at %dx" % (
+        config["label"], display["driver"].upper(), display["width"], display["height"],
+        figures["frame_width"][0], figures["frame_height"][0], figures["scale"][0])
+    R.add("colour redraw, every page changed", round(figures["full_us"][0] / 1000, 1), "ms",
+          "%s; %d bytes on the SPI" % (where, figures["full_bytes"][0]), panel_board=board)
+    R.add("colour redraw, one page changed", round(figures["page_us"][0] / 1000, 1), "ms",
+          "%d bytes on the SPI; the placement redraw's target" % figures["page_bytes"][0],
+          REDRAW_TARGET_MS, AT_MOST, panel_board=board)
+    R.add("colour redraw, the whole panel", round(figures["panel_us"][0] / 1000, 1), "ms",
+          "after invalidate(): the border too; %d bytes" % figures["panel_bytes"][0],
+          panel_board=board)
+    R.add("colour driver's heap", int(figures["driver_heap"][0]), "B",
+          "live heap the frozen driver keeps: frame, shadow, page buffer", panel_board=board)
 
 
 def boot_ms(uf2=None):
@@ -472,7 +520,10 @@ def main(argv=None):
     parser.add_argument("--moves", type=int, default=10,
                         help="human moves the device answers (default 10; the first untimed)")
     parser.add_argument("--only", choices=("engines", "app", "ui", "boot", "size", "latency",
-                                            "routes", "learned", "book"), action="append")
+                                            "routes", "learned", "book", "colour"),
+                        action="append")
+    parser.add_argument("--board", help="--only colour: this colour board's UF2 (default %s)"
+                        % COLOUR_BOARD)
     parser.add_argument("--rounds", type=int, default=3,
                         help="--only latency: games pressed with Ponder on, a board")
     parser.add_argument("--uf2", help="another firmware (default: make firmware's)")
@@ -491,7 +542,8 @@ def main(argv=None):
         return 1
     print("Pico figures, emulated RP2040 (rp2040js, 125 MHz, XIP cache model), %s"
           % os.path.relpath(UF2, ROOT))
-    parts = args.only or ("boot", "size", "engines", "app", "ui", "latency", "learned", "book")
+    parts = args.only or ("boot", "size", "engines", "app", "ui", "latency", "learned", "book",
+                          "colour")
     if "boot" in parts:
         boot()
     if "size" in parts and not args.uf2:
@@ -510,6 +562,8 @@ def main(argv=None):
         learned(args.games)
     if "book" in parts:
         books(args.games)
+    if "colour" in parts:
+        colour(args.board)
     if R.figures and not args.no_results and not args.uf2 and not args.size:
         R.save()  # (another firmware or board than the page's: printed only)
     return 0

@@ -19,7 +19,9 @@ Reading guide:
     check_map(config)   every rule a pin map must keep on its board -> a list of problems
     missing_buttons(config)  the app's buttons a ready-made board has no control for, and why
     controls_table(config)   a ready-made board's controls as the app's buttons (Markdown)
-    boards_table()      every board in one table: its panel, its buttons, how to build it
+    shot_path(name)     where a board's menu shot is (hardware/screenshots/), if it has one
+    boards_table()      every board in one table: its panel, its buttons, how to build it, and
+                        its menu's shot (shot_path(): host_tools/pico/boardshots.py makes them)
     battery_parts(config)  the battery path's parts, from bom.csv: cell, charger, switch, diode
     wires(config)       the pin map as wires: (part, part terminal, physical pin, signal, kind)
     table(config)       those wires as a Markdown table (the tables in hardware/README.md)
@@ -691,11 +693,20 @@ def build_command(name, config):
     return command if name in MAPS else "%s BOARD=%s" % (command, name)
 
 
+def shot_path(name, config=None):
+    """hardware/screenshots/<name>.png, the board's menu on its own glass
+    (host_tools/pico/boardshots.py), or None for a Pico board on a chip the emulator is not."""
+    config = config or load_map(name)
+    if config["board"] == "pico" and config.get("chip", "rp2040") != "rp2040":
+        return None
+    return os.path.join(HARDWARE, "screenshots", name + ".png")
+
+
 def boards_table(names=None):
     """Every board file in one Markdown table, then each ready-made board's controls."""
     names = names or board_names()
-    lines = ["| `BOARD=` | board | panel | buttons | build or install |",
-             "| --- | --- | --- | --- | --- |"]
+    lines = ["| `BOARD=` | board | panel | buttons | build or install | menu |",
+             "| --- | --- | --- | --- | --- | --- |"]
     ready = []
     for name in names:
         config = load_map(name)
@@ -710,8 +721,12 @@ def boards_table(names=None):
             what += " (the default; wiring below)"
         elif config.get("wiring"):
             what += " (wired as `%s`, below)" % config["wiring"]
-        lines.append("| `%s` | %s | %s | %s | `%s` |" % (
-            name, what, panel_words(config["display"]), buttons, build_command(name, config)))
+        shot = shot_path(name, config)
+        menu = ("[%s](screenshots/%s)" % (name, os.path.basename(shot)) if shot
+                else "not emulated (%s)" % config.get("chip", "").upper())
+        lines.append("| `%s` | %s | %s | %s | `%s` | %s |" % (
+            name, what, panel_words(config["display"]), buttons, build_command(name, config),
+            menu))
         if config.get("ready_made"):
             ready.append((name, config))
     for name, config in ready:

@@ -210,7 +210,8 @@ class EmulatedPico:
         return bytes.fromhex(answer["ram"]), answer["on"]
 
     def panel_state(self):
-        """{on, transfers, stray (colour pixels written off the glass), madctl (-1: none)}."""
+        """{on, transfers, stray (colour pixels written off the glass), madctl (-1: none),
+        seg_remap and com_reverse (an OLED's 0xA1 and 0xC8 last sent; None on a colour panel)}."""
         answer = self.call({"cmd": "panel"})
         del answer["ram"]
         return answer

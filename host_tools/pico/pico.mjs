@@ -121,7 +121,9 @@ class Profile {
 }
 
 // The panel: control bytes, the commands the driver uses, and the RAM (page-major, MONO_VLSB
-// like framebuf, so its 1024 bytes compare directly with the simulator's frame buffer).
+// like framebuf, so its 1024 bytes compare directly with the simulator's frame buffer). The
+// segment remap (0xA0/0xA1) and COM scan direction (0xC0/0xC8) are kept, not applied to the RAM:
+// they say which way the glass shows it (host_tools/pico/boardshots.py draws it so).
 class SSD1306 {
   constructor(columns = 128, first = 0) {
     this.columns = columns; this.first = first; // RAM columns, and the first one shown
@@ -129,6 +131,7 @@ class SSD1306 {
     this.col = 0; this.page = 0; this.col0 = 0; this.col1 = 127; this.page0 = 0; this.page1 = 7;
     this.mode = 2; this.pending = 0; this.cmd = 0; this.args = [];
     this.on = false; this.transfers = 0; this.bytes = 0;
+    this.segRemap = false; this.comReverse = false; // as after reset: 0xA0, 0xC0
   }
   start() { this.control = true; this.data = false; this.transfers++; }
   write(byte) {
@@ -194,6 +197,8 @@ class SSD1306 {
     else if (c >= 0x10 && c <= 0x1f) this.col = (this.col & 0x0f) | ((c & 0xf) << 4);
     else if (c === 0xaf) this.on = true;
     else if (c === 0xae) this.on = false;
+    else if (c === 0xa0 || c === 0xa1) this.segRemap = c === 0xa1;
+    else if (c === 0xc0 || c === 0xc8) this.comReverse = c === 0xc8;
   }
 }
 
@@ -514,7 +519,8 @@ const handlers = {
   pin(p, a) { p.mcu.gpio[a.pin].setInputValue(!!a.high); },
   panel(p) {
     return { ram: Buffer.from(p.panel.visible()).toString('hex'), on: p.panel.on,
-      transfers: p.panel.transfers, stray: p.panel.stray ?? 0, madctl: p.panel.madctl ?? -1 };
+      transfers: p.panel.transfers, stray: p.panel.stray ?? 0, madctl: p.panel.madctl ?? -1,
+      seg_remap: p.panel.segRemap ?? null, com_reverse: p.panel.comReverse ?? null };
   },
   serial(p) { const text = p.serial.slice(p.consumed); p.consumed = p.serial.length; return { text }; },
   // Wait for text on the console (the REPL prompt, a line the app prints).

@@ -5,17 +5,20 @@ commands by its DC pin; for an ST7789, the RGB565 pixels its windows put on the 
 panel must show what the simulator shows, step by step, as the board's buttons are pressed: an
 OLED's RAM byte for byte, a colour panel's glass pixel for pixel against the simulator's frame
 (the same colour driver over a fake bus) under the first palette, centred on a black border.
-The map the firmware boots with is the board's, frozen in. Each board skips when its UF2 has not
-been built.
+The menu, as the board's glass shows it (host_tools/pico/boardshots.py), is the board's
+committed hardware/screenshots/<board>.png. The map the firmware boots with is the board's,
+frozen in. Each board skips when its UF2 has not been built.
 """
 
 import json
 import os
 
 import pytest
+from PIL import Image
 
 from host_tools.device.hardware import board_names, load_map, missing_buttons
 from host_tools.paths import ROOT
+from host_tools.pico import boardshots
 from host_tools.pico import emulator as emulated_pico
 from host_tools.pico.emulator import EmulatedPico
 from host_tools.sim.device import Device
@@ -88,6 +91,14 @@ def test_a_board_s_uf2_boots_to_the_menu_on_its_own_panel_bus_and_buttons(name):
         assert pico.settle(quiet_ms=200)
         shown, on = pico.panel()
         assert on and shown == frames[0], "the menu differs from the simulator's"
+        # the board's committed shot (make boardshots) is this menu as its glass shows it
+        seen_glass = boardshots.glass_image(config, shown, pico.panel_state())
+        if panel is None:  # an OLED, turned for its mount (the PicoBoy's is upside down):
+            # the player reads the simulator's frame upright
+            assert seen_glass.tobytes() == boardshots.oled_image(frames[0]).tobytes()
+        with Image.open(boardshots.shot_of(name)) as committed:
+            assert committed.convert("RGB").tobytes() == seen_glass.tobytes(), (
+                "hardware/screenshots/%s.png is out of date: run make boardshots" % name)
         assert pico.counters()["i2c_bytes"] >= len(frames[0]) // 2  # the panel's bus: a frame
         if panel is not None:
             state = pico.panel_state()
@@ -113,3 +124,16 @@ def test_a_board_s_uf2_boots_with_the_board_s_map_frozen_in(name):
     frozen = json.loads(out)
     assert frozen["label"] == config["label"] and frozen["buttons"] == config["buttons"]
     assert set(frozen.get("missing", {})) == set(missing_buttons(config))
+
+
+def test_the_default_board_s_shot_is_its_uf2_s_menu():
+    path = os.path.join(ROOT, "build", "pocket-stones.uf2")
+    if not os.path.exists(path):
+        pytest.skip("no build/pocket-stones.uf2 (make firmware)")
+    with EmulatedPico(path) as pico:
+        assert pico.settle(quiet_ms=200)
+        shown, on = pico.panel()
+        seen_glass = boardshots.glass_image(load_map("pico"), shown, pico.panel_state())
+    with Image.open(boardshots.shot_of("pico")) as committed:
+        assert on and committed.convert("RGB").tobytes() == seen_glass.tobytes(), (
+            "hardware/screenshots/pico.png is out of date: run make boardshots")
