@@ -281,7 +281,7 @@ def walk_game(walk, key, size):
     walk.select("Estimate")
     walk.press("a")
     estimate = app.top
-    walk.check("Estimate", estimate.result.gtp())  # (beside an overview: what room allows)
+    walk.check("Estimate", estimate.lead())  # (beside an overview: what room allows)
     walk.press("b")
     while not game.over:
         if game.reason(0):  # no pass between a turn's two stones (Loupe): its second first
@@ -291,7 +291,7 @@ def walk_game(walk, key, size):
     if score.stage == 0:  # Go: marking the dead
         walk.check("Mark dead", "A: group", "MENU: done")
         walk.press("menu")
-    walk.check("A: more", score.result.gtp())
+    walk.check("A: more", score.lead())
     walk.press("a")
     walk.check("Score", *[line[0] for line in score.result.lines])
     walk.press("a")
