@@ -314,3 +314,25 @@ def test_dead_stones_are_agreed_by_both():
     pair.run()
     assert pair.host.agreed() and pair.join.agreed()
     assert pair.game.result().text() == other.result().text()
+
+
+def test_dead_stones_on_several_rows_are_agreed_whatever_their_order():
+    pair = Pair(size=9)
+    other = pair.linked()
+    for text, link, game in (("E5", pair.host, pair.game), ("A1", pair.join, other),
+                             ("E4", pair.host, pair.game), ("J9", pair.join, other),
+                             ("pass", pair.host, pair.game), ("pass", pair.join, other)):
+        play(link, game, text)
+        pair.run()
+    assert pair.game.over and other.over
+    for game in (pair.game, other):
+        game.mark_dead([])
+    pair.game.toggle_dead(pair.game.parse("J9"))  # (the top row's first: reading order)
+    pair.game.toggle_dead(pair.game.parse("A1"))
+    pair.host.mark(True)
+    pair.run()
+    assert sorted(other.dead_stones()) == sorted([other.parse("A1"), other.parse("J9")])
+    pair.join.mark(True)
+    pair.run()
+    assert pair.host.agreed() and pair.join.agreed()
+    assert pair.host.marks[0] and pair.join.marks[0]  # nobody told to look again

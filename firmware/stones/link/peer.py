@@ -229,12 +229,17 @@ class Link:
     def mark(self, done):
         """After a Go game: send the dead stones as marked here, and whether this side is done."""
         game = self.game
-        stones = game.dead_stones()
+        stones = sorted(game.dead_stones())  # (as the other side's are kept: they compare)
         self.marks = (done, stones)
         out = bytearray((1 if done else 0,))
         for p in _groups(game, stones):
             _put16(out, p)
         self._queue(MARKS, out)
+
+    def tell(self, text):
+        """A named complaint to the other side, whose screen says it (a bridge whose engine
+        failed): the link's ERROR, sent now if the link is ready."""
+        self._complain(text)
 
     def agreed(self):
         """Both sides done marking, the same stones dead."""
