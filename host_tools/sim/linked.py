@@ -46,16 +46,7 @@ class LinkedPair:
         """The host sets key up with Link as White and offers it; the other device joins from
         the main menu's Link and accepts."""
         host, join = self.host, self.join
-        for _ in range(registry.keys().index(key)):
-            self.press(host, "down")
-        self.press(host, "a")  # the game's setup
-        rows = 2 + len(registry.game_class(key).options) + 1  # Start, Size, options, Black
-        for _ in range(rows):
-            self.press(host, "down")
-        self.press(host, "left")  # White: Human -> Link (the last choice)
-        for _ in range(rows):
-            self.press(host, "up")
-        self.press(host, "a")  # Start: the offer
+        offer(self.press, host, key)
         menu = join.app.top
         for _ in range(menu.actions.index(("linking", None))):
             self.press(join, "down")
@@ -80,6 +71,23 @@ class LinkedPair:
             screen.view.goto(moves[rng.below(len(moves))])
             screen.place()
         self.run(200)
+
+
+def offer(press, device, key, rights=()):
+    """On device's main menu: set key up with Link as White and Start (the offer). rights: the
+    times RIGHT is pressed on each row from the setup's Size on (the size, then the options)."""
+    for _ in range(registry.keys().index(key)):
+        press(device, "down")
+    press(device, "a")  # the game's setup
+    rows = 2 + len(registry.game_class(key).options) + 1  # Start, Size, options, Black
+    for row in range(rows):
+        press(device, "down")
+        for _ in range(rights[row] if row < len(rights) else 0):
+            press(device, "right")
+    press(device, "left")  # White: Human -> Link (the last choice)
+    for _ in range(rows):
+        press(device, "up")
+    press(device, "a")  # Start: the offer
 
 
 def side_by_side(pair, scale=3, gap=8):
