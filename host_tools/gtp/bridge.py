@@ -202,12 +202,12 @@ class Bridge:
         if self.observer is not None:
             self.watch.append(command)
 
-    def _observe(self):
+    def _observe(self, wait_s):
         observer = self.observer
         if observer is None:
             return
         try:
-            if self.watching and observer.answer() is not None:
+            if self.watching and observer.answer(wait_s) is not None:
                 self.watching = False
                 self.watch.pop(0)
             if not self.watching and self.watch:
@@ -221,6 +221,10 @@ class Bridge:
     def busy(self):
         return self.flight is not None or bool(self.todo)
 
+    def thinking(self):
+        """Whether a command is in flight, to the engine or the observer."""
+        return self.flight is not None or self.watching
+
     def step(self, now, wait_s=0.0):
         """Poll the link, read the engine's answer (waiting up to wait_s for it), act."""
         if self.state in (DONE, FAILED):
@@ -229,7 +233,7 @@ class Bridge:
                 self._tell()
             return self.state
         self.link.poll(now)
-        self._observe()
+        self._observe(wait_s if self.flight is None else 0)
         try:
             self._engine(wait_s)
             self._link()

@@ -48,7 +48,7 @@ class Setup:
 
     def tick(self):
         bridge = self.bridge
-        if self.wait_engine and bridge.flight is not None:
+        if self.wait_engine and bridge.thinking():
             bridge.step(self.clock.ticks_ms(), 0.05)  # the engine thinks: the clocks stand
             return
         self.device.run(TICK_MS)
@@ -58,7 +58,7 @@ class Setup:
     def run(self, ms):
         done = 0
         while done < ms:
-            if not (self.wait_engine and self.bridge.flight is not None):
+            if not (self.wait_engine and self.bridge.thinking()):
                 done += TICK_MS
             self.tick()
 
@@ -98,7 +98,7 @@ def test_a_device_plays_gnugo_through_the_bridge_to_the_end():
     setup = Setup(gnugo, rights=(0, 0, 0, 1), observer=gnugo)  # a second GNU Go watches
     device, bridge = setup.device, setup.bridge
     assert bridge.state == gtp_bridge.PLAYING, setup.lines
-    assert device.app.top.module_name == "play"
+    assert device.app.top.module_name == "play", setup.lines
     assert device.app.players == {"1": "human", "2": "link:host"}
     game = device.app.game
     assert game.settings["komi"] == "0.5" and game.handicap() == 2
@@ -119,7 +119,7 @@ def test_a_device_plays_gnugo_through_the_bridge_to_the_end():
         setup.run(200)
     assert game.over and not game.resigned, setup.lines
     setup.run(500)
-    assert bridge.game.move_words() == game.move_words()
+    assert bridge.game.move_words() == game.move_words(), setup.lines
     assert not setup.bridge.watch  # the observer has every move
     for engine in (setup.engine, setup.bridge.observer):  # the same moves, the same captures
         assert gnugo_board(engine) == device_board(game)
