@@ -113,7 +113,7 @@ firmware-romfs: $(STAMP) toolchain
 # The emulated-Pico tests (tests/pico) run the firmware this builds; the Pico 2's UF2 is checked
 # from its files (tests/host/test_pico_builds.py).
 test: $(STAMP) system-deps $(PICO_STAMP) $(WEB_STAMP) $(RP2_STUBS) firmware firmware-romfs \
-		firmware-pico2
+		firmware-pico2 firmware-boards
 	$(PY) -m pytest -q -rs tests; rc=$$?; [ $$rc -eq 5 ] && rc=0; exit $$rc
 
 play: $(STAMP)
@@ -222,11 +222,17 @@ clean:
 # Each board's menu as its glass shows it (hardware/screenshots/<board>.png, 1:1): every Pico
 # board's UF2 booted on the emulated RP2040 (a minute or so each, so not in make screenshots),
 # every Pi board's backend on mocked pins. Builds the UF2s first.
-.PHONY: boardshots
-boardshots: $(STAMP) $(PICO_STAMP) toolchain
-	for board in $$($(PY) -m host_tools.pico.boardshots --uf2s); do \
-		$(PY) -m host_tools.device.firmware --board $$board || exit 1; done
+.PHONY: boardshots firmware-boards
+boardshots: $(STAMP) $(PICO_STAMP) firmware-boards
 	$(PY) -m host_tools.pico.boardshots
+
+# Every ready-made Pico board's UF2 (build/pocket-stones-<board>.uf2), which the emulated
+# RP2040's board tests boot: seconds a board once the first build is made.
+firmware-boards: $(STAMP) toolchain
+	for board in $$($(PY) -m host_tools.pico.boardshots --uf2s); do \
+		$(PY) -m host_tools.device.firmware --board $$board \
+			$(if $(MICROPY_DIR),--micropython $(MICROPY_DIR)) \
+			$(if $(MICROPY_ARCHIVE),--archive $(MICROPY_ARCHIVE)) || exit 1; done
 
 # The wiring diagrams (hardware/wiring-*.png) and the tables in hardware/README.md, redrawn from
 # the pin maps after checking them (tests/host/test_hardware.py fails when they are stale).
