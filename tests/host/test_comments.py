@@ -22,7 +22,9 @@ ALLOWED = {
 # (the learned policy's weights carry their provenance: the held-out figures they were made with;
 # the opening books theirs, and their bytes)
 GENERATED = ("firmware/stones/engine/go/patterns.py", "firmware/stones/engine/go/prior.py",
-             "firmware/stones/engine/go/policyweights.py", "firmware/stones/engine/go/book.py")
+             "firmware/stones/engine/go/policyweights.py", "firmware/stones/engine/go/book.py",
+             "firmware/stones/engine/loose/book.py", "firmware/stones/engine/loupe/book.py",
+             "firmware/stones/engine/offshore/book.py")
 
 
 def sources(*tops):
