@@ -94,25 +94,35 @@ def unmap(grid, m, frame):
     return -1
 
 
+def moves(game):
+    """[(move, weight)] of the book's moves in game's position, in game's own frame; [] when the
+    game has no book for its board or the position is not in it (allocates: once a lookup)."""
+    found = game.opening()
+    if found is None or game.over or game.count >= found[0]:
+        return []
+    data = found[1]
+    h, frame = canonical(game)
+    first, end = entries(data, h)
+    out = []
+    for i in range(first, end):
+        word = _word_at(data, i)
+        out.append((unmap(game.grid, word & _MOVE, frame), word >> 9))
+    return out
+
+
 def choose(game, seed):
     """The book's move in game's position, chosen among its book moves by seed in proportion to
     their weights; -1 when the game has no book for its board, the position is not in it, or the
     move is not legal here (a key shared by chance)."""
-    found = game.opening()
-    if found is None or game.over or game.count >= found[0]:
-        return -1
-    data = found[1]
-    h, frame = canonical(game)
-    first, end = entries(data, h)
+    found = moves(game)
     total = 0
-    for i in range(first, end):
-        total += _word_at(data, i) >> 9
+    for _, weight in found:
+        total += weight
     if not total:
         return -1
     pick = seed % total
-    for i in range(first, end):
-        pick -= _word_at(data, i) >> 9
+    for move, weight in found:
+        pick -= weight
         if pick < 0:
-            move = unmap(game.grid, _word_at(data, i) & _MOVE, frame)
             return move if move >= 0 and game.legal(move) else -1
     return -1
