@@ -5,6 +5,8 @@ hexagon. Reading guide:
                  hull words and the cover table (paint), scoring; read it first
     viper.py     rules.py's move loop and paint as viper code, line for line
                  (tests/engine/test_offviper.py compares them)
+    book.py      the opening books (engine/book.py reads them), made by host_tools/fit/book.py:
+                 do not edit
 
 Nothing here is imported with the package: the registry names stones.engine.offshore.rules.
 """
