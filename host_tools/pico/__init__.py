@@ -3,4 +3,6 @@ the real UF2 with the real bootrom (bootrom-b1.bin).
 
     emulator.py  EmulatedPico: boot, buttons on GPIO, the panel read off I2C, the flash, the REPL
     profile.py   where the emulated chip's cycles go in a game's playouts
+    linked.py    two emulated Picos cabled UART to UART play a linked game, the simulator's
+                 linked pair as their shadow: what each panel must show, the link's latency
 """
