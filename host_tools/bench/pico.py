@@ -36,6 +36,11 @@ and the figures go to docs/results/pico.json (results.py; not with --uf2 or --si
               SPI as the firmware makes it: a full redraw (every page changed), a one-page
               change, the whole panel with its border, and the heap the driver keeps; the
               glass the emulated panel decoded is checked against the frame
+    link      two emulated Picos cabled UART to UART (host_tools/pico/linked.py, the DIY Pico's
+              link pins): a linked Go 9x9 game, and for each move the emulated ms from the A
+              button's edge on the device that plays to the end of the bus transfer that puts
+              the stone on the other device's panel, each way (the moves' frames, the bytes'
+              10 bit times at the link's baud and both app loops included)
     routes    (only with --only routes) the two ways to ship the app side by side, in one run:
               build/pocket-stones.uf2 (the app frozen) and build/pocket-stones-romfs.uf2 (make
               firmware's --romfs: the app's .mpy files in a ROMFS partition at /rom); for each,
@@ -461,6 +466,38 @@ def latency(games, sizes, rounds):
                 round(100 * awake_share(key, board, False), 1), "%")
 
 
+# The link's moves: Black on the host, White on the device that joined, each point well away
+# from the other panel's cursor (its blink would be taken for the stone's arrival).
+LINK_MOVES = ("C3", "G7", "G3", "C7", "E3", "E7", "C5", "G5", "D4", "F6", "D6", "F4")
+
+
+def link():
+    """The link part: press on one Pico to the stone on the other's panel, both ways."""
+    from host_tools.pico.linked import LinkedPicos
+
+    ways = {"host to join": [], "join to host": []}
+    with LinkedPicos(UF2) as pair:
+        pair.start("go")
+        for number, point in enumerate(LINK_MOVES):
+            ms = pair.press_to_stone(point)
+            if ms is None:
+                raise RuntimeError("%s never reached the other Pico's panel" % point)
+            ways["host to join" if number % 2 == 0 else "join to host"].append(ms)
+        sent = pair.host.counters()["uart_bytes"] + pair.join.counters()["uart_bytes"]
+    samples = ways["host to join"] + ways["join to host"]
+    add = R.for_game("Go 9x9", "go", board_name("go", 9))
+    add("link: press to the stone on the other Pico, longest", round(max(samples), 1), "ms",
+        "A's edge on the Pico that plays to the stone's frame on the other's bus, over the "
+        "UART cable at 115200 baud; %d moves, both ways" % len(samples), moves=len(samples))
+    add("link: press to the stone on the other Pico, mean", round(sum(samples) / len(samples),
+                                                                   1), "ms")
+    for way, values in ways.items():
+        add("link: press to the stone on the other Pico, %s, mean" % way,
+            round(sum(values) / len(values), 1), "ms")
+    add("link: bytes over the cable a move", round(sent / len(samples)), "B",
+        "all both Picos sent over the moves, the offer, greetings and acknowledgements included")
+
+
 FREE_HEAP = "import gc\ngc.collect()\nprint('free', gc.mem_free())"
 
 
@@ -520,7 +557,7 @@ def main(argv=None):
     parser.add_argument("--moves", type=int, default=10,
                         help="human moves the device answers (default 10; the first untimed)")
     parser.add_argument("--only", choices=("engines", "app", "ui", "boot", "size", "latency",
-                                            "routes", "learned", "book", "colour"),
+                                            "routes", "learned", "book", "colour", "link"),
                         action="append")
     parser.add_argument("--board", help="--only colour: this colour board's UF2 (default %s)"
                         % COLOUR_BOARD)
@@ -543,7 +580,7 @@ def main(argv=None):
     print("Pico figures, emulated RP2040 (rp2040js, 125 MHz, XIP cache model), %s"
           % os.path.relpath(UF2, ROOT))
     parts = args.only or ("boot", "size", "engines", "app", "ui", "latency", "learned", "book",
-                          "colour")
+                          "colour", "link")
     if "boot" in parts:
         boot()
     if "size" in parts and not args.uf2:
@@ -564,6 +601,8 @@ def main(argv=None):
         books(args.games)
     if "colour" in parts:
         colour(args.board)
+    if "link" in parts:
+        link()
     if R.figures and not args.no_results and not args.uf2 and not args.size:
         R.save()  # (another firmware or board than the page's: printed only)
     return 0

@@ -26,6 +26,8 @@ Reading guide:
     wires(config)       the pin map as wires: (part, part terminal, physical pin, signal, kind)
     table(config)       those wires as a Markdown table (the tables in hardware/README.md)
     diagram(config)     the same wires drawn with Pillow (hardware/wiring-<board>.png)
+    link_problems(board, link)  what is wrong with a map's "link" (a Pico's cable: its UART
+                        block, TX and RX pins and speed; a Pi's network address)
 
 Both outputs come from wires(), and tests/host/test_hardware.py regenerates them and compares them
 with the committed files, so the pictures cannot drift from the map the firmware reads. Text in
@@ -76,7 +78,7 @@ class Board:
     """
 
     def __init__(self, key, title, prefix, header, left, row, internal, adc, i2c, fixed,
-                 drivers, sizes, rotations, gpios, spi, supply=None):
+                 drivers, sizes, rotations, gpios, spi, uart, supply=None):
         self.key = key
         self.title = title
         self.short = title.split(" (")[0]
@@ -94,6 +96,7 @@ class Board:
         self.gpios = gpios  # every GPIO of the chip: what a ready-made board may wire
         # SPI bus -> {"sck": GPIOs, "mosi": GPIOs, "cs": {device: GPIO} (None: any GPIO)}
         self.spi = spi
+        self.uart = uart  # UART block -> (TX GPIOs, RX GPIOs): the link's cable ({}: none)
         self.supply = supply  # physical pin a battery pack feeds (None: the board has none)
 
     def pin_of(self, gpio):
@@ -140,6 +143,10 @@ PICO = Board(
     spi={bus: {"sck": tuple(n for n in range(30) if n >> 3 & 1 == bus and n & 3 == 2),
                "mosi": tuple(n for n in range(30) if n >> 3 & 1 == bus and n & 3 == 3),
                "cs": None} for bus in (0, 1)},
+    # RP2040 datasheet, GPIO function table: GPIO n is UART((n + 4) >> 3 & 1), its role n & 3
+    # (0 TX, 1 RX, 2 CTS, 3 RTS): UART0 TX on 0, 12, 16, 28, UART1 TX on 4, 8, 20, 24.
+    uart={block: tuple(tuple(n for n in range(30) if (n + 4) >> 3 & 1 == block and n & 3 == role)
+                       for role in (0, 1)) for block in (0, 1)},
     supply=39,  # VSYS: a battery pack feeds it through a Schottky diode
 )
 
@@ -170,6 +177,7 @@ PI = Board(
     gpios=tuple(range(28)),  # BCM 0-27, every one on the header
     # SPI0 (spidev0.0 and spidev0.1): the kernel's driver owns SCLK, MOSI and the CE pins.
     spi={0: {"sck": (11,), "mosi": (10,), "cs": {0: 8, 1: 7}}},
+    uart={},  # its UART is the serial console (GPIO14/15): a Pi links over the network
 )
 
 BOARDS = {"pico": PICO, "pi": PI}
@@ -264,6 +272,9 @@ def used_pins(config):
 
 def _others(config):
     used = []
+    link = config.get("link")
+    if isinstance(link, dict) and "uart" in link:
+        used += [("link " + key.upper(), link.get(key)) for key in ("tx", "rx")]
     if config.get("buzzer") is not None:
         used.append(("buzzer", config["buzzer"]))
     battery = config.get("battery")
@@ -411,6 +422,43 @@ def check_map(config):
     if interface == "i2c" and freq is not None and not 10_000 <= freq <= MAX_I2C_HZ:
         problems.append("display freq %r Hz: the panels are specified up to %d Hz"
                         % (freq, MAX_I2C_HZ))
+    if "link" in config:
+        problems += link_problems(board, config["link"])
+    return problems
+
+
+LINK_BAUDS = (9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600)
+
+
+def link_problems(board, link):
+    """What is wrong with a map's "link" entry (docs/link.md): on a Pico the cable's UART block,
+    its TX and RX pins (pins of that block's function; used_pins checks they are free) and a
+    speed; on a Pi the network address it listens on or calls."""
+    if not isinstance(link, dict):
+        return ["link %r: an entry like {\"uart\": 0, \"tx\": 12, \"rx\": 13, \"baud\": "
+                "115200}, or none" % (link,)]
+    if not board.uart:
+        if "uart" in link or "tx" in link or "rx" in link:
+            return ["link on a UART: the %s's UART is its serial console, it links over the "
+                    "network (\"address\": \"HOST:PORT\")" % board.title]
+        if not isinstance(link.get("address", ":4455"), str):
+            return ["link address %r: \"HOST:PORT\" or \":PORT\"" % (link.get("address"),)]
+        return []
+    if "address" in link:
+        return ["link address: the %s links by a cable on a UART (\"uart\", \"tx\", \"rx\")"
+                % board.title]
+    block = link.get("uart")
+    if block not in board.uart:
+        return ["link uart %r: the %s has UART %s" % (
+            block, board.title, " or ".join(map(str, board.uart)))]
+    problems = []
+    for key, pins in zip(("tx", "rx"), board.uart[block]):
+        if link.get(key) not in pins:
+            problems.append("link %s on GPIO %r is not one of UART%d's %s pins (%s)" % (
+                key.upper(), link.get(key), block, key.upper(), ", ".join(map(str, pins))))
+    if link.get("baud", 115200) not in LINK_BAUDS:
+        problems.append("link baud %r: one of %s (both devices the same)" % (
+            link.get("baud"), ", ".join(map(str, LINK_BAUDS))))
     return problems
 
 
@@ -598,6 +646,7 @@ def wires(config):
                 result.append(Wire(part, first, pin, signal, kind))
                 result.append(Wire(part, second, rail, "%s rail" % other,
                                    "gnd" if other == "GND" else "3v3"))
+    result += link_wires(config)
     parts = battery_parts(config)
     if parts:
         result.append(Wire(part_name(parts["diode"]), "cathode", board.supply,
@@ -607,6 +656,23 @@ def wires(config):
         result.append(Wire(part_name(parts["charger"]), "OUT-", _battery_ground(board),
                            "ground", "gnd"))
     return result
+
+
+LINK_PART = "link cable"
+
+
+def link_wires(config):
+    """The link's cable (a map whose "link" names a UART): three wires to the other device,
+    this TX to its RX, this RX to its TX, and the grounds joined; [] without one."""
+    link = config.get("link")
+    if not isinstance(link, dict) or "uart" not in link:
+        return []
+    board = BOARDS[config["board"]]
+    tx, rx = board.pin_of(link["tx"]), board.pin_of(link["rx"])
+    block, baud = link["uart"], link.get("baud", 115200)
+    return [Wire(LINK_PART, "to other's RX", tx, "UART%d TX, %d baud" % (block, baud), "link"),
+            Wire(LINK_PART, "to other's TX", rx, "UART%d RX" % block, "link"),
+            Wire(LINK_PART, "to other's GND", _nearest(board, ("GND",), rx), "ground", "gnd")]
 
 
 def bom_rows(build, path=BOM):
@@ -769,9 +835,11 @@ def controls_table(config):
 COLOURS = {
     "gnd": (0, 0, 0), "3v3": (204, 0, 0), "vsys": (230, 120, 0), "sda": (0, 90, 220),
     "scl": (190, 150, 0), "button": (0, 150, 60), "buzzer": (140, 40, 170),
+    "link": (0, 150, 170),
 }
 LEGEND = (("gnd", "GND"), ("3v3", "3.3 V"), ("vsys", "VSYS"), ("sda", "I2C SDA"),
-          ("scl", "I2C SCL"), ("button", "button input"), ("buzzer", "buzzer"))
+          ("scl", "I2C SCL"), ("button", "button input"), ("buzzer", "buzzer"),
+          ("link", "UART link"))
 WHITE, INK, GREY, PALE = (255, 255, 255), (30, 30, 30), (150, 150, 150), (232, 240, 232)
 PITCH = 22  # pixels between header rows
 TOP = 110  # y of the board's top edge
@@ -856,13 +924,15 @@ def diagram(config, source="hardware/boards/%s.json", labels=None):
     lanes = 0
     for part, part_wires in parts.items():
         sides = [board.left(w.pin) for w in part_wires if w.kind in ("sda", "scl", "button",
-                                                                      "buzzer", "vsys")]
+                                                                      "buzzer", "vsys", "link")]
         left = sides.count(True) >= sides.count(False)
         edge = BX0 if left else BX1
         out = -1 if left else 1  # away from the board
         term_x = edge + out * TERM
         if part.startswith("OLED"):
             lanes = _draw_module(draw, board, part, part_wires, left, term_x, out, lanes)
+        elif part == LINK_PART:
+            _draw_cable(draw, board, part_wires, term_x, out)
         else:
             _draw_two_leg(draw, board, part, part_wires, left, term_x, out, edge)
     if battery:
@@ -916,6 +986,27 @@ def _draw_module(draw, board, part, part_wires, left, term_x, out, lanes):
         _terminal_label(draw, term_x, y, w.terminal, out)
         lanes += 1
     return lanes
+
+
+def _draw_cable(draw, board, part_wires, term_x, out):
+    """The link's cable: a plug of three terminals level with their pins, named for what each
+    meets on the other device, its lead out towards that device."""
+    rows = [board.row(w.pin) for w in part_wires]
+    y0 = TOP + 24 + min(rows) * PITCH - 12
+    y1 = TOP + 24 + max(rows) * PITCH + 12
+    x_in, x_out = term_x - out * 20, term_x + out * 30
+    draw.rectangle((min(x_in, x_out), y0, max(x_in, x_out), y1), fill=WHITE, outline=INK,
+                   width=2)
+    for w in part_wires:
+        y = _pin_y(board, w.pin)
+        _wire(draw, [(_pin_x(board, w.pin), y), (x_in, y)], w.kind)
+        name = w.terminal.split("'s ")[-1]  # RX, TX, GND: what it meets on the other device
+        draw_text(draw, x_in + out * 6 if out > 0 else x_in - 6 - 8 * len(name), y - 4, name,
+                  INK)
+    lead_x = x_out + out * 24  # the lead out to the other device, short of the ground rail
+    middle = (y0 + y1) // 2
+    _wire(draw, [(x_out, middle), (lead_x, middle)], "link")
+    draw_text(draw, min(x_in, x_out), y0 - 12, "LINK", COLOURS["link"])
 
 
 def _terminal_label(draw, x, y, name, out):

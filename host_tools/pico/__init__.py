@@ -5,4 +5,6 @@ the real UF2 with the real bootrom (bootrom-b1.bin).
     profile.py   where the emulated chip's cycles go in a game's playouts
     boardshots.py  each board's menu as its glass shows it (make boardshots): the board's UF2
                  here, or a Pi board's backend on mocked pins and luma's dummy device
+    linked.py    two emulated Picos cabled UART to UART play a linked game, the simulator's
+                 linked pair as their shadow: what each panel must show, the link's latency
 """

@@ -6,6 +6,7 @@
     pico.panel()                   # the SSD1306's 1024 bytes of RAM (framebuf MONO_VLSB order)
     pico.watch_panel(7, 64, 128)   # run until the bus changes that part of it: when, in ms
     pico.exec("print(1)")          # in the raw REPL (boot with the recovery button held)
+    a, b = linked_pair(uf2)        # two Picos in one process, their link UARTs cabled together
 
 Times are emulated: the clock runs at 125 MHz with the XIP cache and flash stalls added, so
 `cycles` and `ms` are what a Pico would take (within the model's limits, pico.mjs says which).
@@ -120,6 +121,20 @@ def read_flash_files(flash):
     return out
 
 
+def picture(frame):
+    """A panel's 1024 bytes (or a simulator's frame) as text, two rows a line: for a readable
+    assertion message."""
+    rows = []
+    for y in range(0, 64, 2):
+        row = ""
+        for x in range(128):
+            top = frame[(y >> 3) * 128 + x] >> (y & 7) & 1
+            bottom = frame[((y + 1) >> 3) * 128 + x] >> ((y + 1) & 7) & 1
+            row += " '.:"[top | bottom << 1]
+        rows.append(row.rstrip())
+    return "\n".join(rows)
+
+
 class PicoError(Exception):
     pass
 
@@ -128,18 +143,20 @@ class EmulatedPico:
     """One emulated Pico in a node process; close() (or a with block) ends it."""
 
     def __init__(self, uf2=None, files=None, flash=None, cache=True, held=(), max_ms=None,
-                 board="pico"):
+                 board="pico", beside=None):
         """Boot from reset: uf2 (the firmware) with a filesystem of files ({path: bytes}, none:
         empty flash, which the firmware formats), or flash (a whole 2 MB image saved by
         save_flash(), as a power cut left it). held: buttons down at power-on ("menu" is the
         recovery button: the app does not start and the REPL is free). board names the board
-        file whose buttons and panel bus the firmware (built for it) uses."""
+        file whose buttons and panel bus the firmware (built for it) uses. beside: another
+        EmulatedPico whose node process this one joins as its next chip (linked_pair)."""
         reason = available()
         if reason:
             raise PicoError(reason)
         config = pin_map(board)
         self.pins = config["buttons"]
         self.tmp = tempfile.mkdtemp(prefix="pico-")
+        self.chip = 0 if beside is None else beside.chip + 1
         request = {"cmd": "boot", "cache": cache,
                    "low": [self.pins[name] for name in held], "panel": panel_of(config)}
         if flash is not None:
@@ -148,8 +165,10 @@ class EmulatedPico:
             request["uf2"] = os.path.abspath(uf2)
             if files is not None:
                 request["fs"] = self._write("fs.img", littlefs_image(files))
-        self.process = subprocess.Popen(["node", SCRIPT], stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, text=True, cwd=PICO_DIR)
+        self.owner = beside is None  # the first chip's object ends the process
+        self.process = beside.process if beside is not None else subprocess.Popen(
+            ["node", SCRIPT], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+            cwd=PICO_DIR)
         self.held = set(held)
         self.now_ms = 0.0
         self.call(request)
@@ -161,6 +180,7 @@ class EmulatedPico:
         return path
 
     def call(self, request):
+        request = dict(request, chip=self.chip)
         self.process.stdin.write(json.dumps(request) + "\n")
         self.process.stdin.flush()
         line = self.process.stdout.readline()
@@ -173,7 +193,7 @@ class EmulatedPico:
         return answer
 
     def close(self):
-        if self.process.poll() is None:
+        if self.owner and self.process.poll() is None:
             self.process.stdin.close()
             self.process.wait(timeout=30)
         shutil.rmtree(self.tmp, ignore_errors=True)
@@ -278,3 +298,22 @@ class EmulatedPico:
         self.call({"cmd": "save_flash", "path": path})
         with open(path, "rb") as handle:
             return handle.read()
+
+
+def linked_pair(uf2, files=None, board="pico"):
+    """Two emulated Picos of one board in one node process, their link UARTs (the board file's
+    "link" entry) joined by a cable: each one's TX to the other's RX. Both run in lockstep
+    whichever is driven (pico.mjs), on clocks that stay within a slice of each other. Close
+    the second, then the first (which ends the process)."""
+    link = pin_map(board).get("link")
+    if not isinstance(link, dict) or "uart" not in link:
+        raise PicoError("hardware/boards/%s.json has no link cable (\"link\": {\"uart\": ...})"
+                        % board)
+    first = EmulatedPico(uf2, files=files, board=board)
+    try:
+        second = EmulatedPico(uf2, files=files, board=board, beside=first)
+        first.call({"cmd": "link", "chips": [first.chip, second.chip], "uart": link["uart"]})
+    except Exception:
+        first.close()
+        raise
+    return first, second

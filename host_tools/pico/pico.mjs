@@ -31,6 +31,14 @@
 //   stall included) are added to its PC's count between the markers PROFILE_ON and
 //   PROFILE_OFF; profile_counts returns them (host_tools/pico/profile.py names them from the
 //   firmware's symbols), profile_callers the return addresses of chosen functions' calls.
+// - two chips linked by their UARTs (the link command): in one process, chip A's TX into chip
+//   B's RX and back, each byte arriving on the other chip's clock 10 bit times at the UART's baud
+//   after the later of its write and the byte before it (rp2040js's TX FIFO empties at once:
+//   the wire paces the bytes, not the sender). Linked chips run in lockstep, LINK_SLICE_NS of
+//   emulated time each in turn, whichever is asked to run.
+// - the UARTs' TX interrupt raised when a write has left the TX FIFO (rp2040js raises it on
+//   every register access: with MicroPython's TX interrupt enabled, a chip with a UART open
+//   would never leave its interrupt handler).
 // Execution starts at boot2 in flash (0x10000000), as rp2040js's MicroPython demo does; the B1
 // boot ROM (bootrom-b1.bin, BSD-3-Clause: BOOTROM-LICENSE.txt) is there for its functions (flash,
 // float, memcpy).
@@ -47,6 +55,7 @@ const FLASH_BASE = 0x10000000;
 const MARKER_OFFSET = 0x0c; // watchdog SCRATCH0
 const PROFILE_ON = 0x50524f46; // 'PROF': a marker that starts the armed profiler
 const PROFILE_OFF = 0x50524f00; // and one that stops it
+const LINK_SLICE_NS = 20000; // linked chips take turns this long: under a byte's time on the wire
 
 function loadUF2(data, flash) {
   let blocks = 0;
@@ -292,10 +301,13 @@ export class Pico {
     this.watchdogResets = 0;
     this.profile = null; // a Profile once armed
     this.watch = null; // a PanelWatch while watch_panel runs
+    this.group = null; // the chips linked with this one (itself too), run in lockstep
+    this.uartBytes = 0; // bytes this chip's link UART sent
     this.hookMemory();
     this.hookRom();
     this.hookMarkers();
     this.setupUSB();
+    this.setupUARTs();
     if (panel && panel.bus === 'spi') this.setupSPI(panel);
     else this.setupI2C();
     for (let pin = 0; pin < 30; pin++) mcu.gpio[pin].setInputValue(!low.includes(pin));
@@ -395,6 +407,23 @@ export class Pico {
     if (this.pendingRead !== null) { const size = this.pendingRead; this.pendingRead = null; this.deliver(size); }
   }
 
+  setupUARTs() {
+    const TX_INTERRUPT = 1 << 5;
+    for (const uart of this.mcu.uart) {
+      uart.checkInterrupts = () => {
+        this.mcu.setInterrupt(uart.irq, !!(uart.interruptStatus & uart.interruptMask));
+      };
+      const write = uart.writeUint32.bind(uart);
+      uart.writeUint32 = (offset, value) => {
+        write(offset, value);
+        if (offset === 0) { // DR: the byte is on its way and the FIFO empty again
+          uart.interruptStatus |= TX_INTERRUPT;
+          uart.checkInterrupts();
+        }
+      };
+    }
+  }
+
   setupI2C() {
     const i2c = this.mcu.i2c[0], clock = this.clock;
     const panel = this.panel = new SSD1306();
@@ -447,8 +476,10 @@ export class Pico {
     };
   }
 
-  // Run until until() holds (checked every 256 instructions) or ms of emulated time pass.
+  // Run until until() holds (checked every 256 instructions) or ms of emulated time pass; a
+  // linked chip runs with the others of its group, in turns.
   run(until, ms) {
+    if (this.group && !this.inTurn) return this.runGroup(until, ms);
     const core = this.mcu.core, clock = this.clock;
     const end = clock.nanos + ms * 1e6;
     const erase = this.romErase, program = this.romProgram, flush = this.romFlush;
@@ -457,6 +488,10 @@ export class Pico {
         if (core.waiting) { // asleep (WFI/WFE): the clock jumps to the next event
           let n = clock.nanosToNextAlarm;
           if (n <= 0) n = 1000;
+          if (this.inTurn) { // a turn ends on time: the other chip's bytes must not wait
+            if (clock.nanos >= end) break;
+            n = Math.min(n, end - clock.nanos);
+          }
           clock.tick(n); this.sleepNanos += n;
           this.lastSleep = clock.nanos;
           if (this.queue.length && this.pendingRead !== null) break;
@@ -484,6 +519,35 @@ export class Pico {
     }
   }
 
+  // The linked chips in turns of LINK_SLICE_NS until until() holds or ms pass on this one.
+  runGroup(until, ms) {
+    const end = this.nanos + ms * 1e6;
+    for (;;) {
+      const target = Math.min(end, this.nanos + LINK_SLICE_NS);
+      for (const p of this.group) {
+        if (p.nanos >= target) continue;
+        p.inTurn = true;
+        try { p.run(null, (target - p.nanos) / 1e6); } finally { p.inTurn = false; }
+      }
+      if (until && until()) return true;
+      if (this.nanos >= end) return false;
+    }
+  }
+
+  // This chip's UART block joined to another chip's: each TX byte reaches the other's RX.
+  linkTo(other, block) {
+    const uart = this.mcu.uart[block], into = other.mcu.uart[block];
+    let free = 0; // when the wire is free of the last byte, on the sender's clock
+    uart.onByte = (value) => {
+      this.uartBytes++;
+      const byteNanos = 10e9 / (uart.baudRate || 115200);
+      const arrival = free = Math.max(this.nanos, free) + byteNanos;
+      const wait = arrival - other.nanos;
+      if (wait > 0) other.clock.createAlarm(() => into.feedByte(value)).schedule(wait);
+      else into.feedByte(value);
+    };
+  }
+
   waitSerial(text, ms, from = this.consumed) {
     let at = -1;
     if (!this.run(() => (at = this.serial.indexOf(text, from)) >= 0, ms)) {
@@ -497,7 +561,7 @@ export class Pico {
       xip_misses: this.cache.misses, flash_stall: this.flashStall, sleep_ms: this.sleepNanos / 1e6,
       flash_ops: this.flashOps, i2c_bytes: this.i2cBytes, i2c_bus_ms: this.i2cBusNanos / 1e6,
       last_i2c_end_ms: this.lastI2CEnd / 1e6,
-      watchdog_resets: this.watchdogResets };
+      watchdog_resets: this.watchdogResets, uart_bytes: this.uartBytes };
   }
 }
 
@@ -505,6 +569,13 @@ export class Pico {
 
 const handlers = {
   boot(p, a) { return new Pico(a); },
+  // Join two booted chips' UART block (chips [a, b], block uart): a cable, TX to RX both ways.
+  link(p, a, picos) {
+    const [one, two] = a.chips.map((i) => picos[i]);
+    if (!one || !two || one === two) throw new Error('link two booted chips, not ' + JSON.stringify(a.chips));
+    one.group = two.group = [one, two];
+    one.linkTo(two, a.uart ?? 0); two.linkTo(one, a.uart ?? 0);
+  },
   run_ms(p, a) { p.run(null, a.ms); },
   // Let the device settle: run until for quiet_ms neither panel nor flash has been busy and the
   // core has not run 5 ms without sleeping (the app's loop sleeps between polls when idle).
@@ -570,7 +641,7 @@ const handlers = {
 };
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  let pico = null;
+  const picos = []; // by chip number: one, or two linked (the request's "chip", 0 by default)
   const lines = readline.createInterface({ input: process.stdin });
   for await (const line of lines) {
     if (!line.trim()) continue;
@@ -579,9 +650,11 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       const request = JSON.parse(line);
       const handler = handlers[request.cmd];
       if (!handler) throw new Error('unknown command ' + request.cmd);
-      if (request.cmd === 'boot') { pico = handler(null, request); answer = { ok: true }; } else {
-        if (!pico) throw new Error('boot first');
-        answer = { ok: true, ...(handler(pico, request) || {}), now_ms: pico.nanos / 1e6 };
+      const chip = request.chip ?? 0;
+      if (request.cmd === 'boot') { picos[chip] = handler(null, request); answer = { ok: true }; } else {
+        const pico = picos[chip];
+        if (!pico) throw new Error('boot chip ' + chip + ' first');
+        answer = { ok: true, ...(handler(pico, request, picos) || {}), now_ms: pico.nanos / 1e6 };
       }
     } catch (error) {
       answer = { ok: false, error: String(error && error.stack || error) };

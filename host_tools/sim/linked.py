@@ -18,11 +18,13 @@ from stones.link.pipes import Links, memory_pair
 
 
 class LinkedPair:
-    def __init__(self, address=None, display="ssd1306"):
+    def __init__(self, address=None, display="ssd1306", name="memory"):
+        """Over a pipe in memory (its Links called name: "cable" draws what a Pico's UART link
+        shows), or a socket at address."""
         if address is None:
             a, b = memory_pair()
-            host_links = Links(lambda host: a, "memory")
-            join_links = Links(lambda host: b, "memory")
+            host_links = Links(lambda host: a, name)
+            join_links = Links(lambda host: b, name)
         else:
             from host_tools.sim.cli import net_links
 

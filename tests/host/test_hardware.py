@@ -175,10 +175,62 @@ def test_the_rp2040_i2c_pairs_follow_the_datasheet_rule():
     (lambda c: c.update(recovery_button="start"), "recovery_button 'start' is not a button"),
     (lambda c: c["buttons"].pop("menu"), "button menu has no GPIO number"),
     (lambda c: c.update(button_pull="sideways"), "button_pull must be 'up' or 'down'"),
+    (lambda c: c["link"].update(tx=13, rx=12), "link TX on GPIO 13 is not one of UART0's TX pins"),
+    (lambda c: c["link"].update(rx=14), "link RX on GPIO 14 is not one of UART0's RX pins"),
+    (lambda c: c["link"].update(uart=2), "link uart 2: the Raspberry Pi Pico has UART 0 or 1"),
+    (lambda c: c["link"].update(tx=0, rx=1), "GPIO 0 is used twice: display SDA and link TX"),
+    (lambda c: c["link"].update(tx=16, rx=17, uart=0) or c.update(buzzer=16),
+     "GPIO 16 is used twice: link TX and buzzer"),
+    (lambda c: c["link"].update(tx=28, rx=29), "link RX: GP29 is used by the board"),
+    (lambda c: c["link"].update(baud=12345), "link baud 12345: one of"),
+    (lambda c: c["link"].update(address="10.0.0.2:4455"), "the Raspberry Pi Pico links by a cable"),
+    (lambda c: c.update(link="cable"), "link 'cable': an entry like"),
 ])
 def test_a_bad_pico_map_is_named(change, problem):
     assert any(problem in p for p in problems_after("pico", change)), problems_after(
         "pico", change)
+
+
+def test_the_rp2040_uart_pins_follow_the_datasheet_table():
+    # RP2040 datasheet, GPIO function table (F2): UART0 TX/RX on 0/1, 12/13, 16/17, 28/29,
+    # UART1 TX/RX on 4/5, 8/9, 20/21, 24/25; GPIO 2, 3, 6, 7... are its CTS and RTS.
+    assert PICO.uart == {0: ((0, 12, 16, 28), (1, 13, 17, 29)),
+                         1: ((4, 8, 20, 24), (5, 9, 21, 25))}
+    assert PI.uart == {}  # the Pi's UART is its console: it links over the network
+
+
+def test_the_diy_picos_link_on_free_uart0_pins_and_other_blocks_are_fine():
+    for name in ("pico", "pico2"):
+        assert load_map(name)["link"] == {"uart": 0, "tx": 12, "rx": 13, "baud": 115200}
+    assert ("link TX", 12) in hardware.used_pins(load_map("pico"))
+    assert problems_after("pico", lambda c: c["link"].update(uart=1, tx=20, rx=21)) == []
+    assert problems_after("pico", lambda c: c.pop("link")) == []  # no cable: no Link rows
+    # the Pico 2 is wired as the Pico: the same cable, or it says which pins differ
+    found = problems_after("pico2", lambda c: c["link"].update(tx=16, rx=17))
+    assert any("the pins differ from hardware/boards/pico.json" in p and "link TX" in p
+               for p in found), found
+
+
+def test_the_pi_links_over_the_network_not_a_uart():
+    assert problems_after("pi", lambda c: c.update(link={"address": ":4455"})) == []
+    found = problems_after("pi", lambda c: c.update(link={"uart": 0, "tx": 14, "rx": 15}))
+    assert any("its serial console, it links over the network" in p for p in found), found
+    found = problems_after("pi", lambda c: c.update(link={"address": 4455}))
+    assert any("link address 4455" in p for p in found), found
+
+
+def test_the_link_cable_is_three_wires_tx_to_rx_rx_to_tx_and_ground():
+    cable = [w for w in wires(load_map("pico")) if w.part == hardware.LINK_PART]
+    assert [(w.terminal, w.pin, PICO.label(w.pin), w.signal) for w in cable] == [
+        ("to other's RX", 16, "GP12", "UART0 TX, 115200 baud"),
+        ("to other's TX", 17, "GP13", "UART0 RX"),
+        ("to other's GND", 18, "GND", "ground")]
+    assert "| link cable | to other's RX | 16 (GP12) | UART0 TX, 115200 baud |" in hardware.table(
+        load_map("pico"))
+    labels = []
+    hardware.diagram(load_map("pico"), labels=labels)
+    assert {"LINK", "RX", "TX", "UART link"} <= set(labels)
+    assert hardware.link_wires(load_map("pi")) == []
 
 
 def test_the_other_i2c_block_and_its_pairs_are_fine_on_the_pico():

@@ -15,7 +15,8 @@ import pytest
 
 from host_tools.paths import ROOT
 from host_tools.pico import emulator as emulated_pico
-from host_tools.pico.emulator import EmulatedPico
+from host_tools.pico.emulator import EmulatedPico, picture
+from host_tools.pico.linked import frames, unlinked
 from host_tools.sim.device import Device, run_script
 from stones.platforms.fakes import FakeFS
 
@@ -37,6 +38,7 @@ class Recorder(Device):
     blink phase (the outline blinks on a timer, so either may be on the panel when it is read)."""
 
     def __init__(self, **kwargs):
+        kwargs.setdefault("links", unlinked())  # the firmware's map has a link: its Link rows
         self.steps = []
         self.pressing = False
         super().__init__(**kwargs)
@@ -53,13 +55,7 @@ class Recorder(Device):
             self.steps.append(("wait", None, ms, self.frames()))
 
     def frames(self):
-        frames = [bytes(self.display.buffer)]
-        view = getattr(self.app.top, "view", None) if self.app.stack else None
-        if view is not None and getattr(view, "show_cursor", False):
-            view.blink(self.display, not view.blink_on)
-            frames.append(bytes(self.display.buffer))
-            view.blink(self.display, not view.blink_on)
-        return frames
+        return frames(self)
 
 
 def simulated(lines):
@@ -75,19 +71,6 @@ def script_lines(name, stop_at=None):
     if stop_at:
         lines = lines[:[i for i, line in enumerate(lines) if line.startswith(stop_at)][0]]
     return lines
-
-
-def picture(frame):
-    """The frame as text, for a readable assertion message."""
-    rows = []
-    for y in range(0, 64, 2):
-        row = ""
-        for x in range(128):
-            top = frame[(y >> 3) * 128 + x] >> (y & 7) & 1
-            bottom = frame[((y + 1) >> 3) * 128 + x] >> ((y + 1) & 7) & 1
-            row += " '.:"[top | bottom << 1]
-        rows.append(row.rstrip())
-    return "\n".join(rows)
 
 
 def boot(uf2=UF2, **kwargs):
@@ -215,7 +198,8 @@ def test_device_move_at_the_top_pico_level():
         pico.settle()
         for _ in range(rows - 1):
             pico.press("down")
-        pico.press("left")  # White: Human -> the last (strongest) device level
+        pico.press("left")  # White: Human -> Link (the last choice: the map has a cable)
+        pico.press("left")  # -> the strongest device level
         for _ in range(rows - 1):
             pico.press("up")
         pico.press("a")  # Start
