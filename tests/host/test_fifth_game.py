@@ -125,7 +125,7 @@ def start(device, white="Human"):
     device.press("a")
     setup = app.top
     assert setup.module_name == "setup"
-    while setup.list.selected != len(setup.list.rows) - 1:  # the last row: White
+    while setup.list.rows[setup.list.selected][0] != "White":
         device.press("down")
     while setup.who[1] != white:
         device.press("right")
