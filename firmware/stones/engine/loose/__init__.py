@@ -5,6 +5,8 @@ flip. Reading guide:
                  true-liberty table, the komi pregame, scoring; read it first
     viper.py     rules.py's move loop and its group walk (_alive) as viper code, line for line
                  (tests/engine/test_looseviper.py compares them)
+    book.py      the opening books (engine/book.py reads them), made by host_tools/fit/book.py:
+                 do not edit
 
 Nothing here is imported with the package: the registry names stones.engine.loose.rules.
 """
