@@ -154,7 +154,7 @@ class NoStatFS(FakeFS):
 
 
 def test_a_write_that_fails_leaves_no_record_and_keeps_the_save():
-    fs = NoStatFS(capacity=640)  # the settings and the game's two slots fit, a record not
+    fs = NoStatFS(capacity=720)  # the settings and the game's two slots fit, a record not
     device = Device(fs=fs)
     finish_a_go_game(device, ("C3", "G7", "C7", "G3", "C5", "G5"))
     assert device.app.top.heading == "Storage full"
