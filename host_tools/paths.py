@@ -27,3 +27,19 @@ def tool(name):
     """Path of a command from the project's virtual environment, else the bare name."""
     path = os.path.join(VENV_BIN, name)
     return path if os.path.exists(path) else name
+
+
+def write_changed(path, text, write=True):
+    """Whether the file at path differs from text (missing counts as different); where it does
+    and write is true, it is written (folders made), so an unchanged file keeps its time."""
+    try:
+        with open(path) as handle:
+            if handle.read() == text:
+                return False
+    except OSError:
+        pass
+    if write:
+        os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+        with open(path, "w") as handle:
+            handle.write(text)
+    return True

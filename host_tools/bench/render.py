@@ -13,7 +13,7 @@ import os
 import sys
 
 from host_tools.bench.results import AT_LEAST, RESULTS, board_name, fmt, load, met, run_id
-from host_tools.paths import ROOT
+from host_tools.paths import ROOT, write_changed
 
 PAGE = os.path.join(ROOT, "docs", "benchmarks.md")
 README = os.path.join(ROOT, "README.md")
@@ -261,20 +261,7 @@ def render(folder=RESULTS, page_path=PAGE, readme_path=README, check=False):
         updated = readme_with(text, levels_block(files))
         if updated is not None:
             wanted[readme_path] = updated
-    changed = []
-    for path, text in wanted.items():
-        try:
-            with open(path) as handle:
-                same = handle.read() == text
-        except FileNotFoundError:
-            same = False
-        if same:
-            continue
-        changed.append(path)
-        if not check:
-            with open(path, "w") as handle:
-                handle.write(text)
-    return changed
+    return [path for path, text in wanted.items() if write_changed(path, text, not check)]
 
 
 def main(argv=None):

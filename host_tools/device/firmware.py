@@ -49,7 +49,7 @@ import subprocess
 import sys
 import time
 
-from host_tools.paths import FIRMWARE, ROOT
+from host_tools.paths import FIRMWARE, ROOT, write_changed
 
 BOARD_DIR = os.path.join(FIRMWARE, "board", "POCKET_STONES")
 # The MicroPython board folder of each chip a Pico board file names ("chip", default rp2040):
@@ -227,15 +227,7 @@ def place_board_module(name):
         source, warnings = DEFAULT_MODULE, []
     else:
         source, warnings = board_module(name)
-    try:
-        with open(BOARD_MODULE) as handle:
-            same = handle.read() == source
-    except OSError:
-        same = False
-    if not same:
-        os.makedirs(os.path.dirname(BOARD_MODULE), exist_ok=True)
-        with open(BOARD_MODULE, "w") as handle:
-            handle.write(source)
+    write_changed(BOARD_MODULE, source)
     return warnings
 
 

@@ -26,7 +26,7 @@ import os
 import sys
 
 from host_tools.device import hardware
-from host_tools.paths import HARDWARE
+from host_tools.paths import HARDWARE, write_changed
 
 FOLDER = os.path.join(HARDWARE, "wokwi")
 BOARD = "pico"  # the board file the project is drawn from
@@ -103,20 +103,8 @@ def texts(config=None):
 
 def write(folder=FOLDER):
     """Write the project's files into folder where they changed; return the paths written."""
-    os.makedirs(folder, exist_ok=True)
-    written = []
-    for name, text in texts().items():
-        path = os.path.join(folder, name)
-        try:
-            with open(path) as handle:
-                same = handle.read() == text
-        except OSError:
-            same = False
-        if not same:
-            with open(path, "w") as handle:
-                handle.write(text)
-            written.append(path)
-    return written
+    paths = [(os.path.join(folder, name), text) for name, text in texts().items()]
+    return [path for path, text in paths if write_changed(path, text)]
 
 
 def main():
