@@ -13,7 +13,18 @@
 from stones.compat import const
 from stones.ui import keys
 from stones.ui.board import DEAD, HIDE, LABEL_W, LAND_B, LAND_W, LOOP, BoardView, last_stone, layout
-from stones.ui.draw import LINE, SMALL_LINE, centre, columns, lines, right, small, title, wrap
+from stones.ui.draw import (
+    LINE,
+    SMALL_LINE,
+    centre,
+    columns,
+    lines,
+    right,
+    small,
+    title,
+    width,
+    wrap,
+)
 
 MARK = const(0)
 BOARD = const(1)
@@ -120,8 +131,15 @@ class Screen:
                 self.draw_cursor_label(fb)
                 return
             small(fb, "Mark dead", x, y)
-            small(fb, "%s: group" % self.app.legend["a"], x, y + SMALL_LINE + gap)
-            small(fb, "%s: done" % self.app.legend["menu"], x, y + 2 * SMALL_LINE + gap)
+            row = y + SMALL_LINE + gap
+            for key, what in (("a", "group"), ("menu", "done")):
+                text = "%s: %s" % (self.app.legend[key], what)
+                if width(text) > fb.width - 1 - x:  # a board's longer name: the action under it
+                    small(fb, self.app.legend[key] + ":", x, row)
+                    row += SMALL_LINE
+                    text = " " + what
+                small(fb, text, x, row)
+                row += SMALL_LINE
             self.draw_cursor_label(fb)
             return
         self.draw_count(fb, x, y)
