@@ -244,8 +244,8 @@ def count_twins():
     def from_count(node):
         return node.body[counting(node):]
 
-    def own_count(node):  # margin2 without viper: its copy (then the call of _count)
-        return node.body[2:-1]
+    def own_count(node):  # margin2 without viper: its copy (then the call of _count), after
+        return node.body[3:-1]  # the prisoners, the snapshot made and the viper's turn
 
     copy = Twin(
         "go/viper.py", "margin2", "go/rules.py", "Go.margin2", rename_ref={"self": "g"},

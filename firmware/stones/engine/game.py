@@ -96,6 +96,10 @@ RESIGN_MOVE = const(0x1FF)
 # A loss on time is the word under it (RESIGN_MOVE - 1), the colour whose time ran out.
 # The fewest moves a game's history holds, whatever the board (Game._cap: the move limit).
 LONG_GAME = const(500)
+# The most words of undo log a game keeps at log_points a point, but never under two a point:
+# Go 13x13's log_points words. The big boards (Go 19x19, Loupe 11) keep half or so of what
+# log_points would give them; their older takebacks replay, and the heap keeps the words.
+LOG_WORDS = const(676)
 # The arrays every game has, in the order Game.copy_from copies them.
 _BASE_ARRAYS = ("cell", "root", "link", "stones", "empty", "where", "history")
 
@@ -228,13 +232,14 @@ class Game:
     options = ()  # Option instances
     cap_factor = 3  # the move limit is cap_factor moves a point, at least LONG_GAME (_cap)
     log_per_move = 4  # most log words a move writes besides its captured/flipped stones
-    log_points = 4  # undo log length, in words per point of the board
+    log_points = 4  # undo log length, in words per point of the board, up to LOG_WORDS
     # A search's scratch game (scratch()) with a short undo log: one move and this many words
     # of a reading taken back whole (Go: ladders); None, the game's full log. A short log
     # restarts at every move past its room, which costs the move loops time where a playout's
     # every move would (Loose, OffShore), so only Go, whose moves log 2 words, has one.
     reading_words = None
     short_log = False  # set on a game made by scratch()
+    queue = None  # the flood fills' and moves' scratch words, made by __init__ or lent
     REASONS = REASONS
     COLOUR_NAMES = COLOUR_NAMES  # the screens name the players by these ("White passes")
     stones_per_turn = 1  # stones a turn places (Loupe: 2, its first turn 1; see turn_size)
@@ -322,17 +327,20 @@ class Game:
         self.where = octets(bytes(n)) if small else zeros(n)
         self.cap = self._cap(grid.count)
         self.history = zeros(self.cap)
-        # The undo log holds the last log_points * points words: ~1.5 moves a point in Go.
-        # A move starting past log_limit restarts it; undo beyond that point replays instead.
-        # A scratch game's log, where the game sets reading_words, holds one move and a reading.
+        # The undo log holds the last log_points * points words (~1.5 moves a point in Go), at
+        # most LOG_WORDS but two a point at least. A move starting past log_limit restarts it;
+        # undo beyond that point replays instead. A scratch game's log, where the game sets
+        # reading_words, holds one move and a reading.
         per = self.log_per_move
         short = self.short_log and self.reading_words is not None
-        self.log = zeros(0 if not per else grid.count + per + self.reading_words if short
-                         else self.log_points * grid.count + per)
+        count = grid.count
+        self.log = zeros(0 if not per else count + per + self.reading_words if short
+                         else min(self.log_points * count, max(LOG_WORDS, 2 * count)) + per)
         self.log_limit = len(self.log) - grid.count - self.log_per_move  # room for any move
         self.mark = octets(bytes(n))  # flood-fill visit marks, one generation number per fill
         self.gen = 0
-        self.queue = zeros(grid.count)  # flood fills: each point at most once
+        if self.queue is None:  # (a scratch game borrows its game's: see scratch)
+            self.queue = zeros(grid.count)  # flood fills: each point at most once
         self.setup = ()  # (colour, point) placed without rules before move 1
         self.first = BLACK  # who moves first after them (White after handicap stones)
         self.viper = None  # the viper move loop, or False: looked up by prepare() or a playout
@@ -953,9 +961,11 @@ class Game:
         game, then moves forward, each of which may be taken back, and readings of up to
         reading_words of log taken back whole. Where the game sets reading_words, its undo log
         is only that long (a player's takebacks replay on it): most of the log's words on
-        Go 19x19."""
+        Go 19x19. The two share one queue, the words a flood fill or a move uses within one
+        call and leaves: a call on one never runs inside a call on the other."""
         game = object.__new__(type(self))
         game.short_log = True
+        game.queue = self.queue
         game.__init__(self.size, **self.settings)
         return game
 

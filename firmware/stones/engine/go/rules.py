@@ -172,12 +172,16 @@ class Go(Game):
         if self.frames is None:
             self.frames = self.learnt.frames(self.grid.stride)
             self.feat = zeros(self.learnt.FEATURES)
+        self._snapshot()
         Game.prepare(self)
 
     def playout(self, seed, limit=0x3FFFFFFF):
-        """Game.playout, with the pattern table loaded first where the knowledge uses it."""
+        """Game.playout, with the pattern table loaded first where the knowledge uses it, and
+        the count's snapshot made: a game that plays out, counts after without allocating."""
         if self.pat3 is None and self.knowledge & PATTERNS:
             self.prepare()
+        elif self.before is None:
+            self._snapshot()
         return Game.playout(self, seed, limit)
 
     @staticmethod
@@ -209,7 +213,7 @@ class Go(Game):
     def _allocate(self):
         self.libs = zeros(self.grid.length)
         self._dead = None  # dead_marks()'s array, made when first read (see there)
-        self.before = octets(bytes(self.grid.length))  # settled_winner's snapshot
+        self.before = None  # settled_winner's and margin2's snapshot: _snapshot() makes it
         self._policy = None  # the learned policy's buffers (root_priors), made at first use
         self._lib_a = 0  # the liberties _count_liberties found
         self._lib_b = 0
@@ -987,7 +991,7 @@ class Go(Game):
         stands (no result unless the players passed)."""
         if self.count >= self.cap:
             return self.quick_winner()
-        before = self.before
+        before = self._snapshot()
         cell = self.cell
         points = self.grid.points
         for p in points:
@@ -1086,10 +1090,20 @@ class Go(Game):
                     margin += 2 if h >> 9 & _COLOUR == _BLACK else -2
         return BLACK if margin > 0 else WHITE if margin < 0 else 0
 
+    def _snapshot(self):
+        """The board's copy that margin2 and settled_winner count on, made at the first count or
+        prepare() (a search's scratch game, before its playouts: they then allocate nothing); a
+        game that is only played and saved never makes it."""
+        if self.before is None:
+            self.before = octets(bytes(self.grid.length))
+        return self.before
+
     def margin2(self):
         """Black's score minus White's in half points, komi included, as score() counts them
         with no stone marked dead (_count over the colours as they stand), no allocation."""
         prisoners = self.prisoners
+        if self.before is None:  # a game never prepared nor played out (see _snapshot)
+            self._snapshot()
         if self.viper:  # the same count in viper (viper.margin2), where the move loop is
             return self.counts.margin2(self, prisoners[BLACK], prisoners[WHITE],
                                        self.settings["scoring"] == "area")
