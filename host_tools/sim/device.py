@@ -42,7 +42,7 @@ def make_display(kind, width=128, height=64):
         cls = ssd1306.SH1106 if kind == "sh1106" else ssd1306.SSD1306
         return cls(width, height, FakeI2C(keep=0))  # counts bytes, keeps none
     if kind == "ssd1327":
-        from stones.drivers.ssd1306 import MemoryPanel
+        from stones.drivers.memorypanel import MemoryPanel
 
         return MemoryPanel(128, 128)
     raise ScriptError("unknown display %r" % kind)

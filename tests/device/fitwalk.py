@@ -14,7 +14,7 @@ messages, the komi protocol, replay, the confirmation before a new game and the 
 """
 
 from host_tools.sim.device import Device
-from stones.drivers.ssd1306 import MemoryPanel
+from stones.drivers.memorypanel import MemoryPanel
 from stones.ui import draw
 from stones.ui.font5x7 import FONT
 

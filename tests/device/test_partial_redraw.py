@@ -178,7 +178,7 @@ def test_the_device_starting_to_think_and_answering_leave_the_whole_redraws_fram
 
 def text_pixels(x, y, text, width):
     """The pixels of text in the compact font at (x, y), on a blank panel: {(x, y)}."""
-    from stones.drivers.ssd1306 import MemoryPanel
+    from stones.drivers.memorypanel import MemoryPanel
     from stones.ui.draw import SMALL, small
 
     panel = MemoryPanel(128, 64)

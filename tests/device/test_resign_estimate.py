@@ -336,7 +336,7 @@ def overview_pixels(fb, view):
 
 def drawn_overview(view):
     """The same area as the view's draw_overview draws it on a blank panel."""
-    from stones.drivers.ssd1306 import MemoryPanel
+    from stones.drivers.memorypanel import MemoryPanel
 
     panel = MemoryPanel(128, 128)
     view.draw_overview(panel)

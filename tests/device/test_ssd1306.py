@@ -8,7 +8,9 @@ datasheets and micropython-lib's driver, not computed from the driver's own tabl
 
 from support import raises
 
-from stones.drivers.ssd1306 import SH1106, SSD1306, SSD1309, DisplayError, MemoryPanel, SpiBus
+from stones.drivers.memorypanel import MemoryPanel
+from stones.drivers.spibus import SpiBus
+from stones.drivers.ssd1306 import SH1106, SSD1306, SSD1309, DisplayError
 from stones.platforms.fakes import FakeClock, FakeI2C, FakeOLEDWire, FakeOutPin
 
 ADDR = 0x3C

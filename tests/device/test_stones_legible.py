@@ -10,7 +10,7 @@ across a stone is a disc or a ring that differ in most of their pixels. Every bo
 game gets round stones on both panels: where the whole board would not allow them, a window of
 it that follows the cursor, with an overview. Both runtimes."""
 
-from stones.drivers.ssd1306 import MemoryPanel
+from stones.drivers.memorypanel import MemoryPanel
 from stones.engine.registry import game_class, keys
 from stones.ui.board import BoardView, layout
 

@@ -11,7 +11,9 @@ and machine.SPI's write are C.
 import micropython
 
 from stones.drivers.buttons import Buttons
-from stones.drivers.ssd1306 import SH1106, SSD1306, MemoryPanel, SpiBus
+from stones.drivers.memorypanel import MemoryPanel
+from stones.drivers.spibus import SpiBus
+from stones.drivers.ssd1306 import SH1106, SSD1306
 from stones.drivers.st7789 import ST7789
 from stones.platforms.fakes import FakeClock, FakeOutPin, FakePin
 

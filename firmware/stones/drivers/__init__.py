@@ -8,6 +8,8 @@ Reading guide:
     framebuf_py.py  a pure-Python framebuf for CPython, byte-identical to the C one
     font8x8.py      MicroPython's 8x8 font, for framebuf_py
     ssd1306.py      SSD1306 / SSD1309 / SH1106 OLEDs over I2C, sending only the pages that changed
+    spibus.py       a 4-wire SPI panel behind the I2C surface ssd1306's drivers write to
+    memorypanel.py  a panel with no bus and the drivers' surface (the simulator, the web page)
     st7789.py       ST7789 / ST7735 colour LCDs over SPI: the mono frame in a palette, scaled and
                     centred, only the pages that changed, as RGB565
     st7789viper.py  st7789's expand loop (a page of bits to RGB565) as viper code, its twin

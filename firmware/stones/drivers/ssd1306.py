@@ -32,13 +32,12 @@ SH1106 has 132 columns of RAM, of which a 128-pixel panel shows columns 2..129, 
 addressing: each page is addressed (0xB0 | page, then the column's low and high nibbles) and sent
 on its own.
 
-SPI: SpiBus puts a 4-wire SPI panel (SCK, MOSI, CS, DC, RES) behind the same writeto/writevto,
-so the drivers, their page diff and their preallocated buffers are the same on both buses. A
-transfer's control byte is not sent: its D/C# bit becomes the DC pin's level (high: RAM data, low:
-commands) and CS is low for the transfer. Single command bytes are sent through a one-byte buffer
-made once, page views as they are: nothing is allocated (tests/mp/test_heap_hw.py).
+SPI: stones.drivers.spibus.SpiBus puts a 4-wire SPI panel behind the same writeto/writevto, so
+the drivers, their page diff and their preallocated buffers are the same on both buses (a board
+with an I2C panel never imports it).
 
-MemoryPanel has the same surface with no bus, for panels the simulator shows without a driver.
+stones.drivers.memorypanel.MemoryPanel has the same surface with no bus, for the panels the
+simulator and the web page show without a driver.
 
 Wire cost of show(), payload bytes, 128x64:  all pages   one page
     SSD1306 / SSD1309                          1032        136     (7 window + 1 + 128 per run)
@@ -73,8 +72,6 @@ _SET_COL_LOW = const(0x00)  # | low nibble of the RAM column (SH1106)
 _SET_COL_HIGH = const(0x10)  # | high nibble of the RAM column (SH1106)
 
 _CMD = const(0x80)  # control byte: Co=1, D/C#=0, one command follows
-_CO = const(0x80)  # the control byte's Co bit: one byte follows, then another control byte
-_DC = const(0x40)  # its D/C# bit: what follows is RAM data (1) or commands (0)
 _CMDS = const(0x00)  # control byte: Co=0, D/C#=0, a stream of commands follows
 
 _SH1106_COLUMN = const(2)  # the SH1106's 132-column RAM shows a 128-pixel panel from column 2
@@ -340,116 +337,3 @@ class SH1106(_Panel):
             self._writev(data, n)
             held[p][:] = page[p]  # the panel has it now
         return (end - first) * (4 + n)
-
-
-class SpiBus:
-    """SpiBus(spi, dc, cs, rst=None): a 4-wire SPI panel seen through the I2C surface the
-    drivers talk to. spi has write(buf) (machine.SPI); dc, cs and rst are output pins with
-    value(level). writeto(addr, buf) sends buf[1:], each byte with DC set from the control
-    byte in front of it (Co=1: one byte, then the next control byte); writevto(addr, bufs) sends
-    the buffers after the first, whose first byte is the control byte (Co=0: all that follows).
-    The address is not used: CS picks the panel."""
-
-    def __init__(self, spi, dc, cs, rst=None):
-        self.spi = spi
-        self.dc = dc
-        self.cs = cs
-        self.rst = rst
-        self._one = bytearray(1)  # a single byte goes out through this, so nothing is made
-        cs.value(1)
-        dc.value(0)
-
-    def reset(self, clock):
-        """Pulse RES low (the controller restarts), as the panel wants it at power-on; clock has
-        sleep_ms. Without a RES pin (tied high on the module) nothing is done."""
-        rst = self.rst
-        if rst is None:
-            return
-        rst.value(1)
-        clock.sleep_ms(1)
-        rst.value(0)
-        clock.sleep_ms(10)
-        rst.value(1)
-        clock.sleep_ms(10)
-
-    def writeto(self, addr, buf):
-        spi = self.spi
-        one = self._one
-        n = len(buf)
-        i = 0
-        self.cs.value(0)
-        while i < n:
-            control = buf[i]
-            self.dc.value(1 if control & _DC else 0)
-            if control & _CO:  # one byte, then another control byte
-                if i + 1 < n:
-                    one[0] = buf[i + 1]
-                    spi.write(one)
-                i += 2
-                continue
-            for k in range(i + 1, n):  # the rest of the transfer
-                one[0] = buf[k]
-                spi.write(one)
-            break
-        self.cs.value(1)
-
-    def writevto(self, addr, bufs):
-        spi = self.spi
-        first = bufs[0]
-        self.dc.value(1 if first[0] & _DC else 0)
-        self.cs.value(0)
-        one = self._one
-        for k in range(1, len(first)):
-            one[0] = first[k]
-            spi.write(one)
-        for k in range(1, len(bufs)):
-            spi.write(bufs[k])
-        self.cs.value(1)
-
-
-class MemoryPanel(framebuf.FrameBuffer):
-    """A panel with no bus: the same surface as the drivers (MONO_VLSB `buffer`, show(), the
-    panel commands), for displays simulated without a driver here (the simulator's ssd1327).
-    show() copies a changed buffer into `frame`, what the panel would be showing, and returns
-    1 (0 if nothing changed); frames_sent counts them. Allocation-free like the drivers."""
-
-    def __init__(self, width, height):
-        self.width = width
-        self.height = height
-        self.pages = (height + 7) // 8
-        self.buffer = bytearray(self.pages * width)
-        self.frame = bytearray(self.pages * width)
-        self.frames_sent = 0
-        self.bytes_sent = 0  # no bus: nothing is ever sent
-        self.contrast_level = 0xFF
-        self.inverted = False
-        self.on = True
-        self._stale = True  # the first show() counts, as a driver's first show() sends all
-        super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
-
-    def show(self):
-        if not self._stale and self.frame == self.buffer:
-            return 0
-        self._stale = False
-        self.frame[:] = self.buffer
-        self.frames_sent += 1
-        return 1
-
-    def invalidate(self):
-        self._stale = True
-
-    def poweroff(self):
-        self.on = False
-
-    def poweron(self):
-        self.on = True
-
-    def contrast(self, contrast):
-        self.contrast_level = contrast & 0xFF
-
-    def invert(self, invert):
-        self.inverted = bool(invert)
-
-    def rotate(self, quarter_turns):
-        if quarter_turns not in (0, 2):
-            raise ValueError("the panel rotates by 0 or 2 quarter turns")

@@ -15,7 +15,7 @@ selects the pull-down and active-high wiring instead.
 
 A panel on SPI says "interface": "spi", with "bus" the SPI block (0 or 1), "sck" and "mosi" its
 pins, "cs", "dc" and "rst" (or null: RES tied high) plain GPIO outputs, and "freq" the SPI clock
-in Hz (default 8 MHz): stones.drivers.ssd1306.SpiBus carries the same driver over it, after a
+in Hz (default 8 MHz): stones.drivers.spibus.SpiBus carries the same driver over it, after a
 reset pulse. A colour panel ("driver": "st7789" or "st7735", always on SPI) names the same
 pins and its "backlight" (a PWM pin, or null), its "width" and "height" as seen and "rotate"
 (0 to 3 quarter turns); "offset", "frame", "scale", "inverted" and "bgr" as
@@ -138,7 +138,7 @@ def spi_bus(display, block, clock):
     listens), CS, DC and RES as outputs, the panel reset; a SpiBus the drivers write to."""
     from machine import SPI, Pin
 
-    from stones.drivers.ssd1306 import SpiBus
+    from stones.drivers.spibus import SpiBus
 
     spi = SPI(block, baudrate=display.get("freq", _SPI_FREQ), polarity=0, phase=0,
               sck=Pin(display["sck"]), mosi=Pin(display["mosi"]), miso=None)

@@ -9,7 +9,7 @@ make_web(page) builds the device's parts from `page`, an object of the page's Ja
     page.store_keys()            every stored key, one a line, as one string
     page.tone(hz)                the buzzer: a square wave at hz, 0 for silence
 
-The panel is drivers.ssd1306.MemoryPanel (the page draws its `frame`), the buttons are PagePins
+The panel is drivers.memorypanel.MemoryPanel (the page draws its `frame`), the buttons are PagePins
 the page presses and releases under the real Buttons logic, and the flash is PageFS: files kept
 in the page's store, each written there whole when it is closed, so stones.storage's two slots
 keep their guarantee (a page closed mid-save loses at most that save, never the one before it).
@@ -179,7 +179,7 @@ def make_web(page, height=64, manual=False):
     tall (64, or 128 for the square panel), the runtime's clock or a ManualClock."""
     from stones import compat
     from stones.drivers.buttons import BUTTON_NAMES, Buttons
-    from stones.drivers.ssd1306 import MemoryPanel
+    from stones.drivers.memorypanel import MemoryPanel
 
     clock = ManualClock() if manual else compat
     pins = {}
