@@ -642,12 +642,12 @@ def terminal(display, state=None, replay=None, shots=SHOTS, battery=None):
 LINKS = [None]  # --link: how the simulated device links to another (stones.link.pipes.Links)
 
 
-def net_links(address):
-    """Links over a socket at address: hosting listens there, joining calls it."""
-    from stones.link.pipes import Links
-    from stones.platforms.netpipe import NetPipe
+def net_links(address, lan=None):
+    """Links over a socket at address: hosting listens there (and, over TCP, announces itself
+    on the network), joining calls it or a host found (stones/platforms/netpipe.py)."""
+    from stones.platforms.netpipe import links
 
-    return Links(lambda host: NetPipe(address, host), "network")
+    return links(address, lan)
 
 
 def has_window():

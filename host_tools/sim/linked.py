@@ -18,9 +18,10 @@ from stones.link.pipes import Links, memory_pair
 
 
 class LinkedPair:
-    def __init__(self, address=None, display="ssd1306", name="memory"):
+    def __init__(self, address=None, display="ssd1306", name="memory", lans=None):
         """Over a pipe in memory (its Links called name: "cable" draws what a Pico's UART link
-        shows), or a socket at address."""
+        shows), or a socket at address; over TCP lans is the host's and the joiner's Lan
+        (stones/platforms/netpipe.py: the tests' on loopback), by default the network's."""
         if address is None:
             a, b = memory_pair()
             host_links = Links(lambda host: a, name)
@@ -28,7 +29,8 @@ class LinkedPair:
         else:
             from host_tools.sim.cli import net_links
 
-            host_links = join_links = net_links(address)
+            host_links = net_links(address, lans[0] if lans else None)
+            join_links = net_links(address, lans[1] if lans else None)
         self.host = Device(display, buzzer=False, links=host_links)
         self.join = Device(display, buzzer=False, links=join_links)
 
