@@ -115,6 +115,9 @@ def side_by_side(pair, scale=3, gap=8):
     return out
 
 
+HEARD = [("192.168.1.20", "go", 9, "kitchen-pi"), ("192.168.1.31", "loose", 13, "den")]
+
+
 def lan_shots(folder):
     """The join list and the address editor, the files the module's docstring names."""
     import os
@@ -136,8 +139,7 @@ def lan_shots(folder):
         for _ in range(menu.actions.index(("lan", None))):
             device.press("down")
         device.press("a")
-        for here, key, size, name in (("192.168.1.20", "go", 9, "kitchen-pi"),
-                                      ("192.168.1.31", "loose", 13, "den")):
+        for here, key, size, name in HEARD:
             FakeLan(bus, here).send(lan.announcement(key, size, 4455, name))
         device.run(100)
         device.press("up")
