@@ -687,7 +687,8 @@ def main(argv=None):
     parser.add_argument("--link", metavar="ADDRESS", help="link to another simulator, a Pi or a "
                         "page (docs/link.md): HOST:PORT or :PORT over TCP, unix:PATH over a "
                         "local socket; the side that hosts listens there, the one that joins "
-                        "calls it")
+                        "calls it (over TCP its Link also lists the hosts heard on the "
+                        "network, and takes an address typed)")
     args = parser.parse_args(argv)
     if args.link:
         LINKS[0] = net_links(args.link)

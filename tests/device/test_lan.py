@@ -216,3 +216,14 @@ def test_a_kept_address_that_is_no_address_is_not_used():
     listing.list.selected = listing.list.rows.index(screen_lan.TYPE)
     walk.device.press("a")
     assert walk.device.app.top.address() == "192.168.001.002:04455"  # the start, not the junk
+
+
+def test_a_list_that_cannot_listen_says_why():
+    walk, bus = network()
+    walk.device.app.links.lan.problem = "port 4456: Address already in use"
+    listing = open_list(walk)
+    assert listing.list.rows == [screen_lan.DEAF, screen_lan.TYPE]
+    walk.check(screen_lan.DEAF, "port 4456: Address", "already in use")
+    listing.list.selected = 1
+    walk.device.press("a")  # an address can still be typed
+    assert walk.device.app.top.module_name == "address"
