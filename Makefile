@@ -204,6 +204,7 @@ screenshots: $(STAMP)
 			--out docs/screenshots --scale 2 >/dev/null || exit 1; \
 	done
 	$(PY) -m host_tools.sim.linked docs/screenshots/link-go.png go
+	$(PY) -m host_tools.sim.linked --lan docs/screenshots
 	rm -f docs/screenshots/final.png
 
 lint: $(STAMP) $(RP2_STUBS)

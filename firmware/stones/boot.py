@@ -208,10 +208,9 @@ def make_links(link, platform):
 
         uart = UartPipe(make_uart(link), "UART %d" % link.get("uart", 0))  # one cable, both roles
         return Links(lambda host: uart, "cable")
-    from stones.platforms.netpipe import NetPipe
+    from stones.platforms.netpipe import links
 
-    address = link.get("address", ":4455")
-    return Links(lambda host: NetPipe(address, host), "network")
+    return links(link.get("address", ":4455"))  # (over TCP, its hosts announce themselves)
 
 
 def pico_searcher(mem_free=None):

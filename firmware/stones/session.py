@@ -314,7 +314,8 @@ def _nesting(data, deepest):
 def check_settings(settings):
     """ValueError naming the first entry of the settings that is not what they can hold: a
     table of "system" (the system screen's, whose every entry the app checks, putting its
-    default in place of a value out of range or of the wrong kind: ui/app.py) and a table for
+    default in place of a value out of range or of the wrong kind: ui/app.py), one of "link"
+    (the addresses a network's joiner kept, each checked as it is used: ui/lan.py) and a table for
     each game, by its key, with its board size, its options' values among their choices, who
     plays Black and White, and its clock (stones.engine.timecontrol: a kind, a time)."""
     from stones.engine.registry import game_class, keys
@@ -322,8 +323,8 @@ def check_settings(settings):
     if not isinstance(settings, dict):
         raise ValueError("not a table")
     for key in settings:
-        if key == "system":  # the app checks each entry, a default in place of a wrong one
-            continue
+        if key == "system" or key == "link":  # the app checks each entry (ui/lan.py the link's
+            continue  # addresses), a default in place of a wrong one
         table = settings[key]
         if not isinstance(table, dict):
             raise ValueError("%s not a table" % str(key)[:12])

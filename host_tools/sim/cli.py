@@ -642,12 +642,12 @@ def terminal(display, state=None, replay=None, shots=SHOTS, battery=None):
 LINKS = [None]  # --link: how the simulated device links to another (stones.link.pipes.Links)
 
 
-def net_links(address):
-    """Links over a socket at address: hosting listens there, joining calls it."""
-    from stones.link.pipes import Links
-    from stones.platforms.netpipe import NetPipe
+def net_links(address, lan=None):
+    """Links over a socket at address: hosting listens there (and, over TCP, announces itself
+    on the network), joining calls it or a host found (stones/platforms/netpipe.py)."""
+    from stones.platforms.netpipe import links
 
-    return Links(lambda host: NetPipe(address, host), "network")
+    return links(address, lan)
 
 
 def has_window():
@@ -687,7 +687,8 @@ def main(argv=None):
     parser.add_argument("--link", metavar="ADDRESS", help="link to another simulator, a Pi or a "
                         "page (docs/link.md): HOST:PORT or :PORT over TCP, unix:PATH over a "
                         "local socket; the side that hosts listens there, the one that joins "
-                        "calls it")
+                        "calls it (over TCP its Link also lists the hosts heard on the "
+                        "network, and takes an address typed)")
     args = parser.parse_args(argv)
     if args.link:
         LINKS[0] = net_links(args.link)

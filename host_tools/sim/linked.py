@@ -7,6 +7,12 @@ plays a few moves of GAME (go by default) between the two and writes both panels
 the host (Black) on the left, the device that joined (White) on the right. The pair runs over a
 pipe in memory, or over a socket at address (stones/platforms/netpipe.py); each device has its
 own clock, stepped in turn.
+
+    python -m host_tools.sim.linked --lan FOLDER
+
+writes the network's join list (two hosts heard) and its address editor, on both panel heights
+(lan-join.png, lan-address.png, tall-lan-join.png, tall-lan-address.png), the announcements
+passed in memory (stones.platforms.fakes.FakeLan): no network is used.
 """
 
 import sys
@@ -18,9 +24,10 @@ from stones.link.pipes import Links, memory_pair
 
 
 class LinkedPair:
-    def __init__(self, address=None, display="ssd1306", name="memory"):
+    def __init__(self, address=None, display="ssd1306", name="memory", lans=None):
         """Over a pipe in memory (its Links called name: "cable" draws what a Pico's UART link
-        shows), or a socket at address."""
+        shows), or a socket at address; over TCP lans is the host's and the joiner's Lan
+        (stones/platforms/netpipe.py: the tests' on loopback), by default the network's."""
         if address is None:
             a, b = memory_pair()
             host_links = Links(lambda host: a, name)
@@ -28,7 +35,8 @@ class LinkedPair:
         else:
             from host_tools.sim.cli import net_links
 
-            host_links = join_links = net_links(address)
+            host_links = net_links(address, lans[0] if lans else None)
+            join_links = net_links(address, lans[1] if lans else None)
         self.host = Device(display, buzzer=False, links=host_links)
         self.join = Device(display, buzzer=False, links=join_links)
 
@@ -107,13 +115,52 @@ def side_by_side(pair, scale=3, gap=8):
     return out
 
 
+HEARD = [("192.168.1.20", "go", 9, "kitchen-pi"), ("192.168.1.31", "loose", 13, "den")]
+
+
+def lan_shots(folder):
+    """The join list and the address editor, the files the module's docstring names."""
+    import os
+
+    from host_tools.sim.cli import frame_image
+    from stones.link import lan
+    from stones.platforms.fakes import FakeLan
+
+    def shot(device, name, scale):
+        fb = device.display
+        frame_image(fb.width, fb.height, fb.buffer, scale).save(os.path.join(folder, name))
+
+    for display, prefix, scale in (("ssd1306", "", 3), ("ssd1327", "tall-", 2)):
+        bus = []
+        links = Links(lambda host: memory_pair()[0], "network", "192.168.1.20:4455",
+                      FakeLan(bus, "192.168.1.9"))
+        device = Device(display, buzzer=False, links=links)
+        menu = device.app.top
+        for _ in range(menu.actions.index(("lan", None))):
+            device.press("down")
+        device.press("a")
+        for here, key, size, name in HEARD:
+            FakeLan(bus, here).send(lan.announcement(key, size, 4455, name))
+        device.run(100)
+        device.press("up")
+        device.press("up")  # the first host heard (the address given is the default row)
+        shot(device, prefix + "lan-join.png", scale)
+        for button in ("down",) * 3 + ("a",) + ("right",) * 10 + ("up",) * 3:
+            device.press(button)  # Type an address: from the address given, .20 to .50
+        shot(device, prefix + "lan-address.png", scale)
+
+
 def main(argv=None):
     from stones.engine.rng import Rng
 
     argv = sys.argv[1:] if argv is None else argv
     if not argv:
-        print("usage: python -m host_tools.sim.linked OUT.png [GAME]", file=sys.stderr)
+        print("usage: python -m host_tools.sim.linked OUT.png [GAME] | --lan FOLDER",
+              file=sys.stderr)
         return 2
+    if argv[0] == "--lan":
+        lan_shots(argv[1] if len(argv) > 1 else ".")
+        return 0
     key = argv[1] if len(argv) > 1 else "go"
     pair = LinkedPair()
     pair.start(key)

@@ -80,12 +80,13 @@ def test_the_footers_name_the_picoboy_s_controls():
 # -- a whole game of each game, every screen, the PicoBoy's controls only ----------------------
 
 # Every screen of stones.ui (the modules with a Screen class) the walks below open, by the
-# PicoBoy's six controls alone, on the smallest board of each game. Two are not reached: the
-# linking screen (its Link rows appear only with a "link" in the pin map, and the PicoBoy's has
-# none) and the error screen (only a fault opens it; tests/device/test_errors.py opens it).
-SCREENS = ("confirm", "error", "estimate", "gamemenu", "komi", "linking", "menu", "message",
-           "play", "records", "replay", "rules", "score", "setup", "system")
-NOT_REACHED = ("error", "linking")
+# PicoBoy's six controls alone, on the smallest board of each game. Some are not reached: the
+# linking screens (its Link rows appear only with a "link" in the pin map, and the PicoBoy's has
+# none; the network's list and address editor only on a network: tests/device/test_lan.py) and
+# the error screen (only a fault opens it; tests/device/test_errors.py opens it).
+SCREENS = ("address", "confirm", "error", "estimate", "gamemenu", "komi", "lan", "linking", "menu",
+           "message", "play", "records", "replay", "rules", "score", "setup", "system")
+NOT_REACHED = ("address", "error", "lan", "linking")
 REACHED = {
     "go": ("menu", "setup", "play", "gamemenu", "estimate", "rules", "score", "system",
            "records", "replay"),

@@ -15,7 +15,7 @@ ALLOWED = {
     "stones.drivers": (),
     # (drivers.fb: the runtime's framebuf module, which the compact font blits its glyphs through)
     "stones.ui": ("stones.engine", "stones.drivers.buttons", "stones.drivers.fb", "stones.VERSION",
-                  "stones.link.peer"),
+                  "stones.link.peer", "stones.link.lan"),
     # (the link carries a game: the engine's protocol, and a game save's header as its name)
     "stones.link": ("stones.engine", "stones.session", "stones.VERSION"),
     "stones.session": ("stones.engine", "stones.storage", "stones.recordfiles"),

@@ -10,9 +10,11 @@ Reading guide:
                 a lost link greeted again and caught up from where each side stopped
     pipes.py    the pipes a link runs over, one interface: a pair in memory (the tests'), a
                 UART (a Pico's cable); stones/platforms/netpipe.py adds TCP and local sockets
+    lan.py      finding a host on a local network: the announcement a waiting host sends, its
+                parser (damaged or foreign datagrams refused by name), the table of hosts heard
 
 The link imports the engine (the game it carries, through the Game protocol) and the session's
-game-save encoding (an offer is a save's header); the screens import the link (ui/linking.py),
-never a pipe: the platform makes the pipe (the board's UART pins, a host's socket) and hands the
-app a way to open one (App.links).
+game-save encoding (an offer is a save's header); the screens import the link (ui/linking.py,
+ui/lan.py), never a pipe: the platform makes the pipe (the board's UART pins, a host's socket)
+and hands the app a way to open one (App.links).
 """

@@ -17,11 +17,17 @@ stones/platforms/netpipe.py.
 
 class Links:
     """What a platform hands the app (App.links): how to open a pipe, as the side that hosts
-    (host True) or the one that joins; name says which (a cable, a network)."""
+    (host True) or the one that joins; name says which (a cable, a network). A network's also
+    has the address it was given, the one a joiner chose instead (target, set by ui/lan.py)
+    and, where its hosts announce themselves, lan (stones/platforms/netpipe.py's NetLinks and
+    Lan; the tests' stones.platforms.fakes.FakeLan)."""
 
-    def __init__(self, make, name):
+    def __init__(self, make, name, address="", lan=None):
         self.make = make
         self.name = name
+        self.address = address
+        self.target = ""
+        self.lan = lan
 
     def open(self, host):
         return self.make(host)

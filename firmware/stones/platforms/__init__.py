@@ -9,9 +9,10 @@ Reading guide:
     web.py      a web page (MicroPython's WebAssembly port): the page's buttons, a memory panel
                 it draws, its storage as the flash, its sound as the buzzer; a loop it steps
                 (host_tools/web adds it to the page's build; the device's leaves it out)
-    netpipe.py  a link's pipe over TCP or a local socket (CPython hosts: a Pi, the simulator)
-    fakes.py    fake pins, clock, I2C and SPI buses, buzzer, ADC and file system: the simulator's
-                hardware
+    netpipe.py  a link's pipe over TCP or a local socket (CPython hosts: a Pi, the simulator),
+                and over TCP the UDP announcements of a waiting host, and their ear
+    fakes.py    fake pins, clock, I2C and SPI buses, buzzer, ADC, file system and a network's
+                announcements: the simulator's hardware
                 and the tests', driven and asserted on (never shipped to the device)
 
 stones/boot.py picks one at power-on (a page calls its web()); each imports only drivers (and

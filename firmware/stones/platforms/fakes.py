@@ -1,5 +1,5 @@
 """Fake hardware you can drive and assert on: pins, a clock, a buzzer, I2C and SPI buses, an
-SPI OLED panel (FakeOLEDWire).
+SPI OLED panel (FakeOLEDWire), a network's announcements (FakeLan).
 
 Shared by the tests (on CPython and on the MicroPython unix port) and the simulator; left out of
 the device build by firmware/manifest.py. They follow the protocols the real parts have:
@@ -501,3 +501,46 @@ class _FakeFile:
         if exc[0] is None:
             self.close()
         return False
+
+
+class FakeLan:
+    """A network's announcements in memory, with stones/platforms/netpipe.py's Lan interface:
+    what send() sends reaches every FakeEar listening on the same bus (a list: pass one bus to
+    several), as from here, this machine's address. problem: what listen()'s ears say they
+    cannot listen for ("": they can)."""
+
+    def __init__(self, bus=None, here="10.0.0.2", name="fake"):
+        self.bus = [] if bus is None else bus
+        self.here = here
+        self.name = name
+        self.sent = 0
+        self.problem = ""
+
+    def send(self, data):
+        self.sent += 1
+        for ear in self.bus:
+            ear.inbox.append((bytes(data), self.here))
+        return True
+
+    def listen(self):
+        ear = FakeEar(self.bus, self.problem)
+        if not self.problem:
+            self.bus.append(ear)
+        return ear
+
+    def address(self):
+        return self.here
+
+
+class FakeEar:
+    def __init__(self, bus, problem=""):
+        self.bus = bus
+        self.inbox = []
+        self.problem = problem
+
+    def receive(self):
+        return self.inbox.pop(0) if self.inbox else None
+
+    def close(self):
+        if self in self.bus:
+            self.bus.remove(self)

@@ -15,6 +15,9 @@ Reading guide:
     opponent.py the computer player as the screens use it: who plays a colour, thinking in slices;
                 the linked device's player waited for the same way (Remote)
     linking.py  linking two devices: host a game set up here, or join one offered, accepted
+    lan.py      joining on a network: the hosts heard announcing themselves, the address given
+                or typed; a waiting host's announcements
+    address.py  typing a host's address with the d-pad: four octets and a port, checked
     linked.py   a linked game on the game screen: moves that arrive, undo asked, a link lost
     gamemenu.py the in-game menu (MENU): pass, undo, hint, estimate, resign, rules, main menu
     score.py    end of game: Go dead stones, score breakdowns, result (or a resignation)
@@ -30,7 +33,8 @@ Reading guide:
 
 Screens reach a game through stones.engine.registry and the Game protocol only, never a game's
 own package (tests/host/test_one_door.py); of the rest of the engine they import the search
-(ui/opponent.py) and game.py's constants, and of the link its protocol (stones.link.peer). Of
-the drivers they import only the button events' encoding (drivers.buttons) and the runtime's
-framebuf (drivers.fb), never a bus or a panel (tests/host/test_layers.py).
+(ui/opponent.py) and game.py's constants, and of the link its protocol (stones.link.peer) and
+its announcements on a network (stones.link.lan). Of the drivers they import only the button
+events' encoding (drivers.buttons) and the runtime's framebuf (drivers.fb), never a bus or a
+panel (tests/host/test_layers.py).
 """

@@ -405,6 +405,10 @@ class App:
         from stones.ui.linking import open_link
 
         host = "link:host" in who
+        if not host and getattr(self.links, "lan", None) is not None:
+            from stones.ui.lan import rejoin
+
+            rejoin(self)  # a network: the host it joined, kept in the settings
         link = open_link(self, host)
         colour = 1 if self.players.get("1") == "human" else 2
         if host:

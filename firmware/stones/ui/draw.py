@@ -158,8 +158,10 @@ class ListView:
                 return True
         return False
 
-    def draw(self, fb, top=LINE + 1):
-        visible = (fb.height - top) // SMALL_LINE
+    def draw(self, fb, top=LINE + 1, bottom=0):
+        """The rows that fit from top down to bottom (0: the panel's foot)."""
+        bottom = bottom or fb.height
+        visible = (bottom - top) // SMALL_LINE
         if self.selected < self.first:
             self.first = self.selected
         elif self.selected >= self.first + visible:
@@ -180,7 +182,7 @@ class ListView:
                 small(fb, row, 2, y, colour)
             y += SMALL_LINE
         if len(self.rows) > visible:  # a scroll bar on the right edge
-            h = fb.height - top
+            h = bottom - top
             bar = max(3, h * visible // len(self.rows))
             pos = top + (h - bar) * self.first // max(1, len(self.rows) - visible)
             fb.vline(fb.width - 1, pos, bar, 1)

@@ -51,6 +51,11 @@ class Screen:
         if self.host:
             link.offer(game, colour)
         self.seen = None
+        self.beacon = None
+        if self.host and getattr(app.links, "lan", None) is not None:
+            from stones.ui.lan import Beacon  # a network: the host is announced while it waits
+
+            self.beacon = Beacon(app, game, link)
 
     def text(self):
         link = self.link
@@ -76,6 +81,8 @@ class Screen:
 
     def tick(self, now):
         link = self.link
+        if self.beacon is not None:
+            self.beacon.tick(now, link)
         if self.host and link.state == READY and link.peer_count >= 0 and not link.refused:
             self.app.players = players(self.colour, True)
             self.app.begin("play", self.game)  # accepted: the game begins on both

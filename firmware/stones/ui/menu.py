@@ -26,9 +26,11 @@ class Screen:
             self.actions.append(("setup", entry[0]))
         rows.append("Rules")
         self.actions.append(("rules", None))
-        if getattr(self.app, "links", None) is not None:
-            rows.append("Link")  # join a game another device offers (ui/linking.py)
-            self.actions.append(("linking", None))
+        links = getattr(self.app, "links", None)
+        if links is not None:
+            rows.append("Link")  # join a game another device offers (ui/linking.py), on a
+            # network one of the hosts heard or an address (ui/lan.py)
+            self.actions.append(("lan" if getattr(links, "lan", None) else "linking", None))
         rows.append("System")
         self.actions.append(("system", None))
         if getattr(self.app, "session", None) is not None:
