@@ -434,3 +434,14 @@ def test_a_link_cut_during_the_komi_protocol_pauses_and_settles_once_back():
     assert pair.host.colour == 1 and pair.join.colour == 2
     assert pair.host.game.komi == other.komi == -2
     assert pair.host.problems == 0 and pair.join.problems == 0
+
+
+def test_a_pregame_offer_declined_is_told_and_shown_again_when_made_again():
+    pair = Pair("loose", 9, named="4")
+    pair.run()
+    pair.join.decline("not now")
+    pair.run()
+    assert pair.host.refused == "not now" and pair.join.offered is None
+    pair.host._send_game()  # offered again (the host's screen made anew)
+    pair.run()
+    assert pair.join.offered is not None and pair.join.pregame.komi == 4

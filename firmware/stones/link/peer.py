@@ -229,6 +229,7 @@ class Link:
 
     def decline(self, why="declined"):
         self.offered = None
+        self.pregame = None  # (the same offer made again is shown again)
         self._queue(REFUSE, why.encode())
 
     def moved(self):

@@ -602,7 +602,7 @@ class BoardView:
         """The point's name (D5, d4) at x, y in the compact font without allocating: at most 3
         characters, LABEL_W pixels."""
         if self.turn is not None:
-            p = self.turn[p]  # (where the point's image shows upright: its own name's place)
+            p = self.turn[p]  # (its image holds p's own row and column: the turn undoes itself)
         if self.hex:
             glyph(fb, 97 + self.col[p], x, y, colour)
             number = self.row[p]
