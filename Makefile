@@ -205,6 +205,9 @@ screenshots: $(STAMP)
 	done
 	$(PY) -m host_tools.sim.linked docs/screenshots/link-go.png go
 	$(PY) -m host_tools.sim.linked --lan docs/screenshots
+	$(PY) -m host_tools.sim.linked docs/screenshots/link-loose-komi.png loose --pregame
+	$(PY) -m host_tools.sim.linked docs/screenshots/link-offshore.png offshore
+	$(PY) -m host_tools.sim.linked docs/screenshots/link-loupe-tall.png loupe --display ssd1327
 	rm -f docs/screenshots/final.png
 
 lint: $(STAMP) $(RP2_STUBS)
