@@ -198,7 +198,8 @@ def main(config=None):
 def make_links(link, platform):
     """How the device links to another (docs/link.md), from the pin map's "link" entry, or
     None (no entry: no Link rows). A Pico: {"uart": 0, "tx": 12, "rx": 13, "baud": 115200},
-    its cable's pins as the map names them; a Pi: {"address": "HOST:PORT"}, the network."""
+    its cable's pins as the map names them; a Pi: {"address": "HOST:PORT"}, the network, or
+    "serial:PATH", a serial port."""
     if not isinstance(link, dict):
         return None
     from stones.link.pipes import Links, UartPipe
@@ -208,10 +209,11 @@ def make_links(link, platform):
 
         uart = UartPipe(make_uart(link), "UART %d" % link.get("uart", 0))  # one cable, both roles
         return Links(lambda host: uart, "cable")
-    from stones.platforms.netpipe import NetPipe
+    from stones.platforms.serialpipe import is_serial, open_pipe
 
     address = link.get("address", ":4455")
-    return Links(lambda host: NetPipe(address, host), "network")
+    return Links(lambda host: open_pipe(address, host),
+                 "serial" if is_serial(address) else "network")
 
 
 def pico_searcher(mem_free=None):

@@ -2,6 +2,11 @@
 link (stones.link.peer, as a device that joins) and drives any GTP engine as that side's player.
 
     .venv/bin/python -m host_tools.gtp.bridge --link 127.0.0.1:4455 -- gnugo --mode gtp --level 1
+    .venv/bin/python -m host_tools.gtp.bridge --link serial:/dev/ttyACM0 -- gnugo --mode gtp
+
+--link is the device's address: TCP, a local socket, or a serial port (a Pico's own USB serial,
+or a USB-serial adapter on its link cable: stones.platforms.serialpipe), opened again after the
+device is unplugged and plugged back; a port missing or busy is named in the log.
 
 The device hosts a Go game (any size, komi, scoring, handicap; "Link" as the colour the engine
 plays) and the bridge accepts it: the engine gets boardsize, clear_board, komi and the handicap
@@ -410,7 +415,8 @@ def main(argv=None):
         prog="python -m host_tools.gtp.bridge", description=__doc__.splitlines()[0],
         usage="%(prog)s --link ADDRESS [--timeout S] [--observer COMMAND] -- ENGINE [ARGS...]")
     parser.add_argument("--link", metavar="ADDRESS", required=True,
-                        help="the device's address: HOST:PORT over TCP, unix:PATH")
+                        help="the device's address: HOST:PORT over TCP, unix:PATH, or a serial "
+                        "port serial:PATH[@BAUD] (a Pico's USB serial, a USB-serial adapter)")
     parser.add_argument("--timeout", type=float, default=TIMEOUT_S, metavar="S",
                         help="an engine silent this long after a command is named hung")
     parser.add_argument("--observer", metavar="COMMAND",
@@ -418,13 +424,13 @@ def main(argv=None):
     args = parser.parse_args(argv)
     from stones import compat
     from stones.link.peer import Link
-    from stones.platforms.netpipe import NetPipe
+    from stones.platforms.serialpipe import open_pipe
 
     def log(text):
         print(text, file=sys.stderr, flush=True)
 
     try:
-        pipe = NetPipe(args.link, False)
+        pipe = open_pipe(args.link, False)
     except ValueError as error:
         log("bridge: the address %r: %s" % (args.link, error))
         return 2
@@ -444,9 +450,14 @@ def main(argv=None):
             log("observer left out: %s" % error)
     bridge = Bridge(link, engine, log, observer)
     log("bridge: calling %s" % pipe.name)
+    said = ""
     try:
         while bridge.state not in (DONE, FAILED):
             bridge.step(compat.ticks_ms(), 0.01)
+            problem = getattr(pipe, "problem", "")  # (a serial port missing, busy, unplugged)
+            if problem != said:
+                said = problem
+                log("bridge: %s" % (problem or "%s open" % pipe.name))
         for _ in range(200 if bridge.state == FAILED else 20):  # the last words on their way
             bridge.step(compat.ticks_ms())
             if bridge.state == FAILED and bridge.told:

@@ -643,11 +643,13 @@ LINKS = [None]  # --link: how the simulated device links to another (stones.link
 
 
 def net_links(address):
-    """Links over a socket at address: hosting listens there, joining calls it."""
+    """Links over a socket at address (hosting listens there, joining calls it), or over a
+    serial port ("serial:PATH[@BAUD]": a Pico's USB serial, an adapter on its cable)."""
     from stones.link.pipes import Links
-    from stones.platforms.netpipe import NetPipe
+    from stones.platforms.serialpipe import is_serial, open_pipe
 
-    return Links(lambda host: NetPipe(address, host), "network")
+    return Links(lambda host: open_pipe(address, host),
+                 "serial" if is_serial(address) else "network")
 
 
 def has_window():
@@ -686,8 +688,8 @@ def main(argv=None):
                         "(default %(default)s)")
     parser.add_argument("--link", metavar="ADDRESS", help="link to another simulator, a Pi or a "
                         "page (docs/link.md): HOST:PORT or :PORT over TCP, unix:PATH over a "
-                        "local socket; the side that hosts listens there, the one that joins "
-                        "calls it")
+                        "local socket (the side that hosts listens there, the one that joins "
+                        "calls it), serial:PATH[@BAUD] over a serial port (a Pico's USB)")
     args = parser.parse_args(argv)
     if args.link:
         LINKS[0] = net_links(args.link)
