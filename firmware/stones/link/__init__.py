@@ -9,7 +9,8 @@ Reading guide:
                 asked and answered, dead stones agreed, acknowledgements and sending again,
                 a lost link greeted again and caught up from where each side stopped
     pipes.py    the pipes a link runs over, one interface: a pair in memory (the tests'), a
-                UART (a Pico's cable); stones/platforms/netpipe.py adds TCP and local sockets
+                UART (a Pico's cable), a Pico's own USB serial; stones/platforms/netpipe.py
+                adds TCP and local sockets, stones/platforms/serialpipe.py a host's serial port
 
 The link imports the engine (the game it carries, through the Game protocol) and the session's
 game-save encoding (an offer is a save's header); the screens import the link (ui/linking.py),
