@@ -55,17 +55,21 @@ class Screen:
     def text(self):
         link = self.link
         name = getattr(link.pipe, "name", "link")
+        # what keeps the pipe shut, if it says (a serial port missing or busy), for the wait
+        problem = getattr(link.pipe, "problem", "")
+        waiting = ("Waiting: %s" % problem if problem
+                   else "Waiting on %s for the other device" % name)
         if link.state == REFUSED:
             return "Refused: %s." % link.problem
         if self.host:
             if link.refused:
                 return "The other device declined: %s." % link.refused
-            return "%s. You play %s. Waiting on %s for the other device." % (
-                describe(self.game), self.game.COLOUR_NAMES[self.colour], name)
+            return "%s. You play %s. %s." % (
+                describe(self.game), self.game.COLOUR_NAMES[self.colour], waiting)
         if link.offered is not None:
             game, colour = link.offered
             return "%s. You play %s." % (describe(game), game.COLOUR_NAMES[colour])
-        return "Waiting on %s for the other device's offer." % name
+        return waiting + ("." if problem else "'s offer.")
 
     def draw(self, fb):
         title(fb, "Host a link" if self.host else "Join a link")
@@ -80,7 +84,8 @@ class Screen:
             self.app.players = players(self.colour, True)
             self.app.begin("play", self.game)  # accepted: the game begins on both
             return
-        seen = (link.state, link.offered is not None, link.refused, link.problem)
+        seen = (link.state, link.offered is not None, link.refused, link.problem,
+                getattr(link.pipe, "problem", ""))
         if seen != self.seen:
             self.seen = seen
             self.dirty = True
