@@ -5,11 +5,12 @@ adapter on a Pico's link cable ("serial:/dev/ttyUSB0"), "@BAUD" after the path t
 the joiner open it alike.
 
 Nothing blocks: reopen() tries once to open the port (pyserial sets it raw, at its speed, and
-locks it, so a second program cannot share it) and says whether it is open; a read or write that
-fails (the device unplugged) closes it, is_open() is false, and the next reopen() finds the
-device again once it is back under the same path (a /dev/serial/by-id/ name keeps it across
-ports). What stops it opening is named in `problem` ("no such port", "busy: another program
-has it open", ...), "" once it is open. The interface is stones/link/pipes.py's.
+locks it as mpremote does, so two such programs never share it) and says whether it is open;
+a read or write that fails (the device unplugged) closes it, is_open() is false, and the next
+reopen() finds the device again once it is back under the same path (a /dev/serial/by-id/
+name keeps it across ports). What stops it opening is named in `problem` ("no such port",
+"busy: another program has it open", ...), "" once it is open. The interface is
+stones/link/pipes.py's.
 
 open_pipe(address, host) is a link address's pipe: this one for "serial:...", else
 stones.platforms.netpipe's socket.
