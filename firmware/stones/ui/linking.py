@@ -69,6 +69,10 @@ class Screen:
     def text(self):
         link = self.link
         name = getattr(link.pipe, "name", "link")
+        # what keeps the pipe shut, if it says (a serial port missing or busy), for the wait
+        problem = getattr(link.pipe, "problem", "")
+        waiting = ("Waiting: %s" % problem if problem
+                   else "Waiting on %s for the other device" % name)
         if link.state == REFUSED:
             return "Refused: %s." % link.problem
         if self.host:
@@ -77,16 +81,16 @@ class Screen:
             if not link.colour and link.state == READY:
                 return "%s. The other player picks a colour." % describe(self.game, link.pregame)
             if not link.colour:
-                return "%s. Waiting on %s for the other device: its player picks a colour." % (
-                    describe(self.game, link.pregame), name)
-            return "%s. You play %s. Waiting on %s for the other device." % (
-                describe(self.game), self.game.COLOUR_NAMES[self.colour], name)
+                return "%s. %s: its player picks a colour." % (
+                    describe(self.game, link.pregame), waiting)
+            return "%s. You play %s. %s." % (
+                describe(self.game), self.game.COLOUR_NAMES[self.colour], waiting)
         if link.offered is not None:
             game, colour = link.offered
             if not colour:
                 return "%s. You pick a colour next." % describe(game, link.pregame)
             return "%s. You play %s." % (describe(game), game.COLOUR_NAMES[colour])
-        return "Waiting on %s for the other device's offer." % name
+        return waiting + ("." if problem else "'s offer.")
 
     def draw(self, fb):
         title(fb, "Host a link" if self.host else "Join a link")
@@ -107,7 +111,8 @@ class Screen:
                 link.settled() and self.app.top is self):
             self.accept()  # the pregame's steps all given: the game they settled
             return
-        seen = (link.state, link.offered is not None, link.refused, link.problem, link.colour)
+        seen = (link.state, link.offered is not None, link.refused, link.problem, link.colour,
+                getattr(link.pipe, "problem", ""))
         if seen != self.seen:
             self.seen = seen
             self.dirty = True
