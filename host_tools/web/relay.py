@@ -149,15 +149,15 @@ def loopback(host):
 
 
 class Session:
-    """One page's WebSocket and the device it is carried to; phase: calling (the relay calls
-    the device), waiting (for a device to call), open, closed. from_page and to_page count the
-    bytes carried each way, once they have gone on."""
+    """One page's WebSocket and the device it is carried to; phase: starting, calling (the
+    relay calls the device), waiting (listening for a device to call), open, closed. from_page
+    and to_page count the bytes carried each way, once they have gone on."""
 
     def __init__(self, sock, role, address):
         self.sock = sock
         self.role = role
         self.address = address
-        self.phase = "calling" if role == "join" else "waiting"
+        self.phase = "starting"
         self.device = None
         self.from_page = 0
         self.to_page = 0
@@ -294,6 +294,7 @@ class Relay:
 
     def _call(self, session, client):
         family, where = self._where(session, client, False)
+        session.phase = "calling"
         device = socket.socket(family, socket.SOCK_STREAM)
         device.settimeout(CALL_S)
         try:
@@ -321,6 +322,7 @@ class Relay:
                 raise Refused("cannot listen on %s (%s)" % (
                     session.address, (error.strerror or str(error)).lower())) from None
             server.listen(1)
+            session.phase = "waiting"
             self.say("link: waiting on %s" % (where,))
             while not self.closing:
                 ready = select.select([session.sock, server], [], [], POLL_S)[0]

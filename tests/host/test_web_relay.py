@@ -128,10 +128,18 @@ def test_joining_calls_the_device_and_carries_bytes_both_ways(site):
     assert page.closed_with() == (relay.DEVICE, "the other device closed the link")
 
 
+def listening(httpd):
+    """Wait until the newest session listens (its thread binds the port after the 101)."""
+    while httpd.relay.last is None or httpd.relay.last.phase != "waiting":
+        assert httpd.relay.last is None or httpd.relay.last.phase == "starting"
+        threading.Event().wait(0.01)
+
+
 def test_hosting_listens_for_the_device_and_the_page_leaving_closes_it(site):
     port = free_port()
     page = Page(site, "?host=%d" % port)
     assert page.status == 101
+    listening(site)
     device = socket.create_connection(("127.0.0.1", port), timeout=WAIT_S)
     assert page.frame() == (relay.TEXT, b"open")
     device.sendall(b"from the device")
@@ -207,3 +215,17 @@ def test_a_page_from_another_machine_cannot_reach_this_ones_loopback():
         assert hub._where(session, "127.0.0.1", False)  # from this machine: allowed
     session = relay.Session(None, "host", "4455")
     assert hub._where(session, "192.168.1.9", True) == (socket.AF_INET, ("0.0.0.0", 4455))
+
+
+def test_a_page_joins_another_page_hosting_through_one_relay(site):
+    port = free_port()
+    host = Page(site, "?host=%d" % port)
+    listening(site)
+    join = Page(site, "?join=127.0.0.1:%d" % port)
+    assert host.frame() == (relay.TEXT, b"open") == join.frame()
+    join.send(relay.BINARY, b"to the host")
+    assert host.frame() == (relay.BINARY, b"to the host")
+    host.send(relay.BINARY, b"to the other")
+    assert join.frame() == (relay.BINARY, b"to the other")
+    host.send(relay.CLOSE, struct.pack("!H", relay.NORMAL))  # the host page closed
+    assert join.closed_with() == (relay.DEVICE, "the other device closed the link")
