@@ -9,7 +9,11 @@
                  standard library
     drive.py     the page in a real headless chromium (Playwright): a simulator script's presses
                  replayed on the page's buttons, the canvas read back, the page's storage
-    shot.py      docs/screenshots/web-page.png and web-phone.png, taken by headless chromium
+    linked.py    the page linked through the relay to a simulated device hosting Go, both
+                 stepped in turn, each step waiting for the bytes on their way (the link test's
+                 pair, and the picture of the two side by side)
+    shot.py      docs/screenshots/web-page.png, web-phone.png and web-link.png, taken by
+                 headless chromium
     page/        the page itself: index.html, stones.js (the port, the canvas, the buttons, the
                  store), stones.css
     package.json the port, pinned by package-lock.json (npm ci from the Makefile)

@@ -14,12 +14,10 @@ import re
 import pytest
 
 from host_tools.sim.cli import open_replay
-from host_tools.web import build as web_build
 from host_tools.web.drive import (
     PHONE,
     canvas_bits,
     click,
-    ensure_port,
     frame_bits,
     launched,
     open_page,
@@ -28,20 +26,14 @@ from host_tools.web.drive import (
     stored_flash,
     twin,
 )
-from host_tools.web.serve import serve_in_background
 from stones.platforms.web import PREFIX
 from stones.session import Session
 from stones.storage import Store
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    ensure_port()
-    out = str(tmp_path_factory.mktemp("web"))
-    web_build.build(out)
-    httpd, url = serve_in_background(out)
-    yield url
-    httpd.shutdown()
+def site(web_site):
+    return web_site[1]  # (conftest.py: built and served once for the session)
 
 
 @pytest.fixture(scope="module")
