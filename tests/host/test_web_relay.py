@@ -229,3 +229,16 @@ def test_a_page_joins_another_page_hosting_through_one_relay(site):
     assert join.frame() == (relay.BINARY, b"to the other")
     host.send(relay.CLOSE, struct.pack("!H", relay.NORMAL))  # the host page closed
     assert join.closed_with() == (relay.DEVICE, "the other device closed the link")
+
+
+def test_joining_a_local_socket(site, tmp_path):
+    path = str(tmp_path / "link.sock")
+    device_side = socket.socket(socket.AF_UNIX)
+    device_side.bind(path)
+    device_side.listen(1)
+    device_side.settimeout(WAIT_S)
+    page = Page(site, "?join=unix:" + path)
+    device, _ = device_side.accept()
+    assert page.frame() == (relay.TEXT, b"open")
+    device.sendall(b"over a local socket")
+    assert page.frame() == (relay.BINARY, b"over a local socket")
