@@ -8,7 +8,7 @@ the machine's speed."""
 
 import pytest
 
-from host_tools.web.drive import launched
+from host_tools.web.drive import launched, open_page
 from host_tools.web.linked import PageAndDevice
 from stones.engine.rng import Rng
 from stones.link import peer
@@ -97,3 +97,29 @@ def test_the_page_hosts_and_a_simulator_joins_it_through_the_relay(site, browser
     words, shown = boards(pair)
     assert len(words) == 4 and list(shown) == list(words)
     pair.close()
+
+
+def test_keys_typed_into_the_address_are_the_fields_and_it_is_kept(site, browser):
+    """The device's keys (W A S D, Enter...) typed into the Link box's address are letters of
+    the address, not presses; Enter leaves the field, and the keys are the device's again. The
+    address is kept in the browser."""
+    httpd, url = site
+    context, page = open_page(browser, url)
+    page.locator("#link summary").click()
+    page.fill("#link-address", "")
+    page.locator("#link-address").press_sequentially("wasd.local:4455")
+    page.evaluate("window.stones.run(200)")
+    assert page.evaluate("window.stones.loop.app.buttons.pressed") == 0
+    page.keyboard.press("Enter")  # out of the field: no A
+    page.evaluate("window.stones.run(200)")
+    assert page.evaluate("window.stones.loop.app.top.module_name") == "menu"
+    page.keyboard.down("ArrowDown")
+    page.evaluate("window.stones.run(60)")
+    page.keyboard.up("ArrowDown")
+    page.evaluate("window.stones.run(60)")
+    assert page.evaluate("window.stones.loop.app.top.list.selected") == 1
+    page.reload()
+    page.wait_for_function("window.stones && window.stones.ready")
+    assert page.input_value("#link-address") == "wasd.local:4455"
+    assert page.evaluate("window.stones.loop.app.links.open(0).name") == "TCP wasd.local:4455"
+    context.close()

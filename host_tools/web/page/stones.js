@@ -278,19 +278,25 @@ for (const element of document.querySelectorAll("[data-button]")) {
   element.addEventListener("contextmenu", (event) => event.preventDefault());
 }
 function typing(event) {
-  // A key typed into one of the page's fields (the link's address) is the field's.
-  return event.target instanceof HTMLInputElement && event.target.type === "text";
+  // A key typed into one of the page's fields (the link's address) is the field's; Enter or
+  // Escape leaves the field, and the keys are the device's again.
+  const field = event.target instanceof HTMLInputElement && event.target.type === "text";
+  if (field && event.type === "keydown" && (event.key === "Enter" || event.key === "Escape")) {
+    event.target.blur();
+  }
+  return field;
 }
 window.addEventListener("keydown", (event) => {
+  if (typing(event)) return;
   const name = KEYS[event.key] || KEYS[event.key.toLowerCase()];
-  if (!name || event.ctrlKey || event.metaKey || event.altKey || typing(event)) return;
+  if (!name || event.ctrlKey || event.metaKey || event.altKey) return;
   event.preventDefault();
   unlockAudio();
   if (!event.repeat) hold(name, "key" + event.code, true);
 });
 window.addEventListener("keyup", (event) => {
   const name = KEYS[event.key] || KEYS[event.key.toLowerCase()];
-  if (name && !typing(event)) hold(name, "key" + event.code, false);
+  if (name) hold(name, "key" + event.code, false); // (a key held before the field had focus)
 });
 window.addEventListener("blur", () => {
   for (const name of Object.keys(holders)) {
