@@ -1,5 +1,4 @@
-"""Serve the built site, and relay the page's link: python -m host_tools.web.serve [--port 8000]
-[--lan].
+"""Serve the built site and relay its link: python -m host_tools.web.serve [--port N] [--lan].
 
 Bound to 127.0.0.1 (nothing on the network sees it), or with --lan to every address, so a
 phone or another computer on the local network opens the page and links to the devices there.
