@@ -315,10 +315,11 @@ def run_until_stopped(app, display):
             print("could not switch the display off: %s" % error)
 
 
-def web(page, height=64, manual=False):
+def web(page, height=64, manual=False, link=False):
     """A web page (MicroPython's WebAssembly port): the app over the page's buttons, panel,
     sound and storage (stones.platforms.web), started; the Loop the page steps it through, a
-    call at a time, since a page's script must return to the browser between frames."""
+    call at a time, since a page's script must return to the browser between frames. link:
+    the page's server relays the link (a WebSocket to TCP), so the device has Link rows."""
     from stones.drivers.buzzer import Buzzer
     from stones.platforms.web import Loop, make_web
     from stones.session import Session
@@ -327,6 +328,15 @@ def web(page, height=64, manual=False):
 
     buttons, pins, display, clock, tone, fs = make_web(page, height, manual)
     app = App(display, buttons, clock, session=Session(Store(fs)), platform="browser",
-              buzzer=Buzzer(tone, clock))
+              buzzer=Buzzer(tone, clock), links=page_links(page, clock) if link else None)
     app.start()
     return Loop(app, pins, clock, exact=manual)
+
+
+def page_links(page, clock):
+    """A page's Links: its WebSocket to the relay (stones.platforms.web.PagePipe), each pipe at
+    the address the page's Link field holds when the Link screen opens it."""
+    from stones.link.pipes import Links
+    from stones.platforms.web import PagePipe
+
+    return Links(lambda host: PagePipe(page, clock, host, page.link_address()), "network")
