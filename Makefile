@@ -50,7 +50,8 @@ help:
 	@echo "  make boardshots       hardware/screenshots/: each board's menu on its own panel"
 	@echo "                        (every Pico board's UF2 on the emulated RP2040: minutes)"
 	@echo "  make web              build/web/: the firmware in a web page (MicroPython WebAssembly)"
-	@echo "  make web-serve        serve that page on http://127.0.0.1:8000/ (WEB_PORT=..)"
+	@echo "  make web-serve        serve that page on http://127.0.0.1:8000/ (WEB_PORT=..,"
+	@echo "                        LAN=1 for the local network), its link's relay too"
 	@echo "  make lint             ruff over the whole tree, basedpyright over firmware/ (rp2 stubs)"
 	@echo "  make hooks            check commit messages in this clone (.githooks/commit-msg)"
 	@echo "  make fit-policy       train Go's learned policy (PyTorch in .venv-fit; not in CI)"
@@ -133,7 +134,7 @@ web: $(STAMP) $(WEB_STAMP)
 	$(PY) -m host_tools.web.build
 
 web-serve: web
-	$(PY) -m host_tools.web.serve --port $(WEB_PORT)
+	$(PY) -m host_tools.web.serve --port $(WEB_PORT) $(if $(LAN),--lan)
 
 # MicroPython's WebAssembly port (npm) gives the 32-bit heap figures; without node they are skipped.
 WASM_STAMP := host_tools/bench/wasm/node_modules/.installed
@@ -205,6 +206,9 @@ screenshots: $(STAMP)
 	done
 	$(PY) -m host_tools.sim.linked docs/screenshots/link-go.png go
 	$(PY) -m host_tools.sim.linked --lan docs/screenshots
+	$(PY) -m host_tools.sim.linked docs/screenshots/link-loose-komi.png loose --pregame
+	$(PY) -m host_tools.sim.linked docs/screenshots/link-offshore.png offshore
+	$(PY) -m host_tools.sim.linked docs/screenshots/link-loupe-tall.png loupe --display ssd1327
 	rm -f docs/screenshots/final.png
 
 lint: $(STAMP) $(RP2_STUBS)

@@ -176,17 +176,20 @@ def main(config=None):
     session = Session(Store(RealFS(data)))
     watchdog = start_watchdog(config) if platform == "pico" else None
     searcher = None if platform == "pico" else pi_searcher(config)
+    links = make_links(config.get("link"), platform)
     app = App(display, buttons, clock, session=session, platform=platform,
               board=config.get("label"), legend=config.get("legend"), watchdog=watchdog,
               buzzer=make_buzzer(config, clock, tone), battery=battery, lightsleep=lightsleep,
-              searcher=pico_searcher() if searcher is None else searcher,
-              links=make_links(config.get("link"), platform))
+              searcher=pico_searcher() if searcher is None else searcher, links=links)
     if platform == "pico":
         try:
             app.run()
         except KeyboardInterrupt:  # mpremote or a terminal broke in: keep the REPL alive
             keep_fed(watchdog)
             print("app stopped; the watchdog is fed by a timer until the next reset")
+        finally:
+            if links is not None:
+                links.release()  # (a USB link's serial goes back to the REPL)
     else:
         try:
             run_until_stopped(app, display)
@@ -198,11 +201,19 @@ def main(config=None):
 def make_links(link, platform):
     """How the device links to another (docs/link.md), from the pin map's "link" entry, or
     None (no entry: no Link rows). A Pico: {"uart": 0, "tx": 12, "rx": 13, "baud": 115200},
-    its cable's pins as the map names them; a Pi: {"address": "HOST:PORT"}, the network."""
+    its cable's pins as the map names them, or {"usb": true}, its own USB serial (the REPL's,
+    the app's from here until it stops: stones.link.pipes.UsbPipe); a Pi: {"address":
+    "HOST:PORT"}, the network, or "serial:PATH", a serial port."""
     if not isinstance(link, dict):
         return None
-    from stones.link.pipes import Links, UartPipe
+    from stones.link.pipes import Links, UartPipe, UsbPipe
 
+    if platform == "pico" and link.get("usb"):
+        from stones.platforms.pico import make_usb
+
+        usb = UsbPipe(*make_usb())  # (a bridge's bytes may come before the Link screen: owned
+        # from now, or a 0x03 among them would stop the app)
+        return Links(lambda host: usb, "USB", release=usb.release)
     if platform == "pico":
         from stones.platforms.pico import make_uart
 
@@ -304,10 +315,11 @@ def run_until_stopped(app, display):
             print("could not switch the display off: %s" % error)
 
 
-def web(page, height=64, manual=False):
+def web(page, height=64, manual=False, link=False):
     """A web page (MicroPython's WebAssembly port): the app over the page's buttons, panel,
     sound and storage (stones.platforms.web), started; the Loop the page steps it through, a
-    call at a time, since a page's script must return to the browser between frames."""
+    call at a time, since a page's script must return to the browser between frames. link:
+    the page's server relays the link (a WebSocket to TCP), so the device has Link rows."""
     from stones.drivers.buzzer import Buzzer
     from stones.platforms.web import Loop, make_web
     from stones.session import Session
@@ -316,6 +328,15 @@ def web(page, height=64, manual=False):
 
     buttons, pins, display, clock, tone, fs = make_web(page, height, manual)
     app = App(display, buttons, clock, session=Session(Store(fs)), platform="browser",
-              buzzer=Buzzer(tone, clock))
+              buzzer=Buzzer(tone, clock), links=page_links(page, clock) if link else None)
     app.start()
     return Loop(app, pins, clock, exact=manual)
+
+
+def page_links(page, clock):
+    """A page's Links: its WebSocket to the relay (stones.platforms.web.PagePipe), each pipe at
+    the address the page's Link field holds when the Link screen opens it."""
+    from stones.link.pipes import Links
+    from stones.platforms.web import PagePipe
+
+    return Links(lambda host: PagePipe(page, clock, host, page.link_address()), "network")

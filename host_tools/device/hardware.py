@@ -27,7 +27,8 @@ Reading guide:
     table(config)       those wires as a Markdown table (the tables in hardware/README.md)
     diagram(config)     the same wires drawn with Pillow (hardware/wiring-<board>.png)
     link_problems(board, link)  what is wrong with a map's "link" (a Pico's cable: its UART
-                        block, TX and RX pins and speed; a Pi's network address)
+                        block, TX and RX pins and speed, or its USB serial; a Pi's network
+                        address or serial port)
 
 Both outputs come from wires(), and tests/host/test_hardware.py regenerates them and compares them
 with the committed files, so the pictures cannot drift from the map the firmware reads. Text in
@@ -433,20 +434,41 @@ LINK_BAUDS = (9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600)
 def link_problems(board, link):
     """What is wrong with a map's "link" entry (docs/link.md): on a Pico the cable's UART block,
     its TX and RX pins (pins of that block's function; used_pins checks they are free) and a
-    speed; on a Pi the network address it listens on or calls."""
+    speed, or {"usb": true}, its own USB serial (then no UART); on a Pi the network address it
+    listens on or calls, or a serial port ("serial:PATH[@BAUD]")."""
     if not isinstance(link, dict):
         return ["link %r: an entry like {\"uart\": 0, \"tx\": 12, \"rx\": 13, \"baud\": "
                 "115200}, or none" % (link,)]
     if not board.uart:
-        if "uart" in link or "tx" in link or "rx" in link:
-            return ["link on a UART: the %s's UART is its serial console, it links over the "
-                    "network (\"address\": \"HOST:PORT\")" % board.title]
-        if not isinstance(link.get("address", ":4455"), str):
-            return ["link address %r: \"HOST:PORT\" or \":PORT\"" % (link.get("address"),)]
+        if "uart" in link or "tx" in link or "rx" in link or "usb" in link:
+            return ["link on a %s: the %s's UART is its serial console, it links over the "
+                    "network (\"address\": \"HOST:PORT\") or a serial port (\"address\": "
+                    "\"serial:/dev/ttyACM0\")" % ("USB" if "usb" in link else "UART",
+                                                   board.title)]
+        address = link.get("address", ":4455")
+        if not isinstance(address, str):
+            return ["link address %r: \"HOST:PORT\", \":PORT\" or \"serial:PATH\""
+                    % (address,)]
+        if address.startswith("serial:"):
+            from stones.platforms.serialpipe import parse
+
+            try:
+                parse(address)
+            except ValueError as error:
+                return ["link address: %s" % error]
         return []
     if "address" in link:
         return ["link address: the %s links by a cable on a UART (\"uart\", \"tx\", \"rx\")"
-                % board.title]
+                " or its own USB (\"usb\": true)" % board.title]
+    if "usb" in link:
+        if link["usb"] is not True:
+            return ["link usb %r: true (the link on the %s's own USB serial), or no \"usb\""
+                    % (link["usb"], board.title)]
+        extra = sorted(key for key in ("uart", "tx", "rx", "baud") if key in link)
+        if extra:
+            return ["link usb and %s: the link is on the USB serial or on a UART's cable, not "
+                    "both" % ", ".join(extra)]
+        return []
     block = link.get("uart")
     if block not in board.uart:
         return ["link uart %r: the %s has UART %s" % (

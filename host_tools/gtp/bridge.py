@@ -2,6 +2,11 @@
 link (stones.link.peer, as a device that joins) and drives any GTP engine as that side's player.
 
     .venv/bin/python -m host_tools.gtp.bridge --link 127.0.0.1:4455 -- gnugo --mode gtp --level 1
+    .venv/bin/python -m host_tools.gtp.bridge --link serial:/dev/ttyACM0 -- gnugo --mode gtp
+
+--link is the device's address: TCP, a local socket, or a serial port (a Pico's own USB serial,
+or a USB-serial adapter on its link cable: stones.platforms.serialpipe), opened again after the
+device is unplugged and plugged back; a port missing or busy is named in the log.
 
 The device hosts a Go game (any size, komi, scoring, handicap; "Link" as the colour the engine
 plays) and the bridge accepts it: the engine gets boardsize, clear_board, komi and the handicap
@@ -41,6 +46,7 @@ from host_tools import paths  # noqa: F401  (puts the firmware on sys.path)
 from host_tools.gtp.engine import format_vertex, parse_vertex
 
 TIMEOUT_S = 60  # an engine silent for this long after a command is named as hung
+IDLE_S = 0.005  # the bridge's loop rests this long when the engine has nothing to answer
 WAITING = "waiting"
 PLAYING = "playing"
 DONE = "done"
@@ -399,7 +405,9 @@ class Bridge:
         self.score = text
 
 
-def main(argv=None):
+def main(argv=None, clock=None, log=None):
+    """The command line; clock (ticks_ms, ticks_diff) and log(text) stand in for the wall
+    clock and stderr in a test (tests/pico/test_pico_gnugo.py: an emulated Pico's clock)."""
     argv = sys.argv[1:] if argv is None else argv
     if "--" in argv:
         cut = argv.index("--")
@@ -410,45 +418,55 @@ def main(argv=None):
         prog="python -m host_tools.gtp.bridge", description=__doc__.splitlines()[0],
         usage="%(prog)s --link ADDRESS [--timeout S] [--observer COMMAND] -- ENGINE [ARGS...]")
     parser.add_argument("--link", metavar="ADDRESS", required=True,
-                        help="the device's address: HOST:PORT over TCP, unix:PATH")
+                        help="the device's address: HOST:PORT over TCP, unix:PATH, or a serial "
+                        "port serial:PATH[@BAUD] (a Pico's USB serial, a USB-serial adapter)")
     parser.add_argument("--timeout", type=float, default=TIMEOUT_S, metavar="S",
                         help="an engine silent this long after a command is named hung")
     parser.add_argument("--observer", metavar="COMMAND",
                         help="a GTP program given the game as it goes (gogui-display)")
     args = parser.parse_args(argv)
-    from stones import compat
     from stones.link.peer import Link
-    from stones.platforms.netpipe import NetPipe
+    from stones.platforms.serialpipe import open_pipe
 
-    def log(text):
-        print(text, file=sys.stderr, flush=True)
+    if clock is None:
+        from stones import compat as clock
+    if log is None:
+        def log(text):
+            print(text, file=sys.stderr, flush=True)
 
     try:
-        pipe = NetPipe(args.link, False)
+        pipe = open_pipe(args.link, False)
     except ValueError as error:
         log("bridge: the address %r: %s" % (args.link, error))
         return 2
-    link = Link(pipe, compat, False, seed=compat.ticks_ms())
+    link = Link(pipe, clock, False, seed=clock.ticks_ms())
     if not command:
         parser.error("name the engine after --, e.g. -- gnugo --mode gtp --level 1")
     try:
-        engine = GtpProcess(command, compat, args.timeout)
+        engine = GtpProcess(command, clock, args.timeout)
     except EngineError as error:
         log("bridge: %s" % error)
         return 1
     observer = None
     if args.observer:
         try:
-            observer = GtpProcess(shlex.split(args.observer), compat, args.timeout)
+            observer = GtpProcess(shlex.split(args.observer), clock, args.timeout)
         except EngineError as error:
             log("observer left out: %s" % error)
     bridge = Bridge(link, engine, log, observer)
     log("bridge: calling %s" % pipe.name)
+    said = ""
     try:
         while bridge.state not in (DONE, FAILED):
-            bridge.step(compat.ticks_ms(), 0.01)
+            bridge.step(clock.ticks_ms(), 0.01)  # (waits for the engine's answer, if asked)
+            if not bridge.thinking():
+                time.sleep(IDLE_S)  # nothing asked: a poll of the link is enough each while
+            problem = getattr(pipe, "problem", "")  # (a serial port missing, busy, unplugged)
+            if problem != said:
+                said = problem
+                log("bridge: %s" % (problem or "%s open" % pipe.name))
         for _ in range(200 if bridge.state == FAILED else 20):  # the last words on their way
-            bridge.step(compat.ticks_ms())
+            bridge.step(clock.ticks_ms())
             if bridge.state == FAILED and bridge.told:
                 break
             time.sleep(0.01)

@@ -7,6 +7,9 @@
     pico.watch_panel(7, 64, 128)   # run until the bus changes that part of it: when, in ms
     pico.exec("print(1)")          # in the raw REPL (boot with the recovery button held)
     a, b = linked_pair(uf2)        # two Picos in one process, their link UARTs cabled together
+    port = UsbPty(pico)            # its USB serial as a pty: port.path is what a program opens
+    port.run_ms(500)               # the chip runs, the pty's bytes passed both ways in between
+    port.ticks_ms()                # the chip's clock, for a program on the port to keep time by
 
 Times are emulated: the clock runs at 125 MHz with the XIP cache and flash stalls added, so
 `cycles` and `ms` are what a Pico would take (within the model's limits, pico.mjs says which).
@@ -247,6 +250,11 @@ class EmulatedPico:
         """Console output since the last call."""
         return self.call({"cmd": "serial"})["text"]
 
+    def usb(self, data=b""):
+        """Send data to the device over its USB serial (as a host's port writes); the bytes it
+        wrote there since the last call (a cursor of its own, apart from serial's)."""
+        return bytes.fromhex(self.call({"cmd": "usb", "data": bytes(data).hex()})["data"])
+
     def expect(self, text, max_ms=30000):
         self.call({"cmd": "expect", "text": text, "max_ms": max_ms})
 
@@ -317,3 +325,93 @@ def linked_pair(uf2, files=None, board="pico"):
         first.close()
         raise
     return first, second
+
+
+class UsbPty:
+    """An emulated Pico's USB serial as a pseudo-terminal, the port a program on the host opens
+    as it would a real Pico's /dev/ttyACM0 (the GTP bridge's --link serial:PATH): what the
+    program writes reaches the device's stdin, what the device writes comes out there. Bytes
+    pass only between runs of the chip, so run_ms runs it in slices with a pump() between.
+    The pty's other end is held open and raw (no echo: the device's bytes never come back to
+    it), so programs may open and close the port as they like."""
+
+    SLICE_MS = 10  # under the link's resend time: each side hears the other promptly
+
+    def __init__(self, pico):
+        import tty
+
+        self.pico = pico
+        self.master, self.slave = os.openpty()
+        tty.setraw(self.slave)
+        self.path = os.ttyname(self.slave)
+        os.set_blocking(self.master, False)
+        self.passed = [0, 0]  # bytes to the device, from it
+
+    def pump(self):
+        """Pass what each side wrote to the other; how many bytes moved."""
+        data = bytearray()
+        while True:
+            try:
+                got = os.read(self.master, 4096)
+            except OSError:  # (BlockingIOError: nothing written since)
+                break
+            if not got:
+                break
+            data += got
+        out = self.pico.usb(data)
+        self.passed[0] += len(data)
+        self.passed[1] += len(out)
+        moved = len(data) + len(out)
+        while out:
+            try:
+                out = out[os.write(self.master, out):]
+            except BlockingIOError:  # nobody reads the port: the rest is lost, as on a wire
+                break
+        return moved
+
+    def run_ms(self, ms, until=None):
+        """Run the chip ms, pumping between slices; with until (a function), stop as soon as
+        it holds: whether it did."""
+        done = 0
+        while done < ms:
+            self.pump()
+            if until is not None and until():
+                return True
+            step = min(self.SLICE_MS, ms - done)
+            self.pico.run_ms(step)
+            done += step
+        self.pump()
+        return until is not None and until()
+
+    def settle(self, quiet_ms=300, max_ms=20000):
+        """EmulatedPico.settle in slices, the port served between them (the quiet time counts
+        across slices); False if the chip stayed busy for max_ms."""
+        done = 0
+        while done < max_ms:
+            self.pump()
+            if self.pico.settle(quiet_ms=quiet_ms, max_ms=self.SLICE_MS):
+                return True
+            done += self.SLICE_MS
+        return False
+
+    def press(self, name, ms=PRESS_MS):
+        """A button pressed as EmulatedPico.press does, the port served meanwhile."""
+        self.pico.set_button(name, True)
+        self.run_ms(ms)
+        self.pico.set_button(name, False)
+        self.run_ms(PRESS_MS)
+
+    def ticks_ms(self):
+        """The chip's clock (the ms it has run) as stones.compat's ticks: a program on the port
+        that keeps time by it (the bridge in a test) sees the device's time, not the wall's."""
+        return int(self.pico.now_ms)
+
+    def ticks_diff(self, a, b):
+        return a - b
+
+    def close(self):
+        for fd in (self.master, self.slave):
+            try:
+                os.close(fd)
+            except OSError:
+                pass

@@ -25,6 +25,8 @@
 // - buttons: GPIO inputs held high (pull-ups); a press drives one low.
 // - a USB CDC host that answers the device only when it has bytes for it (a real host NAKs in
 //   hardware; rp2040js's demo answers at once and costs the device an interrupt every ~10 us).
+//   The usb command passes raw bytes both ways: emulator.py's UsbPty puts them on a pty, the
+//   port a program on the host opens as it would a real Pico's /dev/ttyACM0.
 // - markers: a write to watchdog SCRATCH0 (machine.mem32[0x4005800C] = n) is recorded with
 //   the cycle count, so a region is timed in emulated cycles.
 // - a profiler: once armed (the profile command), the cycles of every instruction (its XIP
@@ -594,6 +596,15 @@ const handlers = {
       seg_remap: p.panel.segRemap ?? null, com_reverse: p.panel.comReverse ?? null };
   },
   serial(p) { const text = p.serial.slice(p.consumed); p.consumed = p.serial.length; return { text }; },
+  // The USB serial as a host's port (a link over it): the bytes in hex sent to the device, and
+  // the bytes it wrote since the last call back (its console output among them); a cursor of
+  // its own, apart from serial's.
+  usb(p, a) {
+    if (a.data) p.send(Buffer.from(a.data, 'hex').toString('latin1'));
+    const out = Buffer.from(p.serial.slice(p.usbRead ?? 0), 'latin1').toString('hex');
+    p.usbRead = p.serial.length;
+    return { data: out, connected: p.connected };
+  },
   // Wait for text on the console (the REPL prompt, a line the app prints).
   expect(p, a) { p.consumed = p.waitSerial(a.text, a.max_ms ?? 30000); },
   repl(p, a) {

@@ -644,7 +644,9 @@ LINKS = [None]  # --link: how the simulated device links to another (stones.link
 
 def net_links(address, lan=None):
     """Links over a socket at address: hosting listens there (and, over TCP, announces itself
-    on the network), joining calls it or a host found (stones/platforms/netpipe.py)."""
+    on the network), joining calls it or a host found; or over a serial port
+    ("serial:PATH[@BAUD]": a Pico's USB serial, an adapter on its cable). See
+    stones/platforms/netpipe.py's links."""
     from stones.platforms.netpipe import links
 
     return links(address, lan)
@@ -688,7 +690,8 @@ def main(argv=None):
                         "page (docs/link.md): HOST:PORT or :PORT over TCP, unix:PATH over a "
                         "local socket; the side that hosts listens there, the one that joins "
                         "calls it (over TCP its Link also lists the hosts heard on the "
-                        "network, and takes an address typed)")
+                        "network, and takes an address typed); serial:PATH[@BAUD] over a "
+                        "serial port (a Pico's USB)")
     args = parser.parse_args(argv)
     if args.link:
         LINKS[0] = net_links(args.link)

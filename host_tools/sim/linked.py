@@ -1,12 +1,14 @@
 """Two simulated devices linked to each other (docs/link.md), driven through their buttons: the
 tests' pair, and the side-by-side screenshot of a linked game.
 
-    python -m host_tools.sim.linked OUT.png [GAME]
+    python -m host_tools.sim.linked OUT.png [GAME] [--size N] [--display ssd1327] [--pregame]
 
 plays a few moves of GAME (go by default) between the two and writes both panels side by side,
-the host (Black) on the left, the device that joined (White) on the right. The pair runs over a
+the host (Black) on the left, the device that joined (White, its board half turned) on the
+right; --pregame stops at the joining player's step of the game's pregame instead (Loose: the
+komi named on the host, the colour to pick). The pair runs over a
 pipe in memory, or over a socket at address (stones/platforms/netpipe.py); each device has its
-own clock, stepped in turn.
+own clock, stepped in turn. The pair runs on MicroPython too (tests/device/test_turned_board.py).
 
     python -m host_tools.sim.linked --lan FOLDER
 
@@ -17,7 +19,10 @@ passed in memory (stones.platforms.fakes.FakeLan): no network is used.
 
 import sys
 
-from host_tools import paths  # noqa: F401 (puts firmware/ on sys.path, as every host tool)
+try:
+    from host_tools import paths  # noqa: F401 (puts firmware/ on sys.path, as every host tool)
+except (ImportError, AttributeError):  # MicroPython (no os.path): its tests put it there
+    pass
 from host_tools.sim.device import TICK_MS, Device
 from stones.engine import registry
 from stones.link.pipes import Links, memory_pair
@@ -52,21 +57,43 @@ class LinkedPair:
         pin.release()
         self.run(60)
 
-    def start(self, key):
+    def start(self, key, komi=2, black=False):
         """The host sets key up with Link as White and offers it; the other device joins from
-        the main menu's Link and accepts."""
+        the main menu's Link and accepts. A game with a pregame (Loose's komi protocol) runs it
+        first: the host names the komi (komi presses of RIGHT from the first choice), the other
+        picks White (Black where black is true), then accepts."""
+        self.offer_pregame(key, komi)
+        self.join_pregame(black)
+        self.run(300)
+
+    def offer_pregame(self, key, komi=2, rights=()):
+        """The host's part of start(): the setup (rights: as offer's), its pregame's first
+        step, the offer."""
         host, join = self.host, self.join
-        offer(self.press, host, key)
+        offer(self.press, host, key, rights)
+        if host.app.top.module_name == registry.game_class(key).pregame:
+            for _ in range(komi):
+                self.press(host, "right")
+            self.press(host, "a")  # offer it
         menu = join.app.top
         for _ in range(menu.actions.index(("linking", None))):
             self.press(join, "down")
         self.press(join, "a")
         self.run(500)
+
+    def join_pregame(self, black=False):
+        """The other device's part: accept the offer (and take its pregame's step)."""
+        join = self.join
         self.press(join, "a")  # accept
-        self.run(300)
+        if join.app.top.module_name != "play":  # the pregame's step: the colour
+            if not black:
+                self.press(join, "right")
+            self.press(join, "a")
 
     def mover(self):
-        return self.host if self.host.app.game.to_move == 1 else self.join
+        """The device whose player is to move (the host plays Black unless a pregame said)."""
+        colour = str(self.host.app.game.to_move)
+        return self.host if self.host.app.players.get(colour) == "human" else self.join
 
     def move(self, rng, passing=False):
         """The side to move plays through its game screen: a random legal point, or a pass
@@ -79,6 +106,7 @@ class LinkedPair:
         else:
             moves = [m for m in game.legal_moves() if m]
             screen.view.goto(moves[rng.below(len(moves))])
+            screen.dirty = True  # (the cursor's old box drawn again, as the d-pad's steps do)
             screen.place()
         self.run(200)
 
@@ -151,24 +179,43 @@ def lan_shots(folder):
 
 
 def main(argv=None):
+    import argparse
+
     from stones.engine.rng import Rng
 
     argv = sys.argv[1:] if argv is None else argv
-    if not argv:
-        print("usage: python -m host_tools.sim.linked OUT.png [GAME] | --lan FOLDER",
-              file=sys.stderr)
-        return 2
-    if argv[0] == "--lan":
+    if argv and argv[0] == "--lan":
         lan_shots(argv[1] if len(argv) > 1 else ".")
         return 0
-    key = argv[1] if len(argv) > 1 else "go"
-    pair = LinkedPair()
-    pair.start(key)
-    rng = Rng(5)
-    for _ in range(9):
-        pair.move(rng)
+    parser = argparse.ArgumentParser(description="Two linked simulators, side by side.")
+    parser.add_argument("out", help="the PNG to write")
+    parser.add_argument("game", nargs="?", default="go", choices=registry.keys())
+    parser.add_argument("--size", type=int, help="the board's size (the game's default)")
+    parser.add_argument("--display", default="ssd1306", help="the panel (ssd1327: 128x128)")
+    parser.add_argument("--pregame", action="store_true",
+                        help="stop at the pregame's step on the device that joined (Loose: "
+                        "the komi named, the colour to pick)")
+    args = parser.parse_args(argv)
+    cls = registry.game_class(args.game)
+    size = args.size or cls.default_size
+    if size not in cls.sizes:
+        parser.error("%s is played on %s" % (cls.title, ", ".join(map(str, cls.sizes))))
+    pair = LinkedPair(display=args.display)
+    rights = ((cls.sizes.index(size) - cls.sizes.index(cls.default_size)) % len(cls.sizes),)
+    pair.offer_pregame(args.game, rights=rights)
+    if args.pregame:
+        if not cls.pregame:
+            parser.error("%s has no pregame" % cls.title)
+        pair.press(pair.join, "a")  # the offer taken: its colour step
+        pair.press(pair.join, "right")  # (White: the host would play Black)
+    else:
+        pair.join_pregame()
+        pair.run(300)
+        rng = Rng(5)
+        for _ in range(9):
+            pair.move(rng)
     pair.run(3000)  # the last move's note gone
-    side_by_side(pair).save(argv[0])
+    side_by_side(pair).save(args.out)
     return 0
 
 

@@ -5,6 +5,8 @@ A simulator script (tests/scripts) is run by the simulator first (Recording), wh
 did as button presses and waits, its `play` steps included, and each shot's frame; replay() then
 does the same on a page opened with ?manual (its clock moves only when told, as the simulator's
 does) by pressing the page's own buttons with the mouse, and compares the canvas with each shot.
+The page served by serve.py has the link's relay, so its device has Link rows: the simulator
+showing its frames has them too (twin).
 """
 
 import base64
@@ -15,6 +17,7 @@ import subprocess
 
 from host_tools.paths import ROOT
 from host_tools.sim.device import Device, run_script
+from stones.link.pipes import Links
 from stones.platforms.fakes import FakeFS
 from stones.platforms.web import PREFIX
 
@@ -103,6 +106,16 @@ def frame_bits(buffer, width=128, height=64):
                    for y in range(height) for x in range(width))
 
 
+def page_links():
+    """Links standing for the page's with the relay: the network's Link rows (never opened)."""
+    return Links(lambda host: None, "network")
+
+
+def twin(**options):
+    """The simulator as the page served with the relay is: a device with the Link rows."""
+    return Device(links=page_links(), **options)
+
+
 class Recording(Device):
     """The simulator, keeping what a script does as button presses and waits (its `play`
     steps walk the cursor with presses), and each shot's frame."""
@@ -133,7 +146,7 @@ class Recording(Device):
 def simulate(script, display="ssd1306"):
     """The Recording of a script (a path, or a file name in tests/scripts), ending in a shot
     named 'final'."""
-    device = Recording(display=display)
+    device = Recording(display=display, links=page_links())
     with open(os.path.join(SCRIPTS, script)) as handle:
         run_script(device, handle.read().splitlines(), device.shot)
     device.shot("final")

@@ -2,7 +2,8 @@
 moves both ways with their digests, a pass, a resignation, undo asked and answered, dead stones
 agreed; every corruption of the bytes (flipped bits, frames cut short, doubled and reordered,
 random bytes) answered by name and the game unchanged; a version or protocol that differs
-refused on both sides; a link cut and mended catching up. Both runtimes."""
+refused on both sides; a link cut and mended catching up; Loose's komi protocol settled across
+the two, its steps out of order, of the wrong side or damaged refused by name. Both runtimes."""
 
 from stones.engine.registry import game_class
 from stones.link import frames, peer
@@ -13,13 +14,19 @@ from stones.platforms.fakes import FakeClock
 class Pair:
     """Two ends on one fake clock: host plays Black."""
 
-    def __init__(self, key="go", size=9, host_version="0.2.0", join_version="0.2.0", **options):
+    def __init__(self, key="go", size=9, host_version="0.2.0", join_version="0.2.0", named=None,
+                 **options):
+        """named: the host's first pregame step (Loose's komi): the game offered with it."""
         self.clock = FakeClock()
         self.a, self.b = memory_pair()
         self.host = peer.Link(self.a, self.clock, True, host_version, seed=11)
         self.join = peer.Link(self.b, self.clock, False, join_version, seed=23)
         self.game = game_class(key)(size, **options)
-        self.host.offer(self.game, 1)
+        pregame = None
+        if named is not None:
+            pregame = self.game.pregame_protocol()
+            pregame.take(named)
+        self.host.offer(self.game, 1, pregame)
 
     def run(self, ms=200, step=10):
         for _ in range(ms // step):
@@ -336,3 +343,105 @@ def test_dead_stones_on_several_rows_are_agreed_whatever_their_order():
     pair.run()
     assert pair.host.agreed() and pair.join.agreed()
     assert pair.host.marks[0] and pair.join.marks[0]  # nobody told to look again
+
+
+def test_a_linked_loose_game_settles_its_komi_protocol_across_the_link():
+    """The host names komi 4, the joiner picks Black: both games have komi 4, the joiner plays
+    Black and moves first, the host White."""
+    pair = Pair("loose", 9, named="4")
+    pair.run()
+    game, colour = pair.join.offered
+    assert colour == 0 and game.key == "loose" and game.size == 9  # the pregame settles it
+    pregame = pair.join.pregame
+    assert pregame.step == pregame.CHOOSE_COLOUR and pregame.komi == 4
+    assert pair.host.colour == 0 and not pair.host.settled()
+    pair.join.pregame_step("1")  # Black
+    other = pair.join.accept()
+    pair.run()
+    assert pair.host.settled() and pair.host.peer_count == 0
+    ours = pair.host.game
+    assert ours is not pair.game and ours.clock is pair.game.clock
+    assert ours.komi == other.komi == 4 and ours.settings == other.settings
+    assert pair.join.colour == 1 and pair.host.colour == 2
+    assert pair.host.header == pair.join.header
+    pair.game = ours
+    pair.other = other
+    play(pair.join, other, "E5")  # Black first: the joiner
+    pair.run()
+    assert ours.count == 1 and pair.same()
+    play(pair.host, ours, "C3")
+    pair.run()
+    assert other.count == 2 and pair.same()
+    assert pair.host.problems == 0 and pair.join.problems == 0
+
+
+def step(number, text):
+    return bytes((number,)) + text.encode()
+
+
+def test_a_pregame_step_out_of_order_of_this_side_or_damaged_is_refused_by_name():
+    pair = Pair("loose", 9, named="4")
+    pair.run()
+    pregame = pair.join.pregame
+    for number, text, why in ((1, "1", "pregame step 2 is this side's"),  # the chooser's
+                              (2, "1", "pregame step 3 out of order"),
+                              (0, "6", "pregame step 1 differs")):  # the komi named again
+        pair.host._queue(peer.STEP, step(number, text))
+        pair.run()
+        assert pair.join.problem == why and pair.host.problem == "other side: " + why
+        assert pregame.step == pregame.CHOOSE_COLOUR and pregame.komi == 4
+    pair.host._queue(peer.STEP, step(0, "4"))  # the same again (a lost link's): nothing to say
+    pair.run()
+    assert pair.join.problem == "pregame step 1 differs"
+    pair.join._queue(peer.STEP, step(1, "3"))  # a colour the protocol refuses
+    pair.run()
+    assert pair.host.problem.startswith("pregame step 2: the chooser picks")
+    pair.join._queue(peer.STATE, bytes(4))  # where it is, before it has chosen
+    pair.run()
+    assert pair.host.problem == "state not expected" and pair.host.peer_count < 0
+    assert not pair.host.settled() and pair.host.colour == 0
+
+    def damaged(data):  # the first frame's last byte flipped on its way, the rest as sent
+        pair.b.through = None
+        return data[:-1] + bytes((data[-1] ^ 0x10,))
+
+    pair.b.through = damaged
+    pair.join.pregame_step("2")  # White: damaged once, then sent again whole
+    pair.join.accept()
+    faults = pair.host.parser.faults[frames.CHECKSUM]
+    pair.run(1000)
+    assert faults == 0 and pair.host.parser.faults[frames.CHECKSUM] == 1
+    assert pair.host.settled() and pair.host.colour == 1 and pair.join.colour == 2
+    go = Pair()
+    go.linked()
+    go.join._queue(peer.STEP, step(0, "4"))  # a game without a pregame
+    go.run()
+    assert go.host.problem == "pregame step not expected"
+
+
+def test_a_link_cut_during_the_komi_protocol_pauses_and_settles_once_back():
+    pair = Pair("loose", 9, named="-2")
+    pair.run()
+    pair.a.cut()
+    pair.run(peer.LOST_MS + 500)
+    assert pair.host.status() == "lost: waiting" and pair.join.status() == "lost: waiting"
+    pair.join.pregame_step("2")  # taken while the link is down: it goes once it is back
+    other = pair.join.accept()
+    assert not pair.host.settled()
+    pair.a.mend()
+    pair.run(1000)
+    assert pair.host.state == peer.READY and pair.host.settled() and pair.host.peer_count == 0
+    assert pair.host.colour == 1 and pair.join.colour == 2
+    assert pair.host.game.komi == other.komi == -2
+    assert pair.host.problems == 0 and pair.join.problems == 0
+
+
+def test_a_pregame_offer_declined_is_told_and_shown_again_when_made_again():
+    pair = Pair("loose", 9, named="4")
+    pair.run()
+    pair.join.decline("not now")
+    pair.run()
+    assert pair.host.refused == "not now" and pair.join.offered is None
+    pair.host._send_game()  # offered again (the host's screen made anew)
+    pair.run()
+    assert pair.join.offered is not None and pair.join.pregame.komi == 4

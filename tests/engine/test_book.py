@@ -40,6 +40,16 @@ def test_every_symmetry_is_a_permutation_that_keeps_neighbours():
         assert grid.image(0, 5) == 0  # a pass stays a pass
 
 
+def test_the_half_turn_takes_each_point_to_the_one_across_the_centre():
+    """The turned board's symmetry (ui/board.py): the reading order reversed, twice itself."""
+    for key, size in boards():
+        grid = registry.new_game(key, size).grid
+        points = list(grid.points)
+        turned = [grid.image(p, grid.half_turn) for p in points]
+        assert turned == points[::-1], (key, size)
+        assert [grid.image(p, grid.half_turn) for p in turned] == points
+
+
 def test_a_position_and_its_images_share_one_key_and_frame_the_same_move():
     rng = Rng(7)
     for key, size in boards():

@@ -494,6 +494,27 @@ def test_komi_protocol_proposer_names_an_even_komi_chooser_picks_a_colour():
     assert protocol.new_game().komi == -2 and parse_komi("-2") == -2
 
 
+def test_the_komi_protocol_as_text_steps_replays_on_another_protocol():
+    """What a link carries (stones.link.peer): each step's text, taken by a second protocol."""
+    here = KomiProtocol()
+    assert here.who(here.step) == KomiProtocol.PROPOSER and here.summary() == ""
+    raises(GameError, here.value, 0)  # not given yet
+    here.take("4")
+    assert here.value(0) == "4" and here.summary() == "komi 4"
+    assert here.who(here.step) == KomiProtocol.CHOOSER
+    there = KomiProtocol()
+    there.take(here.value(0))
+    for bad in ("0", "3", "black", ""):
+        raises(GameError, there.take, bad)
+    assert there.step == KomiProtocol.CHOOSE_COLOUR
+    there.take("1")
+    here.take(there.value(1))
+    assert here.step == there.step == KomiProtocol.DONE
+    assert here.black() == there.black() == KomiProtocol.CHOOSER
+    assert here.new_game(9).komi == there.new_game(9).komi == 4
+    raises(GameError, here.take, "2")  # settled: nothing more is taken
+
+
 def test_the_pregame_screen_gets_a_fresh_komi_protocol_from_the_game():
     game = Loose(7)
     first = game.pregame_protocol()

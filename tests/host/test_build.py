@@ -17,7 +17,8 @@ from host_tools.paths import FIRMWARE, ROOT, tool
 HOST_ONLY = ("stones/cpython", "stones/platforms/fakes", "stones/drivers/framebuf_py",
              "stones/drivers/font8x8", "stones/platforms/pi", "stones/platforms/workers",
              "stones/platforms/web", "stones/engine/go/policynp", "stones/platforms/netpipe",
-             "stones/link/lan", "stones/ui/lan", "stones/ui/address")
+             "stones/link/lan", "stones/ui/lan", "stones/ui/address",
+             "stones/platforms/serialpipe")
 
 
 @pytest.fixture

@@ -185,6 +185,8 @@ def test_the_rp2040_i2c_pairs_follow_the_datasheet_rule():
     (lambda c: c["link"].update(baud=12345), "link baud 12345: one of"),
     (lambda c: c["link"].update(address="10.0.0.2:4455"), "the Raspberry Pi Pico links by a cable"),
     (lambda c: c.update(link="cable"), "link 'cable': an entry like"),
+    (lambda c: c["link"].update(usb=True), "link usb and baud, rx, tx, uart: the link is on the"),
+    (lambda c: c.update(link={"usb": "yes"}), "link usb 'yes': true (the link on the Raspberry"),
 ])
 def test_a_bad_pico_map_is_named(change, problem):
     assert any(problem in p for p in problems_after("pico", change)), problems_after(
@@ -211,8 +213,25 @@ def test_the_diy_picos_link_on_free_uart0_pins_and_other_blocks_are_fine():
                for p in found), found
 
 
+def test_a_pico_may_link_over_its_own_usb_serial_with_no_cable():
+    assert problems_after("pico", lambda c: c.update(link={"usb": True})) == []
+    config = load_map("pico")
+    config["link"] = {"usb": True}
+    assert not any(what.startswith("link") for what, _ in hardware.used_pins(config))
+    assert hardware.link_wires(config) == []  # nothing to wire: the USB cable is the link
+    found = problems_after("pico", lambda c: c.update(link={"usb": True, "address": ":4455"}))
+    assert any("links by a cable on a UART" in p and "or its own USB" in p for p in found), found
+
+
 def test_the_pi_links_over_the_network_not_a_uart():
     assert problems_after("pi", lambda c: c.update(link={"address": ":4455"})) == []
+    assert problems_after("pi", lambda c: c.update(
+        link={"address": "serial:/dev/ttyACM0@115200"})) == []  # a Pico on its USB serial
+    found = problems_after("pi", lambda c: c.update(link={"address": "serial:/dev/ttyACM0@x"}))
+    assert any("link address: the speed 'x'" in p for p in found), found
+    found = problems_after("pi", lambda c: c.update(link={"usb": True}))
+    assert any(p.startswith("link on a USB: ") and "serial:/dev/ttyACM0" in p
+               for p in found), found
     found = problems_after("pi", lambda c: c.update(link={"uart": 0, "tx": 14, "rx": 15}))
     assert any("its serial console, it links over the network" in p for p in found), found
     found = problems_after("pi", lambda c: c.update(link={"address": 4455}))

@@ -21,6 +21,7 @@ from host_tools.gtp import bridge as gtp_bridge
 from host_tools.sim.cli import net_links
 from host_tools.sim.device import TICK_MS, Device
 from host_tools.sim.linked import LinkedPair, offer
+from stones.engine import registry
 from stones.engine.rng import Rng
 from stones.link import peer
 from stones.link.peer import Link
@@ -44,6 +45,8 @@ class Setup:
         self.bridge = gtp_bridge.Bridge(self.link, self.engine, self.lines.append, observer)
         self.wait_engine = wait_engine
         offer(self.press, self.device, key, rights)
+        if self.device.app.top.module_name == registry.game_class(key).pregame:
+            self.press(self.device, "a")  # (Loose: the komi named, then offered)
         self.run(500)
 
     def tick(self):

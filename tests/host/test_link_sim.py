@@ -2,8 +2,9 @@
 game of each game through their screens: one sets the game up with "Link" as White and
 offers it, the other joins from the main menu's Link and accepts; each plays its own colour,
 the other's moves arrive; two passes end it, Go's dead stones are agreed by both, and both
-keep a record with the same moves and result. A link cut mid-game pauses both and resumes
-where it stopped; the System screen says the link's state."""
+keep a record with the same moves and result (Loose runs its komi protocol first: the host names
+the komi, the other picks a colour). A link cut mid-game pauses both and resumes where it
+stopped; the System screen says the link's state."""
 
 import os
 import tempfile
@@ -66,6 +67,34 @@ def test_two_simulators_play_a_whole_game_of_each_game():
         assert "Linked device" in texts[0] and "Linked device" in texts[1]
         for device in (host, join):
             device.app.link.pipe.close()
+
+
+def test_a_linked_loose_game_settles_its_komi_on_both_screens():
+    """The host names komi 4 on its screen, the offer says it, the other player takes Black on
+    theirs: both play komi 4, the one that joined as Black, and the game goes to its end."""
+    pair = Linked()
+    pair.offer_pregame("loose", 2)  # 0 -> 2 -> 4
+    host, join = pair.host, pair.join
+    assert host.app.top.module_name == "linking" and "komi 4" in host.app.top.text()
+    assert "komi 4" in join.app.top.text()
+    pair.press(join, "a")  # to the colour
+    assert join.app.top.module_name == "komi"
+    pair.press(join, "a")  # Black, the first choice
+    pair.run(300)
+    assert host.app.top.module_name == "play" and join.app.top.module_name == "play"
+    assert host.app.players == {"1": "link:host", "2": "human"}
+    assert join.app.players == {"1": "human", "2": "link:join"}
+    assert host.app.game.komi == join.app.game.komi == 4
+    rng = Rng(4)
+    for _ in range(10):
+        pair.move(rng, False)
+    while not host.app.game.over:
+        pair.move(rng, True)
+    assert host.app.game.move_words() == join.app.game.move_words()
+    assert host.app.game.result().text() == join.app.game.result().text()
+    assert host.app.link.problems == 0 and join.app.link.problems == 0
+    for device in (host, join):
+        device.app.link.pipe.close()
 
 
 def test_a_cut_link_pauses_both_and_resumes_where_it_stopped():

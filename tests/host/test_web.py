@@ -14,34 +14,26 @@ import re
 import pytest
 
 from host_tools.sim.cli import open_replay
-from host_tools.sim.device import Device
-from host_tools.web import build as web_build
 from host_tools.web.drive import (
     PHONE,
     canvas_bits,
     click,
-    ensure_port,
     frame_bits,
     launched,
     open_page,
     replay,
     simulate,
     stored_flash,
+    twin,
 )
-from host_tools.web.serve import serve_in_background
 from stones.platforms.web import PREFIX
 from stones.session import Session
 from stones.storage import Store
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    ensure_port()
-    out = str(tmp_path_factory.mktemp("web"))
-    web_build.build(out)
-    httpd, url = serve_in_background(out)
-    yield url
-    httpd.shutdown()
+def site(web_site):
+    return web_site[1]  # (conftest.py: built and served once for the session)
 
 
 @pytest.fixture(scope="module")
@@ -52,7 +44,7 @@ def browser():
 
 def test_the_page_boots_to_the_menu_and_the_keys_move_it(site, browser):
     context, page = open_page(browser, site)
-    device = Device()
+    device = twin()
     assert canvas_bits(page) == frame_bits(device.display.buffer)
     assert page.evaluate("window.stones.menuMs") > 0
     page.keyboard.down("ArrowDown")  # the simulator's keys
@@ -92,7 +84,7 @@ def test_a_reload_resumes_the_saved_game(site, browser):
     assert game is not None and game.count == 3
     page.reload()
     page.wait_for_function("window.stones && window.stones.ready")
-    resumed = Device(fs=flash.reboot())  # the simulator booting from the same flash
+    resumed = twin(fs=flash.reboot())  # the simulator booting from the same flash
     assert resumed.app.game.count == 3
     assert canvas_bits(page) == frame_bits(resumed.display.buffer)
     context.close()
@@ -149,7 +141,7 @@ def test_records_download_and_a_record_file_replays(site, browser, tmp_path):
     said = "document.getElementById('status').textContent.startsWith('%s')"
     page.wait_for_function(said % "Replaying")  # (the page reads the file asynchronously)
     assert status.text_content().startswith("Replaying 0001-go.sgf")
-    shown = Device()
+    shown = twin()
     open_replay(shown, str(path))  # the simulator's --replay of the same file
     assert canvas_bits(page) in blink_frames(shown)
     click(page, "left")
@@ -181,7 +173,7 @@ def press_seen(page, name):
 def test_the_device_answers_a_move_at_pico_speed(site, browser):
     """Go against the device's first level on the page's own loop, Pico speed on: the human's
     stone, then the device's, found in slices between the page's frames."""
-    setup = Device()
+    setup = twin()
     setup.press("a")  # Go: the set-up screen, whose rows say how far down White is
     white = [row[0] if isinstance(row, tuple) else row
              for row in setup.app.top.rows()].index("White")
@@ -218,7 +210,7 @@ def test_an_uploaded_record_is_read_by_the_one_decoder(site, browser, tmp_path):
     page.locator("#record-file").set_input_files(str(latin))
     page.wait_for_function(said % "Replaying")
     assert status.text_content().startswith("Replaying latin.sgf")
-    shown = Device()
+    shown = twin()
     open_replay(shown, str(latin))  # the simulator's --replay of the same file
     assert canvas_bits(page) in blink_frames(shown)
 

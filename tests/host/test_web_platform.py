@@ -1,11 +1,19 @@
 """The web page's platform (stones/platforms/web.py, boot.web) over a stand-in for the page's
-JavaScript: its files in a dict the way localStorage keeps them, its clock stepped by hand.
-The real page in a real browser is tests/host/test_web.py."""
+JavaScript: its files in a dict the way localStorage keeps them, its clock stepped by hand, its
+link's WebSocket a pipe in memory. The real page in a real browser is tests/host/test_web.py
+(and tests/host/test_web_link.py, linked to a simulator through the relay)."""
+
+import base64
 
 import pytest
 
 from host_tools.sim.device import Device
+from host_tools.sim.linked import offer
 from stones import boot
+from stones.engine.rng import Rng
+from stones.link import peer
+from stones.link.pipes import Links, memory_pair
+from stones.platforms import web
 from stones.platforms.web import PREFIX, PageFS
 from stones.session import Session
 from stones.storage import OK, OLDER, Store
@@ -217,3 +225,110 @@ def test_a_replay_the_page_opens_is_known_until_b_leaves_it_and_a_second_replace
     assert len(loop.app.stack) == 2
     press(loop, "b")
     assert loop.app.top.module_name == "menu" and loop.replaying() is False
+
+
+class LinkPage(Page):
+    """A page whose link's WebSocket is one end of a pipe in memory (the relay and the other
+    device's TCP between them left out): open while the pipe is, once the page has opened it."""
+
+    def __init__(self, end):
+        Page.__init__(self)
+        self.end = end
+        self.connected = False
+        self.opened = []  # (host, address) of each link_open
+
+    def link_address(self):
+        return "127.0.0.1:4455"
+
+    def link_open(self, host, address):
+        self.opened.append((host, address))
+        self.connected = self.end.is_open()
+
+    def link_state(self):
+        return web.LINK_OPEN if self.connected and self.end.is_open() else web.LINK_CLOSED
+
+    def link_read(self, n):
+        buf = bytearray(n)
+        got = self.end.readinto(buf) if self.link_state() == web.LINK_OPEN else 0
+        return base64.b64encode(buf[:got]).decode() if got else ""
+
+    def link_write(self, text):
+        assert isinstance(text, str)  # the page's JavaScript takes the bytes as base64 text
+        if self.link_state() != web.LINK_OPEN:
+            return False
+        self.end.write(base64.b64decode(text))
+        return True
+
+    def link_close(self):
+        self.connected = False
+
+
+def test_a_page_joins_a_device_over_its_link_and_resumes_after_a_cut():
+    """The page's Links (boot.web with link): its main menu's Link joins a simulated device
+    hosting Go through the page's pipe, moves go both ways, and a cut link pauses both; the
+    page asks to open its socket again once every REOPEN_MS, and the game goes on."""
+    end, other = memory_pair()
+    page = LinkPage(end)
+    loop = boot.web(page, manual=True, link=True)
+    device = Device(buzzer=False, links=Links(lambda host: other, "network"))
+
+    def run(ms):
+        for _ in range(ms // 5):
+            loop.run(5)
+            device.run(5)
+
+    def both(on, name):
+        if on is device:
+            device.pin(name).press()
+            run(60)
+            device.pin(name).release()
+        else:
+            loop.press(name)
+            run(60)
+            loop.release(name)
+        run(60)
+
+    offer(both, device, "go")  # Go 9x9, Link as White: the device hosts, plays Black
+    menu = loop.app.top
+    for _ in range(menu.actions.index(("linking", None))):
+        both(loop, "down")
+    both(loop, "a")  # the page's Link: waiting for the offer
+    run(500)
+    assert page.opened == [(0, "127.0.0.1:4455")]
+    assert "Go 9x9" in loop.app.top.text() and "You play White" in loop.app.top.text()
+    both(loop, "a")  # accepted
+    run(300)
+    assert loop.app.top.module_name == "play" and loop.app.players["1"] == "link:join"
+    rng = Rng(11)
+    for _ in range(4):
+        mover = device.app if device.app.game.to_move == 1 else loop.app
+        moves = [m for m in mover.game.legal_moves() if m]
+        mover.top.view.goto(moves[rng.below(len(moves))])
+        mover.top.place()
+        run(200)
+    assert loop.app.game.move_words() == device.app.game.move_words()
+    assert loop.app.game.count == 4
+
+    end.cut()  # the network gone
+    run(peer.LOST_MS + 1500)
+    assert loop.app.link.status() == "lost: waiting" == device.app.link.status()
+    tries = len(page.opened)
+    assert 1 + (peer.LOST_MS + 1500) // web.REOPEN_MS <= tries <= 3 + (
+        peer.LOST_MS + 1500) // web.REOPEN_MS  # once a REOPEN_MS, not every step
+    end.mend()
+    run(2000)
+    assert loop.app.link.state == peer.READY and device.app.link.state == peer.READY
+    mover = device.app if device.app.game.to_move == 1 else loop.app
+    mover.top.view.goto([m for m in mover.game.legal_moves() if m][0])
+    mover.top.place()
+    run(300)
+    assert loop.app.game.move_words() == device.app.game.move_words()
+    assert loop.app.game.count == 5
+    loop.app.open("system")
+    rows = dict(r for r in loop.app.top.list.rows if isinstance(r, tuple))
+    assert rows["Link"] == "linked"
+
+
+def test_a_page_without_the_relay_has_no_link_rows():
+    loop = boot.web(Page(), manual=True)
+    assert loop.app.links is None and ("linking", None) not in loop.app.top.actions

@@ -887,7 +887,10 @@ class Game:
 
     def pregame_protocol(self):
         """The steps the pregame screen drives (Loose: its KomiProtocol), made new; None for a
-        game without a pregame. The screen reaches the game's rules only through this."""
+        game without a pregame. The screen reaches the game's rules only through this. Its
+        shape: step (DONE when settled), who(step) (PROPOSER or CHOOSER), value(step) and
+        take(text) (a step as text: what a link carries), summary(), back(), black() (the
+        player who plays Black), new_game(size)."""
         return None
 
     def stones_left(self):

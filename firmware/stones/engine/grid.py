@@ -59,6 +59,7 @@ class Grid:
         self.degree = bytes(degree)
 
     symmetries = 1  # how many images image() knows (each grid class: its turns and mirrors)
+    half_turn = 0  # the symmetry k that turns the board half a turn (the screens' turned view)
 
     def image(self, p, k):
         """Point p under symmetry k of the board (0: p itself); each grid class has them."""

@@ -61,6 +61,7 @@ class HexGrid(Grid):
         return col - self.radius - 1, row - self.radius - 1
 
     symmetries = 12  # the hexagon's six turns, each mirrored or not (image)
+    half_turn = 3  # three turns of 60 degrees
 
     def image(self, p, k):
         """Cell p under the board's symmetry k (0: itself): k // 6 mirrors (r and s change

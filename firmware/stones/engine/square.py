@@ -52,6 +52,7 @@ class SquareGrid(Grid):
         return col - 1, row - 1
 
     symmetries = 8  # the square's turns and mirrors (image)
+    half_turn = 6  # both mirrors: the board half turned
 
     def image(self, p, k):
         """Point p under the board's symmetry k (0: itself): bit 0 swaps the column and the

@@ -7,7 +7,10 @@ of them blocking) and the app's clock; poll(now) once a loop does all its work. 
                  ACK    the sequence number taken; PING (nothing heard for a while: a sign of
                         life); ERROR  a named complaint, never answered
     sequenced    GAME   the host's offer: its colour, count and chain, then the game save's
-                        header and set-up stones (stones.session.encode_game, without moves)
+                        header and set-up stones (stones.session.encode_game, without moves);
+                        colour 0: the game's pregame protocol settles the colours first
+                 STEP   one step of that pregame (Loose's komi protocol): its number and the
+                        text of its value (Game.pregame_protocol: take(text), value(step))
                  STATE  count and chain: where this side is (accepting, or resuming)
                  REFUSE the offer is declined, with why
                  MOVES  start, the position's digest after them, the moves (the sender's own
@@ -22,6 +25,13 @@ lost the link) starts the sequence numbers afresh, and both sides then say where
 (GAME, STATE) and the one ahead sends what the other lacks, once the chain (the CRC of the move
 words) of the shorter game is the same in the longer one. Nothing heard for LOST_MS: the link is
 lost, both sides say so and greet again until it comes back.
+
+A game with a pregame (two players settle something first: Loose's komi) is offered with colour
+0 and the steps its host took (the host is the pregame's PROPOSER, the side that joins its
+CHOOSER), each as a STEP after the GAME; the joining side takes them into a protocol of its own,
+gives its steps (pregame_step) and accepts; each side makes the game the steps settled
+(new_game) and plays the colour black() gives it. A step said again after a lost link must be
+the same; one out of order, of this side's, or that the protocol refuses is refused by name.
 
 Every message is checked before it acts: a protocol or version that differs is refused by name
 on both sides (REFUSED); a move the rules refuse, a position whose digest differs after the
@@ -57,6 +67,7 @@ SYNC = const(0x59)  # Y
 UNDO = const(0x55)  # U
 ANSWER = const(0x41)  # A
 MARKS = const(0x44)  # D
+STEP = const(0x54)  # T
 _UNSEQUENCED = (ACK, PING, HELLO, ERROR)
 
 RETRY_MS = const(300)  # a message not acknowledged is sent again after this
@@ -126,6 +137,10 @@ class Link:
         self.colour = 0  # the colour this side plays
         self.header = b""  # the game save's header and set-up stones: the game's identity
         self.offered = None  # (game, colour) the host offers, until accepted or refused
+        # the game's pregame protocol while it is settled between the two sides (colour 0 until
+        # it is), and the header of the game offered with it
+        self.pregame = None
+        self.offer_header = b""
         self.refused = ""  # why the other side declined the offer
         self.changes = 0  # counted each time the link changed the game
         self.undo_asked = -1  # the other side asks to go back to this count
@@ -163,19 +178,41 @@ class Link:
             return "off"
         return "lost: waiting" if self.ever else "waiting"
 
-    def offer(self, game, colour):
-        """Host: play game, this side as colour; it is offered as soon as the link is ready."""
+    def offer(self, game, colour, pregame=None):
+        """Host: play game, this side as colour; it is offered as soon as the link is ready.
+        pregame: the game's pregame protocol with this side's first steps taken; the colours
+        are then its to settle (colour 0 until the other side's steps come), and the game
+        played is the one it makes."""
         self.game = game
-        self.colour = colour
-        self.header = _identity(game)
+        self.colour = 0 if pregame is not None else colour
+        self.pregame = pregame
+        self.header = self.offer_header = _identity(game)
         if self.state == READY:
             self._send_game()
 
+    def settled(self):
+        """Whether the colours are known: no pregame, or its steps all taken."""
+        pregame = self.pregame
+        return pregame is None or pregame.step == pregame.DONE
+
+    def pregame_step(self, text):
+        """This side's value for the pregame's current step (a screen offers only what the
+        protocol takes: GameError otherwise), taken here and sent to the other side."""
+        pregame = self.pregame
+        number = pregame.step
+        pregame.take(text)
+        self._send_step(number)
+        if self.role == HOST and self.settled():
+            self._settle()
+
     def accept(self):
-        """Join: take the offered game; it is the app's from now on (and this link's)."""
+        """Join: take the offered game; it is the app's from now on (and this link's). An
+        offer with a pregame is taken once its steps are all given: the game they settled."""
         offered = self.offered
         game = offered[0]
         colour = offered[1]
+        if not colour:
+            game, colour = self._settled_game(game)
         self.offered = None
         self.game = game
         self.colour = colour
@@ -192,6 +229,7 @@ class Link:
 
     def decline(self, why="declined"):
         self.offered = None
+        self.pregame = None  # (the same offer made again is shown again)
         self._queue(REFUSE, why.encode())
 
     def moved(self):
@@ -367,6 +405,37 @@ class Link:
         _put16(out, chain(game))
         out.extend(self.header)
         self._queue(GAME, out)
+        if not self.colour:
+            self._send_steps()
+
+    def _send_step(self, number):
+        out = bytearray((number,))
+        out.extend(self.pregame.value(number).encode())
+        self._queue(STEP, out)
+
+    def _send_steps(self):
+        """The pregame's steps this side took, in order (the offer's, or the answer's again)."""
+        pregame = self.pregame
+        for number in range(pregame.step):
+            if pregame.who(number) == self._player():
+                self._send_step(number)
+
+    def _settled_game(self, game):
+        """The game the pregame settled (game's size; its clock, a side's own, stays) and the
+        colour it gives this side."""
+        pregame = self.pregame
+        fresh = pregame.new_game(game.size)
+        fresh.clock = game.clock
+        return fresh, 1 if pregame.black() == self._player() else 2
+
+    def _player(self):
+        """This side's player in the pregame: the host proposes, the side that joins chooses."""
+        return self.pregame.PROPOSER if self.role == HOST else self.pregame.CHOOSER
+
+    def _settle(self):
+        """Host: the other side's steps settled the pregame: its game is this link's."""
+        self.game, self.colour = self._settled_game(self.game)
+        self.header = _identity(self.game)
 
     def _send_state(self):
         out = bytearray()
@@ -495,7 +564,7 @@ class Link:
         if kind == GAME:
             self._on_game(payload)
         elif kind == STATE:
-            if self.role != HOST or self.game is None:
+            if self.role != HOST or self.game is None or not self.settled():
                 raise Refused("state not expected")
             self.peer_count = self.behind = _u16(payload, 0)
             self.peer_chain = _u16(payload, 2)
@@ -522,6 +591,8 @@ class Link:
             self.changes += 1
         elif kind == MARKS:
             self._on_marks(payload)
+        elif kind == STEP:
+            self._on_step(payload)
         else:
             raise Refused("unknown message %d" % kind)
 
@@ -533,12 +604,18 @@ class Link:
     def _on_game(self, payload):
         if self.role != JOIN:
             raise Refused("offer not expected")
-        colour = 3 - payload[0]
-        if colour not in (1, 2):
+        colour = 3 - payload[0] if payload[0] else 0  # (0: the pregame settles it)
+        if colour not in (0, 1, 2):
             raise Refused("offer colour %d" % payload[0])
         count = self.behind = _u16(payload, 1)
         self.peer_chain = _u16(payload, 3)
         header = bytes(payload[5:])
+        if not colour and self.pregame is not None and header == self.offer_header:
+            self.peer_count = count  # the same offer again (a lost link): where it stood
+            if self.game is not None:  # taken here, its answer lost with the link: again
+                self._send_steps()
+                self._send_state()
+            return
         if self.game is not None and header == self.header and colour == self.colour:
             self.peer_count = count  # the same game: where it stopped, on both
             self._send_state()
@@ -550,8 +627,39 @@ class Link:
             game, _ = decode_game(header)
         except ValueError as error:  # (GameError too: a field the rules refuse)
             raise Refused("offer: %s" % error)
+        pregame = None
+        if not colour:
+            pregame = game.pregame_protocol()
+            if pregame is None:
+                raise Refused("offer: %s has no pregame to settle the colours" % game.title)
         self.offered = (game, colour)
+        self.pregame = pregame
+        self.offer_header = header
         self.peer_count = count
+
+    def _on_step(self, payload):
+        from stones.engine.game import GameError
+
+        pregame = self.pregame
+        if pregame is None or (self.role == JOIN and self.offered is None and self.game is None):
+            raise Refused("pregame step not expected")
+        number = payload[0]
+        text = _text(payload[1:])
+        if number < pregame.step:  # said before the link was lost: it must be the same
+            if pregame.value(number) != text:
+                raise Refused("pregame step %d differs" % (number + 1))
+            return
+        if number > pregame.step or pregame.step == pregame.DONE:
+            raise Refused("pregame step %d out of order" % (number + 1))
+        if pregame.who(number) == self._player():
+            raise Refused("pregame step %d is this side's" % (number + 1))
+        try:
+            pregame.take(text)
+        except GameError as error:
+            raise Refused("pregame step %d: %s" % (number + 1, error))
+        if self.role == HOST and self.settled():
+            self._settle()
+        self.changes += 1
 
     def _on_moves(self, kind, payload):
         from stones.engine.game import RESIGN_MOVE, GameError, split_word

@@ -10,8 +10,10 @@ Links: what a platform hands the app, to open a pipe as host or joiner.
 MemoryPipe: a pair in memory (memory_pair), for the tests: cut() and mend() break and restore
 it, and what one end writes can be changed on its way (through: a function of the bytes).
 UartPipe: a machine.UART (or anything with any, readinto and write) made by the platform from
-the board's pin map, always open. The TCP and local-socket pipe for CPython hosts is
-stones/platforms/netpipe.py.
+the board's pin map, always open.
+UsbPipe: a Pico's own USB serial, the REPL's CDC (a map's "link": {"usb": true}), over
+sys.stdin.buffer and sys.stdout.buffer. The TCP and local-socket pipe for CPython hosts is
+stones/platforms/netpipe.py, the serial port's stones/platforms/serialpipe.py.
 """
 
 
@@ -20,17 +22,23 @@ class Links:
     (host True) or the one that joins; name says which (a cable, a network). A network's also
     has the address it was given, the one a joiner chose instead (target, set by ui/lan.py)
     and, where its hosts announce themselves, lan (stones/platforms/netpipe.py's NetLinks and
-    Lan; the tests' stones.platforms.fakes.FakeLan)."""
+    Lan; the tests' stones.platforms.fakes.FakeLan). release (or None) is called once the app
+    has stopped: what the pipes held goes back (UsbPipe.release)."""
 
-    def __init__(self, make, name, address="", lan=None):
+    def __init__(self, make, name, address="", lan=None, release=None):
         self.make = make
         self.name = name
         self.address = address
         self.target = ""
         self.lan = lan
+        self.on_release = release
 
     def open(self, host):
         return self.make(host)
+
+    def release(self):
+        if self.on_release is not None:
+            self.on_release()
 
 
 class MemoryPipe:
@@ -104,3 +112,52 @@ class UartPipe:
 
     def reopen(self):
         return True
+
+
+class UsbPipe:
+    """The link over the USB serial that is also the REPL's console (MicroPython's rp2 port has
+    one CDC interface; a second through machine.USBDevice would need micropython-lib's
+    usb-device-cdc frozen in and re-enumerate the device). Made, it owns the console: kbd_intr
+    (micropython.kbd_intr) is told -1, so a 0x03 among the link's bytes is a byte, not Ctrl-C
+    stopping the app; release() gives it back (3). Reads take only what poller (a select.poll
+    with stdin registered for reading) says has come, a byte at a time: a stream's readinto
+    waits until its buffer is full. The app's console output shares the wire; the other side's
+    frame parser passes over it. Always open, like a cable: the host's side of the USB comes
+    and goes without the Pico knowing."""
+
+    def __init__(self, stdin, stdout, poller, kbd_intr, name="USB"):
+        self.stdin = stdin
+        self.stdout = stdout
+        self.poller = poller
+        self.kbd_intr = kbd_intr
+        self.name = name
+        self.byte = bytearray(1)
+        kbd_intr(-1)
+
+    def ready(self):
+        for _ in self.poller.ipoll(0):  # (ipoll allocates nothing)
+            return True
+        return False
+
+    def readinto(self, buf):
+        one = self.byte
+        n = 0
+        size = len(buf)
+        while n < size and self.ready():
+            if not self.stdin.readinto(one):
+                break
+            buf[n] = one[0]
+            n += 1
+        return n
+
+    def write(self, data):
+        self.stdout.write(data)
+
+    def is_open(self):
+        return True
+
+    def reopen(self):
+        return True
+
+    def release(self):
+        self.kbd_intr(3)

@@ -11,6 +11,9 @@ Reading guide:
                 (host_tools/web adds it to the page's build; the device's leaves it out)
     netpipe.py  a link's pipe over TCP or a local socket (CPython hosts: a Pi, the simulator),
                 and over TCP the UDP announcements of a waiting host, and their ear
+    serialpipe.py  a link's pipe over a serial port (CPython hosts: the GTP bridge, the
+                simulator, a Pi): a Pico's USB serial or a USB-serial adapter on its cable;
+                open_pipe(address) picks it or netpipe's
     fakes.py    fake pins, clock, I2C and SPI buses, buzzer, ADC, file system and a network's
                 announcements: the simulator's hardware
                 and the tests', driven and asserted on (never shipped to the device)

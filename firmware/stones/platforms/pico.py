@@ -44,6 +44,20 @@ def make_uart(link):
     return UART(block, baudrate=link.get("baud", 115200), tx=Pin(link["tx"]), rx=Pin(link["rx"]))
 
 
+def make_usb():
+    """What a link over the Pico's own USB serial needs (a map's "link": {"usb": true}; boot.py
+    wraps them in stones.link.pipes.UsbPipe): the console's stdin and stdout as bytes, a poll
+    of stdin, and micropython.kbd_intr (Ctrl-C off while the link owns the console)."""
+    import select
+    import sys
+
+    import micropython
+
+    poller = select.poll()
+    poller.register(sys.stdin, select.POLLIN)
+    return sys.stdin.buffer, sys.stdout.buffer, poller, micropython.kbd_intr
+
+
 def make_pico(config, clock=None):
     """(Buttons, display driver) for a Pico; clock defaults to stones.compat's ticks."""
     from machine import I2C, Pin

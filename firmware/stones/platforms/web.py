@@ -9,10 +9,24 @@ make_web(page) builds the device's parts from `page`, an object of the page's Ja
     page.store_keys()            every stored key, one a line, as one string
     page.tone(hz)                the buzzer: a square wave at hz, 0 for silence
 
+and, on a page served with the link's relay (host_tools/web/serve.py), the link's WebSocket:
+
+    page.link_address()          the address the page's Link field holds ("HOST:PORT")
+    page.link_open(host, where)  open it: host 1 listens on where's port at the relay's end
+                                 for a device to call, 0 has the relay call where
+    page.link_state()            LINK_CLOSED, LINK_OPENING (the relay calling, or waiting for
+                                 a caller) or LINK_OPEN (bytes pass)
+    page.link_read(n)            up to n of the bytes that came, as base64 text ("": none)
+    page.link_write(text)        send these bytes (base64); false when it is not open
+    page.link_close()
+
 The panel is drivers.memorypanel.MemoryPanel (the page draws its `frame`), the buttons are PagePins
 the page presses and releases under the real Buttons logic, and the flash is PageFS: files kept
 in the page's store, each written there whole when it is closed, so stones.storage's two slots
 keep their guarantee (a page closed mid-save loses at most that save, never the one before it).
+PagePipe is the link's pipe (stones/link/pipes.py's interface) over the page's WebSocket (boot
+wraps it in the app's Links): a page cannot open TCP, so the page's server relays it to the
+other device.
 
 The page cannot block, so nothing here loops forever: Loop.frame(ms) runs app steps for about
 that long on the runtime's own clock (the page calls it once an animation frame), and with a
@@ -30,6 +44,10 @@ PICO_TICK_MS = const(100)  # at Pico speed, the longest the app waits between st
 _MASK = const((1 << 30) - 1)
 _HALF = const(1 << 29)
 PREFIX = "pocket-stones/"  # the store's keys for this app's files start with it
+LINK_CLOSED = const(0)
+LINK_OPENING = const(1)
+LINK_OPEN = const(2)
+REOPEN_MS = const(1000)  # a closed link's WebSocket is opened again no sooner than this
 
 
 class PagePin:
@@ -97,15 +115,10 @@ class PageFS:
         return text
 
     def _get(self, name):
-        import binascii
-
-        # (bytes: the WebAssembly port's binascii, a Python module, decodes no str)
-        return binascii.a2b_base64(self._text(name).encode())
+        return _decode(self._text(name))
 
     def put(self, name, data):
-        import binascii
-
-        self.page.store_set(PREFIX + name, binascii.b2a_base64(data).decode().strip())
+        self.page.store_set(PREFIX + name, _encode(data))
 
     def open(self, name, mode):
         if "w" in mode:
@@ -172,6 +185,66 @@ class PageFile:
         if exc[0] is None:
             self.close()
         return False
+
+
+def _decode(text):
+    import binascii
+
+    # (bytes: the WebAssembly port's binascii, a Python module, decodes no str)
+    return binascii.a2b_base64(text.encode())
+
+
+def _encode(data):
+    import binascii
+
+    return binascii.b2a_base64(data).decode().strip()
+
+
+class PagePipe:
+    """The link's pipe over the page's WebSocket to its server, which relays it to the other
+    device over TCP: as the side that joins, the relay calls the address; as the host, it
+    listens on the address's port for the other device. Nothing blocks: the page opens the
+    socket and the relay calls in the background, and reopen() only asks the page to try again
+    (once every REOPEN_MS of the app's clock) after the socket closed: the other device gone,
+    the relay's refusal, a bad frame."""
+
+    def __init__(self, page, clock, host, address):
+        self.page = page
+        self.clock = clock
+        self.host = host
+        self.address = address
+        port = address.rpartition(":")[2]
+        self.name = "TCP port %s" % port if host else "TCP " + address
+        self.tried = None  # when the page was last asked to open it, or None
+
+    def is_open(self):
+        return self.page.link_state() == LINK_OPEN
+
+    def reopen(self):
+        state = self.page.link_state()
+        if state == LINK_CLOSED:
+            clock = self.clock
+            now = clock.ticks_ms()
+            if self.tried is None or clock.ticks_diff(now, self.tried) >= REOPEN_MS:
+                self.tried = now
+                self.page.link_open(1 if self.host else 0, self.address)
+        return state == LINK_OPEN
+
+    def readinto(self, buf):
+        text = self.page.link_read(len(buf))
+        if not text:
+            return 0
+        data = _decode(text)
+        n = len(data)
+        buf[:n] = data
+        return n
+
+    def write(self, data):
+        if not self.page.link_write(_encode(data)):
+            raise OSError("link closed")
+
+    def close(self):
+        self.page.link_close()
 
 
 def make_web(page, height=64, manual=False):

@@ -6,10 +6,12 @@ Reading guide:
     keys.py     button events as the screens see them (the one place that knows their encoding)
     draw.py     text, title bars, lists: small helpers every screen uses
     font5x7.py  the compact 5x7 font (made by host_tools/fonts/fontgen.py: do not edit)
-    board.py    where each point of a board goes on the panel; drawing stones, cursor, marks
+    board.py    where each point of a board goes on the panel (upright, or half turned for the
+                device that joined a link); drawing stones, cursor, marks
     menu.py     boot menu: choose a game, rules, system
     setup.py    a game's settings, then start
     komi.py     Loose's komi protocol: one player names the komi, the other picks a colour
+                (on one device, or each on their own over a link)
     play.py     the game screen: cursor, placing, pass and undo, illegal-move reasons
     clock.py    a game's clock on the game screen: the times shown and counted (timed games)
     opponent.py the computer player as the screens use it: who plays a colour, thinking in slices;

@@ -492,6 +492,8 @@ def _system_settings(settings):
         system["ponder"] = False
     if not isinstance(system.get("resign"), bool):
         system["resign"] = True  # a device that plays on a lost game wastes the player's time
+    if not isinstance(system.get("turned"), bool):
+        system["turned"] = True  # across the table from the host, the player's side is nearest
     level = system.get("palette")
     if type(level) is not int or level < 0:  # (its upper bound is the panel's: set_palette)
         system["palette"] = 0

@@ -22,6 +22,13 @@ point (self.marks) let screens show territory, dead stones and counted loops; th
 a dot of the opposite colour (small stones lose a corner pixel instead). The cursor is the
 outline of its point's box, which screens blink (blink_on) so the stone under it shows too.
 
+Turned. A view made turned (the device that joined a link: its player sits across the table)
+shows the board half turned, each point where the upright view puts its image under the grid's
+half turn (Grid.half_turn, one of Grid.image's symmetries: a square board's both mirrors, a
+hexagon's three turns of 60 degrees). Everything placed on the panel (the boxes, the edge
+lines, the window and the overview) follows from where each point shows, and the cursor steps
+in the panel's directions; the names the view writes (label) are the rules' own.
+
 Nothing here allocates after __init__: positions live in arrays, labels are drawn glyph by glyph
 from character codes, so a cursor move redraw runs with the heap locked.
 """
@@ -104,15 +111,28 @@ def hex_unit(n, width, height):
     return a
 
 
+def turned(app):
+    """Whether the board screens of app show the board half turned: on the device that joined a
+    linked game (its player across from the host's), unless the System screen's Linked board is
+    set upright."""
+    return "link:join" in app.players.values() and app.system.get("turned", True)
+
+
 def _row_step(a):
     return max(3, (a * 1732 + 500) // 1000)  # a * sqrt(3), rounded; 3 pixels at the least
 
 
 class BoardView:
-    def __init__(self, game, x, y, width, height):
+    def __init__(self, game, x, y, width, height, turned=False):
         self.game = game
         grid = game.grid
         self.grid = grid
+        # turned: each point's image under the half turn, where it shows (None: upright)
+        self.turn = None
+        if turned:
+            self.turn = zeros(grid.length)
+            for p in grid.points:
+                self.turn[p] = grid.image(p, grid.half_turn)
         self.x = x
         self.y = y
         self.width = width
@@ -129,13 +149,14 @@ class BoardView:
         # lattice puts it across, and what a window scrolls by)
         self.half = octets(bytes(grid.length if self.hex else 1))
         for p in grid.points:
+            shows = p if self.turn is None else self.turn[p]  # its place: the upright one's
             if self.hex:
-                q, r = grid.axial(p)
+                q, r = grid.axial(shows)
                 self.col[p] = r + grid.radius
                 self.row[p] = q - max(-grid.radius, -r - grid.radius) + 1
                 self.half[p] = 2 * (q + grid.radius) + r
             else:
-                c, r = grid.coords(p)
+                c, r = grid.coords(shows)
                 self.col[p] = c
                 self.row[p] = grid.n - 1 - r
         # per point: the stone colour its box shows now, and the last move marked, so that
@@ -204,17 +225,15 @@ class BoardView:
                 px[p] = ox + (half[p] - self.left_col) * a
                 py[p] = oy + (row[p] - self.top_row) * self.dy
         elif self.hex:
-            r_max = grid.radius
             width = (2 * grid.n - 2) * self.dx // 2 * 2 + self.box_w
             height = (2 * grid.n - 2) * self.dy + self.box_h
             ox = self.x + (self.width - width) // 2 + self.box_w // 2
             oy = self.y + (self.height - height) // 2 + self.box_h // 2
+            half = self.half  # the column in half steps from the left edge of the widest row
+            row = self.col  # a hex point's row
             for p in grid.points:
-                q, r = grid.axial(p)
-                # column in half steps: q + r/2 from the left edge of the widest row
-                half = 2 * (q + r_max) + r
-                px[p] = ox + half * self.dx // 2
-                py[p] = oy + (r + r_max) * self.dy
+                px[p] = ox + half[p] * self.dx // 2
+                py[p] = oy + row[p] * self.dy
         else:
             shown = self.span if self.windowed else grid.n
             size = shown * self.box_w
@@ -545,11 +564,17 @@ class BoardView:
         return True
 
     def _step(self, p, dcol, drow):
+        """The point one step from p in the panel's directions (drow > 0 is up the panel)."""
         grid = self.grid
         on = grid.degree  # 0 off the board
-        if not self.hex:
+        turn = self.turn
+        if not self.hex:  # the point shown there: the upright one's, or its image turned
             n = grid.n
-            return grid.index((self.col[p] + dcol) % n, (n - 1 - self.row[p] + drow) % n)
+            q = grid.index((self.col[p] + dcol) % n, (n - 1 - self.row[p] + drow) % n)
+            return q if turn is None else turn[q]
+        if turn is not None:  # the rules' rows and columns run the other way on the panel
+            dcol = -dcol
+            drow = -drow
         if dcol:
             q = p + dcol
             if not on[q]:  # off the row's end: wrap to its other end
@@ -565,12 +590,19 @@ class BoardView:
             return p if not on[b] else b
         if not on[b]:
             return a
-        # both exist: keep to the column the cursor last moved along (ties go right)
-        return a if abs(self.px[a] - self.want_x) < abs(self.px[b] - self.want_x) else b
+        # both exist: keep to the column the cursor last moved along (ties go right on the
+        # panel: b, or a turned)
+        da = abs(self.px[a] - self.want_x)
+        db = abs(self.px[b] - self.want_x)
+        if da == db:
+            return a if turn is not None else b
+        return a if da < db else b
 
     def label(self, fb, p, x, y, colour=1):
         """The point's name (D5, d4) at x, y in the compact font without allocating: at most 3
         characters, LABEL_W pixels."""
+        if self.turn is not None:
+            p = self.turn[p]  # (its image holds p's own row and column: the turn undoes itself)
         if self.hex:
             glyph(fb, 97 + self.col[p], x, y, colour)
             number = self.row[p]

@@ -16,7 +16,7 @@ from stones.compat import const
 from stones.engine.game import MOVE_LIMIT
 from stones.ui import keys
 from stones.ui.app import AWAKE
-from stones.ui.board import LABEL_W, BoardView, last_stone, layout, place_overview
+from stones.ui.board import LABEL_W, BoardView, last_stone, layout, place_overview, turned
 from stones.ui.draw import ICON_W, SMALL, SMALL_LINE, battery, small, wrap
 
 _MESSAGE_MS = const(2500)  # a refused move's reason, a warning
@@ -54,7 +54,7 @@ class Screen:
         fb = app.display
         self.tall = fb.height >= 96
         board_w, board_h, self.panel_x, self.panel_y = layout(fb, self.game)
-        self.view = BoardView(self.game, 0, 0, board_w, board_h)
+        self.view = BoardView(self.game, 0, 0, board_w, board_h, turned(app))
         self.view.last = self.game.last_move() or 0
         # a resumed game (or one played on from its score) shows where play stopped
         stone = last_stone(self.game)

@@ -12,7 +12,18 @@
 
 from stones.compat import const
 from stones.ui import keys
-from stones.ui.board import DEAD, HIDE, LABEL_W, LAND_B, LAND_W, LOOP, BoardView, last_stone, layout
+from stones.ui.board import (
+    DEAD,
+    HIDE,
+    LABEL_W,
+    LAND_B,
+    LAND_W,
+    LOOP,
+    BoardView,
+    last_stone,
+    layout,
+    turned,
+)
 from stones.ui.draw import (
     LINE,
     SMALL_LINE,
@@ -43,7 +54,7 @@ class Screen:
         self.app = app
         self.game = game
         width, height, self.panel_x, self.panel_y = layout(app.display, game)
-        self.view = BoardView(game, 0, 0, width, height)
+        self.view = BoardView(game, 0, 0, width, height, turned(app))
         self.view.show_cursor = False
         stone = last_stone(game)
         if stone:  # a window opens where the game ended

@@ -11,9 +11,9 @@ player set after the setting that changed last left its default (a komi set afte
 handicap stays while the handicap changes, until a handicap is chosen anew from none; a
 remembered one that differs from what the game would give counts as set after it). Every
 change is kept at once, as on the system screen, so B keeps the settings too. A on Start begins
-the game (Loose between two humans goes through its komi protocol first). A game in progress is
-never replaced without asking: the player confirms, and the old game goes to the records,
-unfinished.
+the game (Loose between two humans, on one device or linked, goes through its komi protocol
+first: the Komi row is for a game against the device). A game in progress is never replaced
+without asking: the player confirms, and the old game goes to the records, unfinished.
 """
 
 from stones.engine import registry
@@ -200,7 +200,10 @@ class Screen:
                 self.app.open("message", "Link", "A linked game is one player here, the "
                               "other on the linked device: make the other colour Human.")
                 return
-            self.app.replace("linking", game, 1 if self.who[0] == "Human" else 2)
+            if self.cls.pregame:  # two players all the same: the pregame first, over the link
+                self.app.replace(self.cls.pregame, game, "host")
+            else:
+                self.app.replace("linking", game, 1 if self.who[0] == "Human" else 2)
         elif self.cls.pregame and self.who == ["Human", "Human"]:
             self.app.replace(self.cls.pregame, game)  # two players settle the komi between them
         else:

@@ -1,7 +1,9 @@
 """System screen: display contrast, the colours of a colour panel (when the display has
 palettes), sleep, sound (when a buzzer is fitted), pondering (the device
 thinking on the player's time: ui/opponent.py), whether the device resigns a lost game
-(ui/play.py), the battery's voltage (when one is sensed),
+(ui/play.py), how a linked game's board shows on the device that joined (Linked board: turned
+half a turn, or upright; with the Link row, where the platform links), the battery's voltage
+(when one is sensed),
 version, free memory, the platform and the board (the pin map's label, where the platform gives
 one). Each change is saved as it is made (App.save_settings), so switching off
 on this screen loses nothing, and B or MENU only leave it."""
@@ -39,6 +41,8 @@ class Screen:
         link = getattr(self.app, "link", None)
         if getattr(self.app, "links", None) is not None:  # (ui/linking.py: its state)
             rows.append(("Link", link.status() if link is not None else "off"))
+            # the board on the device that joined: half turned (its player's side nearest)
+            rows.append(("Linked board", "turned" if self.settings["turned"] else "upright"))
         battery = getattr(self.app, "battery", None)
         if battery is not None:
             rows.append(("Battery", battery.text()))
@@ -96,3 +100,5 @@ class Screen:
             self.settings["ponder"] = not self.settings["ponder"]
         elif button in (keys.LEFT, keys.RIGHT, keys.A) and label == "Resigns":
             self.settings["resign"] = not self.settings["resign"]
+        elif button in (keys.LEFT, keys.RIGHT, keys.A) and label == "Linked board":
+            self.settings["turned"] = not self.settings["turned"]

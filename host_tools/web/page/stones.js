@@ -10,6 +10,9 @@
 //
 // The status line under the panel speaks to the player: what the page is doing (a replay, while
 // it is open), or what went wrong in words; an exception's class and traceback go to the console.
+//
+// Served with the link's relay (host_tools/web/serve.py says so at link.json), the device has Link
+// rows: its link is a WebSocket to the relay, which carries it to the other device over TCP.
 import { loadMicroPython } from "./micropython.mjs";
 
 const params = new URLSearchParams(location.search);
@@ -98,6 +101,12 @@ const page = {
   store_remove: (key) => localStorage.removeItem(key),
   store_keys: () => Object.keys(localStorage).join("\n"),
   tone: (hz) => tone(hz),
+  link_address: () => linkAddress(),
+  link_open: (host, address) => linkOpen(host, address),
+  link_state: () => link.state,
+  link_read: (n) => linkRead(n),
+  link_write: (text) => linkWrite(text),
+  link_close: () => linkDrop(""),
 };
 
 async function unpack(mp) {
@@ -127,6 +136,93 @@ let ready = ""; // the status line while nothing else is to be said
 let replaying = false; // the status line speaks of a replay the page opened
 const stones = { ready: false, manual, frames: 0, menuMs: null, error: null };
 window.stones = stones;
+
+// -- the link: a WebSocket to the relay (host_tools/web/relay.py) ---------------------------
+// It says "open" once the other device is there; then each binary message is the link's bytes.
+// Closed (the other device gone, the relay's refusal, anything else it sends), it stays closed
+// until the firmware's pipe (stones/platforms/web.py, PagePipe) opens it again.
+const LINK_CLOSED = 0, LINK_OPENING = 1, LINK_OPEN = 2;
+const LINK_ADDRESS = "pocket-stones-page/link-address"; // the page's own setting
+const DEFAULT_ADDRESS = "127.0.0.1:4455";
+const linkBox = document.getElementById("link");
+const addressField = document.getElementById("link-address");
+// sockets: how many were opened; sent, received: the bytes over the newest (a test's check)
+const link = { socket: null, state: LINK_CLOSED, inbox: [], sockets: 0, sent: 0, received: 0 };
+stones.link = link;
+
+function linkSay(text) {
+  // The status line says the link's news ("": the page's own line again), unless a replay or a
+  // fault has it.
+  if (!replaying && !stones.error) status.textContent = text || ready;
+}
+
+function linkOpen(host, address) {
+  if (link.socket) return;
+  const url = new URL("link", location.href);
+  url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+  url.searchParams.set(host ? "host" : "join", address);
+  const socket = new WebSocket(url);
+  socket.binaryType = "arraybuffer";
+  Object.assign(link, { socket, state: LINK_OPENING, inbox: [], sent: 0, received: 0 });
+  link.sockets++;
+  socket.onmessage = (event) => {
+    if (link.socket !== socket) return;
+    if (typeof event.data === "string") {
+      if (event.data === "open" && link.state === LINK_OPENING) {
+        link.state = LINK_OPEN;
+        linkSay("Link open through the relay: " +
+          (host ? "a device called port " + address.split(":").pop() : address));
+      } else {
+        linkDrop("the relay sent what the page does not take");
+      }
+    } else if (link.state === LINK_OPEN) {
+      const bytes = new Uint8Array(event.data);
+      link.inbox.push(bytes);
+      link.received += bytes.length;
+    } else {
+      linkDrop("the relay sent bytes before the link was open");
+    }
+  };
+  socket.onclose = (event) => {
+    if (link.socket !== socket) return;
+    const why = event.reason || (link.state === LINK_OPENING ?
+      "no relay answers (the page's server is not host_tools/web/serve.py)" : "the link closed");
+    linkDrop(why);
+  };
+}
+
+function linkDrop(why) {
+  // The socket closed (or is made to): the firmware's pipe sees LINK_CLOSED, the link is lost.
+  const socket = link.socket;
+  Object.assign(link, { socket: null, state: LINK_CLOSED, inbox: [] });
+  if (socket) socket.close();
+  linkSay(why ? "Link: " + why + "." : "");
+}
+
+function linkRead(n) {
+  // Up to n bytes of what came, as base64 text ("": none yet).
+  if (!link.inbox.length) return "";
+  let text = "";
+  while (link.inbox.length && text.length < n) {
+    const bytes = link.inbox[0];
+    const take = Math.min(bytes.length, n - text.length);
+    text += String.fromCharCode(...bytes.subarray(0, take));
+    if (take === bytes.length) link.inbox.shift(); else link.inbox[0] = bytes.subarray(take);
+  }
+  return btoa(text);
+}
+
+function linkWrite(text) {
+  if (link.state !== LINK_OPEN) return false;
+  const bytes = Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+  link.socket.send(bytes);
+  link.sent += bytes.length;
+  return true;
+}
+
+function linkAddress() {
+  return addressField.value.trim() || DEFAULT_ADDRESS;
+}
 
 function draw() {
   const sent = loop.frames_sent();
@@ -181,7 +277,17 @@ for (const element of document.querySelectorAll("[data-button]")) {
   }
   element.addEventListener("contextmenu", (event) => event.preventDefault());
 }
+function typing(event) {
+  // A key typed into one of the page's fields (the link's address) is the field's; Enter or
+  // Escape leaves the field, and the keys are the device's again.
+  const field = event.target instanceof HTMLInputElement && event.target.type === "text";
+  if (field && event.type === "keydown" && (event.key === "Enter" || event.key === "Escape")) {
+    event.target.blur();
+  }
+  return field;
+}
 window.addEventListener("keydown", (event) => {
+  if (typing(event)) return;
   const name = KEYS[event.key] || KEYS[event.key.toLowerCase()];
   if (!name || event.ctrlKey || event.metaKey || event.altKey) return;
   event.preventDefault();
@@ -190,7 +296,7 @@ window.addEventListener("keydown", (event) => {
 });
 window.addEventListener("keyup", (event) => {
   const name = KEYS[event.key] || KEYS[event.key.toLowerCase()];
-  if (name) hold(name, "key" + event.code, false);
+  if (name) hold(name, "key" + event.code, false); // (a key held before the field had focus)
 });
 window.addEventListener("blur", () => {
   for (const name of Object.keys(holders)) {
@@ -280,6 +386,25 @@ document.getElementById("record-file").addEventListener("change", async (event) 
   event.target.value = "";
 });
 
+async function findRelay() {
+  // The relay's link.json, or null (a static server: no link). Its Link box shows the address
+  // the device's Link screens use, kept in this browser.
+  let relay = null;
+  try {
+    const answer = await fetch("link.json", { cache: "no-store" });
+    if (answer.ok) relay = await answer.json();
+  } catch (error) { /* no relay */ }
+  if (!relay) return null;
+  addressField.value = localStorage.getItem(LINK_ADDRESS) || DEFAULT_ADDRESS;
+  addressField.addEventListener("change", () => {
+    localStorage.setItem(LINK_ADDRESS, addressField.value.trim());
+  });
+  document.getElementById("link-where").textContent = relay.lan ?
+    "every address of the computer serving this page" : "that computer only (127.0.0.1)";
+  linkBox.hidden = false;
+  return relay;
+}
+
 // -- start -----------------------------------------------------------------------------------
 function tick() {
   try {
@@ -300,11 +425,12 @@ try {
     stdout: (line) => console.log(line),
     stderr: (line) => console.error(line),
   });
-  const index = await unpack(mp);
+  const [index, relay] = await Promise.all([unpack(mp), findRelay()]);
   mp.registerJsModule("page", page);
   mp.runPython(
     "import sys\nsys.path.insert(0, '/lib')\nimport page\nfrom stones import boot\n" +
-      `loop = boot.web(page, ${height}, ${manual ? "True" : "False"})\n`,
+      `loop = boot.web(page, ${height}, ${manual ? "True" : "False"}, ` +
+      `${relay ? "True" : "False"})\n`,
   );
   loop = mp.globals.get("loop");
   for (const name of Object.keys(holders)) {

@@ -717,6 +717,11 @@ class KomiProtocol:
     BLACK or WHITE, choose(colour). Step DONE: settings() are the game's settings, black() says
     which player plays Black (and moves first), new_game(size) makes the game. back() returns to
     the previous step.
+
+    The same steps as data, for a protocol played between two linked devices (stones.link.peer:
+    the host proposes, the one that joins chooses): who(step) is the player who acts at a step,
+    value(step) the text of what was given there, take(text) the current step given as text
+    (the komi, or the colour "1" Black or "2" White), summary() what is settled so far in words.
     """
 
     PROPOSER = 0
@@ -750,6 +755,25 @@ class KomiProtocol:
                 self.colour = None
             else:
                 self.komi = None
+
+    def who(self, step):
+        return self.PROPOSER if step == self.NAME_KOMI else self.CHOOSER
+
+    def value(self, step):
+        if step >= self.step:
+            raise GameError("step %d is not done yet" % (step + 1))
+        return str(self.komi if step == self.NAME_KOMI else self.colour)
+
+    def take(self, text):
+        if self.step == self.CHOOSE_COLOUR and text not in ("1", "2"):
+            raise GameError("the chooser picks 1 (Black) or 2 (White), not %r" % (text,))
+        if self.step == self.CHOOSE_COLOUR:
+            self.choose(int(text))
+        else:
+            self.propose(text)  # (after the last step: refused, the komi is named already)
+
+    def summary(self):
+        return "" if self.komi is None else "komi %d" % self.komi
 
     def settings(self):
         if self.step != 2:
