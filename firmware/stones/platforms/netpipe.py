@@ -33,12 +33,10 @@ def links(address, lan=None):
     """The NetLinks for address ("HOST:PORT", ":PORT", "unix:PATH"; ValueError if it is none of
     them): over TCP with a Lan on the default port and broadcast address, unless lan is given.
     A "serial:PATH[@BAUD]" address gives a serial port's Links (stones/platforms/serialpipe.py)."""
-    from stones.platforms.serialpipe import is_serial, open_pipe
+    from stones.platforms.serialpipe import SerialLinks, is_serial
 
     if is_serial(address):
-        from stones.link.pipes import Links
-
-        return Links(lambda host: open_pipe(address, host), "serial")
+        return SerialLinks(address)
     parse(address)
     if lan is None and not address.startswith("unix:"):
         lan = Lan()

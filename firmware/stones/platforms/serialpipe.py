@@ -46,6 +46,25 @@ def open_pipe(address, host):
     return NetPipe(address, host)
 
 
+class SerialLinks:
+    """What a platform hands the app for a serial port (stones.link.pipes.Links' surface): a
+    serial line has no listening side, so hosting and joining open the same port."""
+
+    name = "serial"
+    lan = None  # nothing to find: the port is named
+    target = ""
+
+    def __init__(self, address):
+        parse(address)
+        self.address = address
+
+    def open(self, host):
+        return SerialPipe(self.address)
+
+    def release(self):
+        pass
+
+
 def _why(error, path):
     """A few words for why the port did not open."""
     import errno
