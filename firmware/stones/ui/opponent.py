@@ -39,6 +39,10 @@ PONDER_MS = const(40)
 # longer than this, the pondering's playouts expand nothing: they only add to the counts of the
 # tree the device's own search left (a large board on a Pico).
 PONDER_GROW_MS = const(16)
+# A Pico's device move ends by this much time on the app's clock, whatever its level's budget:
+# before a slice that would end past it (judged by the slices so far), the best move found is
+# played. The levels' budgets keep most moves well under it; a slow position's move stops here.
+MOVE_MS = const(1900)
 
 
 def level_count(key):
@@ -93,6 +97,10 @@ class Thinking:
     def __init__(self, app, game, level, hint=False):
         from stones.engine.search import budget
 
+        self.clock = clock = app.clock
+        self.start = clock.ticks_ms()
+        self.limit = MOVE_MS if app.platform == "pico" else 0  # 0: the budget alone ends it
+        self.slices = 0
         search = self.search = _search(app)
         self.game = game
         self.hint = hint
@@ -102,8 +110,17 @@ class Thinking:
         search.begin(game, budget(game, level, pi=not MICROPYTHON), seed, keep=True)
 
     def step(self):
-        """One slice of thinking; True when done."""
-        return self.search.step(_SLICE)
+        """One slice of thinking; True when done: the search's budget spent, or on a Pico the
+        move's time (MOVE_MS) too short for another slice like the ones so far."""
+        if self.search.step(_SLICE):
+            return True
+        self.slices += 1
+        if self.limit:
+            spent = self.clock.ticks_diff(self.clock.ticks_ms(), self.start)
+            if spent + spent // self.slices > self.limit:
+                self.search.stop()
+                return True
+        return False
 
     def progress(self):
         return self.search.progress()
