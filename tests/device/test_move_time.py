@@ -1,7 +1,8 @@
-"""A Pico's device move ends by MOVE_MS on the app's clock, whatever its level's budget: before a
-slice that the slices so far say would end past it, the best move found is played. Elsewhere
-(the simulator, a Pi) the budget alone ends it. Both runtimes; the clock is a fake one that
-each slice moves on."""
+"""A Pico's device move ends by MOVE_MS on the app's clock, whatever its level's budget: its
+playouts go in pieces (Search.ponder), and before a piece that the longest one so far says would
+end past the limit, the best move found is played. Elsewhere (the simulator, a Pi) the budget
+alone ends it, a slice of whole playouts at a time. Both runtimes; the clock is a fake one that
+each piece moves on."""
 
 from stones.engine.registry import game_class
 from stones.platforms.fakes import FakeClock
@@ -9,56 +10,68 @@ from stones.ui import opponent
 
 
 class SlowSearch:
-    """A search whose every slice takes slice_ms on clock and never ends by itself."""
+    """A search whose pieces take the next of piece_ms (round and round) on clock, a playout
+    every `per` pieces, and whose budget is 100 playouts."""
 
-    def __init__(self, clock, slice_ms):
+    def __init__(self, clock, piece_ms, per=3):
         self.clock = clock
-        self.slice_ms = slice_ms
+        self.piece_ms = piece_ms
+        self.per = per
         self.stopped = False
-        self.slices = 0
+        self.pieces = 0
+        self.playouts = 0
+        self.finished = False
 
     def begin(self, game, budget, seed, keep=False):
-        self.clock.advance(self.slice_ms // 2)  # the root's expansion: part of the move's time
+        self.clock.advance(self.piece_ms[0])  # the root's expansion: part of the move's time
+
+    def ponder(self, moves):
+        assert moves == opponent.MOVE_PIECE
+        self.clock.advance(self.piece_ms[self.pieces % len(self.piece_ms)])
+        self.pieces += 1
+        if self.pieces % self.per == 0:
+            self.playouts += 1
+            self.finished = self.playouts >= 100
+        return self.finished
 
     def step(self, playouts):
-        if self.stopped:
-            return True
-        self.clock.advance(self.slice_ms)
-        self.slices += 1
-        return self.slices >= 100
+        for _ in range(self.per * playouts):
+            self.ponder(opponent.MOVE_PIECE)
+        return self.finished
 
     def stop(self):
-        self.stopped = True
+        self.stopped = self.finished = True
 
 
 class App:
-    def __init__(self, platform, slice_ms):
+    def __init__(self, platform, piece_ms):
         self.clock = FakeClock(1000)
         self.platform = platform
-        self.search = SlowSearch(self.clock, slice_ms)
+        self.search = SlowSearch(self.clock, piece_ms)
 
 
-def think(platform, slice_ms):
-    app = App(platform, slice_ms)
-    game = game_class("go")()
-    thinking = opponent.Thinking(app, game, 1)
-    steps = 1
+def think(platform, piece_ms):
+    app = App(platform, piece_ms)
+    thinking = opponent.Thinking(app, game_class("go")(), 1)
+    slices = 1
     while not thinking.step():
-        steps += 1
-    return app, steps, app.clock.ticks_diff(app.clock.ticks_ms(), 1000)
+        slices += 1
+        assert app.search.pieces % app.search.per == 0 or app.search.finished  # whole playouts
+    return app, slices, app.clock.ticks_diff(app.clock.ticks_ms(), 1000)
 
 
-def test_a_pico_move_stops_before_a_slice_would_pass_the_limit():
-    for slice_ms in (100, 300, 450, 700):
-        app, steps, spent = think("pico", slice_ms)
-        assert app.search.stopped, slice_ms  # the time ended it, not the budget
-        assert spent <= opponent.MOVE_MS, (slice_ms, spent)
-        assert spent + slice_ms > opponent.MOVE_MS - slice_ms, (slice_ms, spent)  # not early
-    app, steps, spent = think("pico", 2500)  # one slice longer than the limit: one slice only
-    assert steps == 1 and app.search.stopped
+def test_a_pico_move_stops_before_a_piece_would_pass_the_limit():
+    for piece_ms in ((20,), (100,), (30, 30, 300), (250, 40, 90)):
+        app, slices, spent = think("pico", piece_ms)
+        assert app.search.stopped, piece_ms  # the time ended it, not the budget
+        assert spent <= opponent.MOVE_MS, (piece_ms, spent)
+        assert spent + 2 * max(piece_ms) > opponent.MOVE_MS, (piece_ms, spent)  # not early
+    app, slices, spent = think("pico", (2500,))  # one piece is longer than the limit
+    assert slices == 1 and app.search.pieces == 1 and app.search.stopped
 
 
 def test_elsewhere_the_budget_alone_ends_the_move():
     for platform in ("simulator", "pi", "web"):
-        app, steps, spent = think(platform, 300)
-        assert not app.search.stopped and steps == 100 and spent > opponent.MOVE_MS
+        app, slices, spent = think(platform, (30,))
+        assert not app.search.stopped and app.search.playouts == 100
+        assert spent > opponent.MOVE_MS

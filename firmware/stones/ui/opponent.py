@@ -40,9 +40,11 @@ PONDER_MS = const(40)
 # tree the device's own search left (a large board on a Pico).
 PONDER_GROW_MS = const(16)
 # A Pico's device move ends by this much time on the app's clock, whatever its level's budget:
-# before a slice that would end past it (judged by the slices so far), the best move found is
-# played. The levels' budgets keep most moves well under it; a slow position's move stops here.
+# its playouts go in pieces (Search.ponder: the same playouts, the same tree), and before a piece
+# that would end past it (judged by the longest piece so far) the best move found is played. The
+# levels' budgets keep most moves well under it; a slow position's move stops here.
 MOVE_MS = const(1900)
+MOVE_PIECE = const(48)  # moves of a playout a piece of a Pico's device move
 
 
 def level_count(key):
@@ -100,7 +102,7 @@ class Thinking:
         self.clock = clock = app.clock
         self.start = clock.ticks_ms()
         self.limit = MOVE_MS if app.platform == "pico" else 0  # 0: the budget alone ends it
-        self.slices = 0
+        self.piece = 0  # the longest piece so far, in ms
         search = self.search = _search(app)
         self.game = game
         self.hint = hint
@@ -111,16 +113,27 @@ class Thinking:
 
     def step(self):
         """One slice of thinking; True when done: the search's budget spent, or on a Pico the
-        move's time (MOVE_MS) too short for another slice like the ones so far."""
-        if self.search.step(_SLICE):
-            return True
-        self.slices += 1
-        if self.limit:
-            spent = self.clock.ticks_diff(self.clock.ticks_ms(), self.start)
-            if spent + spent // self.slices > self.limit:
-                self.search.stop()
+        move's time (MOVE_MS) too short for another piece like the longest so far. A Pico's
+        slice is one playout in pieces, the time looked at between them."""
+        search = self.search
+        if not self.limit:
+            return search.step(_SLICE)
+        clock = self.clock
+        playouts = search.playouts
+        now = clock.ticks_ms()
+        while True:
+            if search.ponder(MOVE_PIECE):
                 return True
-        return False
+            then = now
+            now = clock.ticks_ms()
+            piece = clock.ticks_diff(now, then)
+            if piece > self.piece:
+                self.piece = piece
+            if clock.ticks_diff(now, self.start) + self.piece > self.limit:
+                search.stop()
+                return True
+            if search.playouts != playouts:
+                return False  # a playout counted: the slice ends (the buttons, the panel)
 
     def progress(self):
         return self.search.progress()

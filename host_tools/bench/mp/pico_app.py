@@ -8,7 +8,7 @@ A game of GAME is set up from the menu with White the device at its strongest Pi
 MOVES human moves are answered by the device through App.step() with App.run()'s 10 ms sleep
 when no button came, as the device's own loop does. Prints `name value` lines: the live heap at
 the menu and in the game, the board it set up, the highest live heap while the device thinks
-(after a collection, every 4th slice of its first move), and each device move's time and slices
+(after a collection, every slice of its first move), and each device move's time and slices
 (a stone's, in Loupe).
 """
 
@@ -89,7 +89,7 @@ def main(key, moves, size=0):
             if not app.step():
                 time.sleep_ms(10)
             slices += 1
-            if move == 0 and slices % 4 == 0:
+            if move == 0:
                 peak = max(peak, live() - base)
         stones = game.count - before - 1
         if move and stones > 0:  # the first move's time includes the collections
