@@ -75,3 +75,30 @@ def test_elsewhere_the_budget_alone_ends_the_move():
         app, slices, spent = think(platform, (30,))
         assert not app.search.stopped and app.search.playouts == 100
         assert spent > opponent.MOVE_MS
+
+
+def test_the_limit_leaves_room_for_what_the_last_move_took_after_its_search():
+    for tail, limit in ((0, opponent.MOVE_MS), (500, opponent.MOVE_MS - 500),
+                        (5000, opponent.MOVE_MS // 2)):
+        app = App("pico", (30,))
+        app.move_tail = tail
+        thinking = opponent.Thinking(app, game_class("go")(), 1)
+        assert thinking.limit == limit
+        while not thinking.step():
+            pass
+        spent = app.clock.ticks_diff(app.clock.ticks_ms(), 1000)
+        assert limit - 60 < spent <= limit
+
+
+def test_a_board_found_too_slow_to_ponder_is_not_tried_again():
+    class PonderApp:
+        system = {"ponder": True}
+        players = {"1": "human", "2": "device:4"}
+        slow_grid = None
+
+    app = PonderApp()
+    game = game_class("go")()
+    assert opponent.ponder_level(app, game) == 4
+    app.slow_grid = game.grid
+    assert opponent.ponder_level(app, game) == 0
+    assert opponent.ponder_level(app, game_class("go")(13)) == 4  # another board: tried

@@ -54,6 +54,9 @@ class NetLinks:
         where = self.target if self.target and not host else self.address
         return NetPipe(where, host, self.lan)
 
+    def release(self):
+        """Nothing to give back (stones.link.pipes.Links.release): a socket closes with it."""
+
 
 class NetPipe:
     def __init__(self, address, listen, lan=None):

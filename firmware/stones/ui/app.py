@@ -82,6 +82,8 @@ class App:
         self.settings_failed = False  # a failure to save the settings is said once
         self.unkept = None  # (game, players) finished, its record found no room: in its save
         self.search = None  # the computer player's Search, made when first needed
+        self.move_tail = 0  # ms the last device move took after its search (ui/opponent.py)
+        self.slow_grid = None  # a board too slow to ponder on here (ui/opponent.py)
         # what makes it (ui/opponent.py): None for engine.search.Search; a Pi passes one that
         # searches on every core (platforms/workers.py)
         self.searcher = searcher

@@ -66,8 +66,12 @@ def device_level(app, colour):
 
 def ponder_level(app, game):
     """The level of the device that would ponder game's position: the opponent's, when a human
-    is to move against a device and the Ponder setting is on; 0 otherwise."""
+    is to move against a device and the Ponder setting is on; 0 otherwise, and 0 on a board
+    where a pondering found one expansion too slow to ponder at all (its grid, the app's
+    slow_grid: 19x19 on a Pico), so that no later move pays for finding it out again."""
     if game.over or not app.system["ponder"] or device_level(app, game.to_move):
+        return 0
+    if getattr(app, "slow_grid", None) is game.grid:
         return 0
     return device_level(app, 3 - game.to_move)
 
@@ -101,7 +105,10 @@ class Thinking:
 
         self.clock = clock = app.clock
         self.start = clock.ticks_ms()
-        self.limit = MOVE_MS if app.platform == "pico" else 0  # 0: the budget alone ends it
+        # 0: the budget alone ends it; on a Pico, MOVE_MS less what the last device move took
+        # after its search (ui/play.py's move_tail), but at least half of it
+        tail = getattr(app, "move_tail", 0)
+        self.limit = max(MOVE_MS - tail, MOVE_MS // 2) if app.platform == "pico" else 0
         self.piece = 0  # the longest piece so far, in ms
         search = self.search = _search(app)
         self.game = game
@@ -176,6 +183,8 @@ class Pondering:
             took = clock.ticks_diff(clock.ticks_ms(), before)
             self.grow = took <= PONDER_GROW_MS
             self.done = took > PONDER_MS  # its playouts' pieces would be as slow (19x19, Pico)
+            if self.done:
+                self.app.slow_grid = self.game.grid  # (ponder_level: not on this board again)
             return self.done
         search = self.app.search
         buttons = self.app.buttons

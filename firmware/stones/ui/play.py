@@ -395,6 +395,7 @@ class Screen:
                 self.draw_progress(fb)
                 self.shown = True
             return
+        ended = clock.ticks_ms()
         move = thinking.move()
         self.thinking = None
         if thinking.played:  # the linked player's move, in the game already (ui/linked.py)
@@ -429,6 +430,9 @@ class Screen:
         self.after_move()
         if self.pondering is not None:
             self.pondering.step()  # its search begun with the move, before the player's presses
+        # what a device move costs after its search (the stone, the save, the drawing): the
+        # next one's thinking leaves it room (opponent.Thinking's limit)
+        self.app.move_tail = clock.ticks_diff(clock.ticks_ms(), ended)
 
     def gives_up(self, thinking, colour):
         """Whether the device playing colour resigns now: its search sees the game as lost
