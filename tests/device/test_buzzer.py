@@ -149,7 +149,7 @@ def test_bad_saved_system_settings_fall_back_to_the_defaults():
     fresh = Device(display="ssd1327")
     # the brightest contrast, as panels start; sleep after two minutes
     defaults = {"contrast": 4, "sound": True, "sleep": 2, "ponder": False,  # pondering off
-                "resign": True, "palette": 0}
+                "resign": True, "palette": 0, "turned": True}  # (the Linked board row)
     assert fresh.app.system == defaults
     assert fresh.display.contrast_level == 255
     for system in ({"contrast": 99, "sound": "yes", "sleep": 5, "ponder": 1},
