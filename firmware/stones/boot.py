@@ -32,7 +32,8 @@ DEFAULTS = {
     "display": {"driver": "ssd1306", "bus": 0, "sda": 0, "scl": 1, "address": 60,
                 "freq": 400000, "width": 128, "height": 64},
     "buzzer": 15,
-    "link": {"uart": 0, "tx": 12, "rx": 13, "baud": 115200},  # the cable (docs/link.md)
+    # the cable or the USB, the player's choice (docs/link.md)
+    "link": [{"uart": 0, "tx": 12, "rx": 13, "baud": 115200}, {"usb": True}],
 }
 PI_DEFAULTS = {
     "label": "DIY Pi",
@@ -203,7 +204,14 @@ def make_links(link, platform):
     None (no entry: no Link rows). A Pico: {"uart": 0, "tx": 12, "rx": 13, "baud": 115200},
     its cable's pins as the map names them, or {"usb": true}, its own USB serial (the REPL's,
     the app's from here until it stops: stones.link.pipes.UsbPipe); a Pi: {"address":
-    "HOST:PORT"}, the network, or "serial:PATH", a serial port."""
+    "HOST:PORT"}, the network, or "serial:PATH", a serial port. A Pico's list of both, the
+    cable's entry and {"usb": true}, is the player's choice (stones.link.pipes.Choice, the
+    System screen's Link via row), the first at first; each is made only once chosen."""
+    if isinstance(link, list) and link and platform == "pico":
+        from stones.link.pipes import Choice
+
+        return Choice([("USB" if entry.get("usb") else "cable",
+                        lambda entry=entry: make_links(entry, platform)) for entry in link])
     if not isinstance(link, dict):
         return None
     from stones.link.pipes import Links, UartPipe, UsbPipe

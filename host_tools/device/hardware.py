@@ -27,8 +27,11 @@ Reading guide:
     table(config)       those wires as a Markdown table (the tables in hardware/README.md)
     diagram(config)     the same wires drawn with Pillow (hardware/wiring-<board>.png)
     link_problems(board, link)  what is wrong with a map's "link" (a Pico's cable: its UART
-                        block, TX and RX pins and speed, or its USB serial; a Pi's network
-                        address or serial port)
+                        block, TX and RX pins and speed, or its USB serial, or a list of the two
+                        for the player to choose; a Pi's network address or serial port)
+    link_entries, link_cable, link_words, link_note   a map's transports, its cable's entry,
+                        both in words for the tables (the USB's cost: Ctrl-C off, the recovery
+                        button held to reach the REPL)
 
 Both outputs come from wires(), and tests/host/test_hardware.py regenerates them and compares them
 with the committed files, so the pictures cannot drift from the map the firmware reads. Text in
@@ -271,10 +274,42 @@ def used_pins(config):
     return used + _others(config)
 
 
+def link_entries(config):
+    """The transports a map's "link" names, each an entry: [] for none, [entry] for one, the
+    list itself where a Pico offers both its cable and its USB (the player chooses)."""
+    link = config.get("link")
+    if isinstance(link, list):
+        return [entry for entry in link if isinstance(entry, dict)]
+    return [link] if isinstance(link, dict) else []
+
+
+def link_cable(config):
+    """The map's cable entry (the one naming a UART), or None: no cable to wire."""
+    for entry in link_entries(config):
+        if "uart" in entry:
+            return entry
+    return None
+
+
+def link_words(config):
+    """The transports a map links over, in words for the boards table: 'USB', 'cable (UART0)
+    or USB', a Pi's 'network'; '-' for none."""
+    words = []
+    for entry in link_entries(config):
+        if "uart" in entry:
+            words.append("cable (UART%s)" % entry["uart"])
+        elif entry.get("usb"):
+            words.append("USB")
+        else:
+            words.append("serial port" if str(entry.get("address", "")).startswith("serial:")
+                         else "network")
+    return " or ".join(words) or "-"
+
+
 def _others(config):
     used = []
-    link = config.get("link")
-    if isinstance(link, dict) and "uart" in link:
+    link = link_cable(config)
+    if link is not None:
         used += [("link " + key.upper(), link.get(key)) for key in ("tx", "rx")]
     if config.get("buzzer") is not None:
         used.append(("buzzer", config["buzzer"]))
@@ -350,6 +385,10 @@ def check_map(config):
     problems += _chip_problems(config)
     if config.get("recovery_button") not in buttons:
         problems.append("recovery_button %r is not a button" % config.get("recovery_button"))
+    elif buttons[config["recovery_button"]] == "bootsel":
+        problems.append("recovery_button %s is BOOTSEL: held at power-on it starts the chip's "
+                        "UF2 drive, never the app; a GPIO button frees the REPL"
+                        % config["recovery_button"])
     notes = config.get("pin_notes", {})
 
     seen = {}
@@ -434,8 +473,11 @@ LINK_BAUDS = (9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600)
 def link_problems(board, link):
     """What is wrong with a map's "link" entry (docs/link.md): on a Pico the cable's UART block,
     its TX and RX pins (pins of that block's function; used_pins checks they are free) and a
-    speed, or {"usb": true}, its own USB serial (then no UART); on a Pi the network address it
-    listens on or calls, or a serial port ("serial:PATH[@BAUD]")."""
+    speed, or {"usb": true}, its own USB serial (then no UART), or a list of the two, the
+    player's choice (each once: two cables or two USBs would be two rows of one name); on a Pi
+    the network address it listens on or calls, or a serial port ("serial:PATH[@BAUD]")."""
+    if isinstance(link, list):
+        return _choice_problems(board, link)
     if not isinstance(link, dict):
         return ["link %r: an entry like {\"uart\": 0, \"tx\": 12, \"rx\": 13, \"baud\": "
                 "115200}, or none" % (link,)]
@@ -466,8 +508,10 @@ def link_problems(board, link):
                     % (link["usb"], board.title)]
         extra = sorted(key for key in ("uart", "tx", "rx", "baud") if key in link)
         if extra:
-            return ["link usb and %s: the link is on the USB serial or on a UART's cable, not "
-                    "both" % ", ".join(extra)]
+            return ["link usb and %s in one entry: the USB serial or a UART's cable, which? "
+                    "To offer both, a list of two entries, the first chosen at first: "
+                    "[{\"uart\": 0, \"tx\": 12, \"rx\": 13, \"baud\": 115200}, {\"usb\": true}]"
+                    % ", ".join(extra)]
         return []
     block = link.get("uart")
     if block not in board.uart:
@@ -481,6 +525,30 @@ def link_problems(board, link):
     if link.get("baud", 115200) not in LINK_BAUDS:
         problems.append("link baud %r: one of %s (both devices the same)" % (
             link.get("baud"), ", ".join(map(str, LINK_BAUDS))))
+    return problems
+
+
+def _choice_problems(board, link):
+    """What is wrong with a list of transports the player chooses between: a Pico's, the cable
+    and the USB, each once and each good alone."""
+    if not board.uart:
+        return ["link %r: a list offers a Pico's cable and its USB to choose from; the %s "
+                "names one address" % (link, board.short)]
+    if not link:
+        return ["link []: a list of the cable and the USB, or none"]
+    problems = []
+    kinds = []
+    for entry in link:
+        if not isinstance(entry, dict):
+            problems.append("link entry %r: {\"uart\": ...} (the cable) or {\"usb\": true}"
+                            % (entry,))
+            continue
+        problems += link_problems(board, entry)
+        kinds.append("the USB" if "usb" in entry else "a cable")
+    for kind in ("a cable", "the USB"):
+        if kinds.count(kind) > 1:
+            problems.append("link lists %s %d times: the player chooses between the cable and "
+                            "the USB, each once" % (kind, kinds.count(kind)))
     return problems
 
 
@@ -686,8 +754,8 @@ LINK_PART = "link cable"
 def link_wires(config):
     """The link's cable (a map whose "link" names a UART): three wires to the other device,
     this TX to its RX, this RX to its TX, and the grounds joined; [] without one."""
-    link = config.get("link")
-    if not isinstance(link, dict) or "uart" not in link:
+    link = link_cable(config)
+    if link is None:
         return []
     board = BOARDS[config["board"]]
     tx, rx = board.pin_of(link["tx"]), board.pin_of(link["rx"])
@@ -760,7 +828,32 @@ def table(config):
     lines.append("")
     lines.append("Battery sense: %s. Recovery button: %s (hold it at power-on to skip the app)."
                  % (sense_note(config), config["recovery_button"].upper()))
+    if link_entries(config):
+        lines += ["", link_note(config)]
     return "\n".join(lines)
+
+
+def link_note(config):
+    """What the map's link needs, in words: the transports, and for the USB that Ctrl-C is off
+    while it is chosen, so the REPL is reached by holding the recovery button at power-on;
+    "" for a map without a link."""
+    entries = link_entries(config)
+    if not entries:
+        return ""
+    usb = any(entry.get("usb") for entry in entries)
+    cable = link_cable(config)
+    if not usb:
+        return "Link: the cable (UART%s)." % cable["uart"]
+    recovery = config["recovery_button"]
+    control = config.get("controls", {}).get(recovery)
+    held = recovery.upper() + (" (%s)" % control if control else "")
+    where = "its own USB, a cable to the computer or Pi"
+    if cable is not None:
+        return ("Link: the cable (UART%s), or %s, chosen on the System screen (Link via; "
+                "[docs/link.md](../docs/link.md)). While the USB is chosen Ctrl-C is off: for "
+                "`mpremote` or `make flash` hold %s at power-on." % (cable["uart"], where, held))
+    return ("Link: %s ([docs/link.md](../docs/link.md)). Ctrl-C is off while the app runs: for "
+            "`mpremote` or `make flash` hold %s at power-on." % (where, held))
 
 
 def panel_words(display):
@@ -793,8 +886,8 @@ def shot_path(name, config=None):
 def boards_table(names=None):
     """Every board file in one Markdown table, then each ready-made board's controls."""
     names = names or board_names()
-    lines = ["| `BOARD=` | board | panel | buttons | build or install | menu |",
-             "| --- | --- | --- | --- | --- | --- |"]
+    lines = ["| `BOARD=` | board | panel | buttons | link | build or install | menu |",
+             "| --- | --- | --- | --- | --- | --- | --- |"]
     ready = []
     for name in names:
         config = load_map(name)
@@ -812,15 +905,17 @@ def boards_table(names=None):
         shot = shot_path(name, config)
         menu = ("[%s](screenshots/%s)" % (name, os.path.basename(shot)) if shot
                 else "not emulated (%s)" % config.get("chip", "").upper())
-        lines.append("| `%s` | %s | %s | %s | `%s` | %s |" % (
-            name, what, panel_words(config["display"]), buttons, build_command(name, config),
-            menu))
+        lines.append("| `%s` | %s | %s | %s | %s | `%s` | %s |" % (
+            name, what, panel_words(config["display"]), buttons, link_words(config),
+            build_command(name, config), menu))
         if config.get("ready_made"):
             ready.append((name, config))
     for name, config in ready:
         lines += ["", "**%s** (`%s`): %s. %s" % (
             config["name"], name, panel_words(config["display"]),
             TURNED.get(config["display"].get("rotate", 0), "")), "", controls_table(config)]
+        if link_entries(config):
+            lines += ["", link_note(config)]
     return "\n".join(line.rstrip() for line in lines)
 
 

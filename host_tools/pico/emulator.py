@@ -313,8 +313,10 @@ def linked_pair(uf2, files=None, board="pico"):
     "link" entry) joined by a cable: each one's TX to the other's RX. Both run in lockstep
     whichever is driven (pico.mjs), on clocks that stay within a slice of each other. Close
     the second, then the first (which ends the process)."""
-    link = pin_map(board).get("link")
-    if not isinstance(link, dict) or "uart" not in link:
+    from host_tools.device.hardware import link_cable
+
+    link = link_cable(pin_map(board))  # (a map offering the cable and the USB: its cable)
+    if link is None:
         raise PicoError("hardware/boards/%s.json has no link cable (\"link\": {\"uart\": ...})"
                         % board)
     first = EmulatedPico(uf2, files=files, board=board)

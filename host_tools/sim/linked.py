@@ -29,11 +29,14 @@ from stones.link.pipes import Links, memory_pair
 
 
 class LinkedPair:
-    def __init__(self, address=None, display="ssd1306", name="memory", lans=None):
+    def __init__(self, address=None, display="ssd1306", name="memory", lans=None, links=None):
         """Over a pipe in memory (its Links called name: "cable" draws what a Pico's UART link
         shows), or a socket at address; over TCP lans is the host's and the joiner's Lan
-        (stones/platforms/netpipe.py: the tests' on loopback), by default the network's."""
-        if address is None:
+        (stones/platforms/netpipe.py: the tests' on loopback), by default the network's; or
+        over links, the host's and the joiner's Links (a Choice of transports, say)."""
+        if links is not None:
+            host_links, join_links = links
+        elif address is None:
             a, b = memory_pair()
             host_links = Links(lambda host: a, name)
             join_links = Links(lambda host: b, name)

@@ -10,6 +10,7 @@ import support
 
 from host_tools.sim.device import Device, path
 from stones.engine import registry
+from stones.link.pipes import Links, memory_pair
 from stones.ui import gamemenu
 from stones.ui.score import BOARD, MARK, RESULT, TABLE
 
@@ -71,6 +72,21 @@ def test_the_picoboy_plays_and_opens_the_in_game_menu_by_holding_bootsel():
     assert tap(device, "a") == "menu"
 
 
+def test_the_picoboy_links_over_its_usb_from_its_own_controls():
+    # its map's "link": {"usb": true} gives it the Link rows (the pipe here is in memory)
+    far, near = memory_pair()
+    device = Device(controls=CONTROLS, profile=PROFILE, legend=LEGEND,
+                    links=Links(lambda host: near, "USB"))
+    row = len(registry.GAMES) + 1  # the main menu's Link, under the games and Rules
+    tap(device, "down", row)
+    assert tap(device, "a") == "linking"  # waits for the other side's offer
+    assert device.app.link.pipe is near and near.written > 0  # greeting it over the USB
+    assert tap(device, "b") == "menu"  # a BOOTSEL tap leaves
+    assert tap(device, "up", row) == "menu"
+    tap(device, "a")  # Go's setup: the last choice of White is now Link
+    assert "Link" in device.app.top.players
+
+
 def test_the_footers_name_the_picoboy_s_controls():
     device = picoboy()
     assert device.app.legend == LEGEND
@@ -81,8 +97,9 @@ def test_the_footers_name_the_picoboy_s_controls():
 
 # Every screen of stones.ui (the modules with a Screen class) the walks below open, by the
 # PicoBoy's six controls alone, on the smallest board of each game. Some are not reached: the
-# linking screens (its Link rows appear only with a "link" in the pin map, and the PicoBoy's has
-# none; the network's list and address editor only on a network: tests/device/test_lan.py) and
+# linking screens (its Link rows appear only where the platform links, and this walk's device
+# has no link: the test above opens the Link screen; the network's list and address editor
+# only on a network: tests/device/test_lan.py) and
 # the error screen (only a fault opens it; tests/device/test_errors.py opens it).
 SCREENS = ("address", "confirm", "error", "estimate", "gamemenu", "komi", "lan", "linking", "menu",
            "message", "play", "records", "replay", "rules", "score", "setup", "system")

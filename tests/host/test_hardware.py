@@ -158,6 +158,11 @@ def test_the_rp2040_i2c_pairs_follow_the_datasheet_rule():
         assert gpio not in PICO.i2c[1 - bus][0] + PICO.i2c[1 - bus][1]
 
 
+def cable(config):
+    """The DIY Pico map's cable entry (the first of its link's two)."""
+    return config["link"][0]
+
+
 @pytest.mark.parametrize("change, problem", [
     (lambda c: c["buttons"].update(up=23), "button up: GP23 is used by the board (SMPS"),
     (lambda c: c["buttons"].update(up=29), "GP29 is used by the board (VSYS/3"),
@@ -175,17 +180,22 @@ def test_the_rp2040_i2c_pairs_follow_the_datasheet_rule():
     (lambda c: c.update(recovery_button="start"), "recovery_button 'start' is not a button"),
     (lambda c: c["buttons"].pop("menu"), "button menu has no GPIO number"),
     (lambda c: c.update(button_pull="sideways"), "button_pull must be 'up' or 'down'"),
-    (lambda c: c["link"].update(tx=13, rx=12), "link TX on GPIO 13 is not one of UART0's TX pins"),
-    (lambda c: c["link"].update(rx=14), "link RX on GPIO 14 is not one of UART0's RX pins"),
-    (lambda c: c["link"].update(uart=2), "link uart 2: the Raspberry Pi Pico has UART 0 or 1"),
-    (lambda c: c["link"].update(tx=0, rx=1), "GPIO 0 is used twice: display SDA and link TX"),
-    (lambda c: c["link"].update(tx=16, rx=17, uart=0) or c.update(buzzer=16),
+    (lambda c: cable(c).update(tx=13, rx=12), "link TX on GPIO 13 is not one of UART0's TX pins"),
+    (lambda c: cable(c).update(rx=14), "link RX on GPIO 14 is not one of UART0's RX pins"),
+    (lambda c: cable(c).update(uart=2), "link uart 2: the Raspberry Pi Pico has UART 0 or 1"),
+    (lambda c: cable(c).update(tx=0, rx=1), "GPIO 0 is used twice: display SDA and link TX"),
+    (lambda c: cable(c).update(tx=16, rx=17, uart=0) or c.update(buzzer=16),
      "GPIO 16 is used twice: link TX and buzzer"),
-    (lambda c: c["link"].update(tx=28, rx=29), "link RX: GP29 is used by the board"),
-    (lambda c: c["link"].update(baud=12345), "link baud 12345: one of"),
-    (lambda c: c["link"].update(address="10.0.0.2:4455"), "the Raspberry Pi Pico links by a cable"),
+    (lambda c: cable(c).update(tx=28, rx=29), "link RX: GP29 is used by the board"),
+    (lambda c: cable(c).update(baud=12345), "link baud 12345: one of"),
+    (lambda c: cable(c).update(address="10.0.0.2:4455"), "the Raspberry Pi Pico links by a cable"),
     (lambda c: c.update(link="cable"), "link 'cable': an entry like"),
-    (lambda c: c["link"].update(usb=True), "link usb and baud, rx, tx, uart: the link is on the"),
+    (lambda c: cable(c).update(usb=True), "link usb and baud, rx, tx, uart in one entry: the USB"),
+    (lambda c: c["link"].append({"usb": True}), "link lists the USB 2 times: the player chooses"),
+    (lambda c: c["link"].append(dict(c["link"][0])), "link lists a cable 2 times"),
+    (lambda c: c["link"].append("usb"), "link entry 'usb': {\"uart\": ...} (the cable) or"),
+    (lambda c: c.update(link=[]), "link []: a list of the cable and the USB, or none"),
+    (lambda c: c["link"][1].update(usb=1), "link usb 1: true (the link on the Raspberry Pi Pico"),
     (lambda c: c.update(link={"usb": "yes"}), "link usb 'yes': true (the link on the Raspberry"),
 ])
 def test_a_bad_pico_map_is_named(change, problem):
@@ -201,14 +211,18 @@ def test_the_rp2040_uart_pins_follow_the_datasheet_table():
     assert PI.uart == {}  # the Pi's UART is its console: it links over the network
 
 
-def test_the_diy_picos_link_on_free_uart0_pins_and_other_blocks_are_fine():
-    for name in ("pico", "pico2"):
-        assert load_map(name)["link"] == {"uart": 0, "tx": 12, "rx": 13, "baud": 115200}
+def test_the_diy_picos_offer_their_cable_on_free_uart0_pins_and_their_usb():
+    for name in ("pico", "pico2"):  # the cable first: the player's choice at first
+        assert load_map(name)["link"] == [{"uart": 0, "tx": 12, "rx": 13, "baud": 115200},
+                                          {"usb": True}]
+        assert hardware.link_words(load_map(name)) == "cable (UART0) or USB"
     assert ("link TX", 12) in hardware.used_pins(load_map("pico"))
-    assert problems_after("pico", lambda c: c["link"].update(uart=1, tx=20, rx=21)) == []
+    assert problems_after("pico", lambda c: c["link"][0].update(uart=1, tx=20, rx=21)) == []
     assert problems_after("pico", lambda c: c.pop("link")) == []  # no cable: no Link rows
+    assert problems_after("pico", lambda c: c["link"].reverse()) == []  # USB first: its default
+    assert problems_after("pico", lambda c: c["link"].pop()) == []  # the cable alone, listed
     # the Pico 2 is wired as the Pico: the same cable, or it says which pins differ
-    found = problems_after("pico2", lambda c: c["link"].update(tx=16, rx=17))
+    found = problems_after("pico2", lambda c: c["link"][0].update(tx=16, rx=17))
     assert any("the pins differ from hardware/boards/pico.json" in p and "link TX" in p
                for p in found), found
 
@@ -221,6 +235,27 @@ def test_a_pico_may_link_over_its_own_usb_serial_with_no_cable():
     assert hardware.link_wires(config) == []  # nothing to wire: the USB cable is the link
     found = problems_after("pico", lambda c: c.update(link={"usb": True, "address": ":4455"}))
     assert any("links by a cable on a UART" in p and "or its own USB" in p for p in found), found
+
+
+def test_every_ready_made_pico_board_links_over_its_own_usb():
+    ready = [name for name in hardware.board_names()
+             if load_map(name)["board"] == "pico" and load_map(name).get("ready_made")]
+    assert sorted(ready) == ["pico-lcd-1.14", "pico-lcd-1.3", "picoboy", "picosystem"]
+    for name in ready:
+        config = load_map(name)
+        assert config["link"] == {"usb": True}, name
+        assert hardware.link_wires(config) == [], name  # no cable: the USB one is the link
+        # Ctrl-C is off while the app runs: the recovery button, a GPIO (not BOOTSEL, which
+        # held at power-on starts the ROM's UF2 drive instead), frees the REPL
+        assert config["buttons"][config["recovery_button"]] != "bootsel", name
+        assert "Link: its own USB" in hardware.link_note(config), name
+    table = hardware.boards_table()
+    assert "| `picoboy` |" in table and "| USB |" in table
+    assert "| cable (UART0) or USB |" in table  # the DIY Picos
+    assert "hold A (joystick press) at power-on" in hardware.link_note(load_map("picoboy"))
+    found = problems_after("picoboy", lambda c: c.update(recovery_button="b"))
+    assert any(p.startswith("recovery_button b is BOOTSEL: held at power-on it starts")
+               for p in found), found
 
 
 def test_the_pi_links_over_the_network_not_a_uart():
@@ -236,6 +271,9 @@ def test_the_pi_links_over_the_network_not_a_uart():
     assert any("its serial console, it links over the network" in p for p in found), found
     found = problems_after("pi", lambda c: c.update(link={"address": 4455}))
     assert any("link address 4455" in p for p in found), found
+    found = problems_after("pi", lambda c: c.update(link=[{"address": ":4455"}, {"usb": True}]))
+    assert any("a list offers a Pico's cable and its USB to choose from; the Raspberry Pi "
+               "names one address" in p for p in found), found
 
 
 def test_the_link_cable_is_three_wires_tx_to_rx_rx_to_tx_and_ground():

@@ -16,7 +16,8 @@ is shared (DOORS), which a place above the engine may name: the protocol (game),
 the outcome shapes, the record formats (records, sgf), the search and its viper twin
 (searchviper), the opening books' reader (book), the board shapes and their cache (grid,
 square, hexgrid), the generator (rng), the history loops' viper twin (gameviper), the game
-clocks and their time controls (clock, timecontrol) and the tests' snapshot. The host tools
+clocks and their time controls (clock, timecontrol), the methods play never calls (seldom,
+gridseldom) and the tests' snapshot. The host tools
 that fit one game's own tables (GAME_TOOLS) are the rule's one exception: they read that game's
 positions as the game does.
 """

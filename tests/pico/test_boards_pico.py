@@ -6,8 +6,10 @@ panel must show what the simulator shows, step by step, as the board's buttons a
 OLED's RAM byte for byte, a colour panel's glass pixel for pixel against the simulator's frame
 (the same colour driver over a fake bus) under the first palette, centred on a black border.
 The menu, as the board's glass shows it (host_tools/pico/boardshots.py), is the board's
-committed hardware/screenshots/<board>.png. The map the firmware boots with is the board's,
-frozen in. Each board skips when its UF2 has not been built.
+committed hardware/screenshots/<board>.png. A board whose link is its USB serial keeps running
+past a Ctrl-C byte sent there. The map the firmware boots with is the board's, frozen in (its
+link too), read from the REPL that holding the board's recovery button at power-on leaves free.
+Each board skips when its UF2 has not been built.
 """
 
 import json
@@ -22,6 +24,7 @@ from host_tools.pico import boardshots
 from host_tools.pico import emulator as emulated_pico
 from host_tools.pico.emulator import EmulatedPico
 from host_tools.sim.device import Device
+from stones.link.pipes import Links, memory_pair
 
 # The emulated chip is an RP2040: a board on an RP2350 (the Pico 2) is checked from its files
 # instead (tests/host/test_pico_builds.py).
@@ -79,7 +82,9 @@ def glass(panel):
 def test_a_board_s_uf2_boots_to_the_menu_on_its_own_panel_bus_and_buttons(name):
     config = load_map(name)
     panel = colour(config)
-    device = Device() if panel is None else Device(display=panel)
+    # a map with a link has the menu's Link row (the simulator's pipe stays in memory)
+    links = Links(lambda host: memory_pair()[0], "USB") if config.get("link") else None
+    device = Device(links=links) if panel is None else Device(display=panel, links=links)
     seen = bytes if panel is None else glass
     frames = [seen(device.display.buffer if panel is None else panel)]
     presses = [b for b in ("down", "down", "up", "a", "left") if b in config["buttons"]]
@@ -106,13 +111,16 @@ def test_a_board_s_uf2_boots_to_the_menu_on_its_own_panel_bus_and_buttons(name):
             # The order the makers' own code sets (MY, MX, MV and BGR; the refresh-order bits
             # change nothing drawn): written out from their code, not from the driver.
             assert state["madctl"] & 0xE8 == VENDOR_MADCTL[name] & 0xE8, hex(state["madctl"])
+        if config.get("link") == {"usb": True}:  # the link owns the USB serial from power-on:
+            pico.usb(b"\x03")  # a Ctrl-C byte there is the link's, and the app runs on
         for step, button in enumerate(presses, 1):
             pico.press(button)
             pico.run_ms(200 - 60)
             assert pico.settle()
             shown, on = pico.panel()
             assert shown == frames[step], "after %s (step %d)" % (button, step)
-        assert "Traceback" not in pico.serial()
+        console = pico.serial()
+        assert "Traceback" not in console and "app stopped" not in console
 
 
 @pytest.mark.parametrize("name", BOARDS)
@@ -121,8 +129,10 @@ def test_a_board_s_uf2_boots_with_the_board_s_map_frozen_in(name):
     with EmulatedPico(uf2(name), board=name, held=(config["recovery_button"],)) as pico:
         pico.repl()
         out = pico.exec("import json, stones.boot as b\nprint(json.dumps(b.defaults()))")["out"]
-    frozen = json.loads(out)
+    frozen = json.loads(out)  # (the REPL reached with the recovery button held: a USB link's
+    # Ctrl-C is off only while the app runs)
     assert frozen["label"] == config["label"] and frozen["buttons"] == config["buttons"]
+    assert frozen.get("link") == config.get("link")
     assert set(frozen.get("missing", {})) == set(missing_buttons(config))
 
 

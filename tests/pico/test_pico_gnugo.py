@@ -1,5 +1,6 @@
 """An emulated Pico (the real UF2) against GNU Go through the GTP bridge, over the Pico's own USB
-serial: its pin map's link is {"usb": true}, the emulator puts that serial on a pty
+serial: the DIY Pico's map offers its cable and its USB, its saved settings say its player
+chose USB (the System screen's Link via), the emulator puts that serial on a pty
 (emulator.UsbPty), and the bridge's command line (host_tools.gtp.bridge.main) opens the pty
 with its normal `--link serial:PATH`, as it would a real Pico's /dev/ttyACM0, and runs GNU Go
 as a real one does. The bridge is started first (its greetings reach the Pico
@@ -15,7 +16,6 @@ resends, pings and lost-link time count the device's milliseconds, so an emulato
 the wall (a busy machine) loses no link and the game is the same. Skips without the UF2, node
 or GNU Go."""
 
-import json
 import os
 import threading
 
@@ -28,6 +28,9 @@ from host_tools.pico import emulator as emulated_pico
 from host_tools.pico.emulator import EmulatedPico, UsbPty, picture, pin_map
 from host_tools.sim.device import Device
 from stones.engine import registry
+from stones.platforms.fakes import FakeFS
+from stones.session import Session
+from stones.storage import Store
 from stones.ui.draw import centre, title
 
 UF2 = os.path.join(ROOT, "build", "pocket-stones.uf2")
@@ -74,11 +77,12 @@ class BridgeThread:
         return not self.thread.is_alive()
 
 
-def usb_map():
-    """The DIY Pico's pin map with its link on the USB serial instead of the cable."""
-    config = pin_map("pico")
-    config["link"] = {"usb": True}
-    return json.dumps(config).encode()
+def usb_chosen():
+    """The flash's files of a DIY Pico whose player chose USB on the System screen's Link via
+    row (its map offers the cable and the USB): the settings as the firmware saves them."""
+    fs = FakeFS()
+    Session(Store(fs)).save_settings({"system": {"via": "USB"}})
+    return {name: bytes(data) for name, data in fs.files.items()}
 
 
 def result_frame(text):
@@ -119,7 +123,8 @@ def host_go_against_the_link(port):
 
 
 def test_an_emulated_pico_plays_gnu_go_through_the_bridge_over_its_usb_serial():
-    with EmulatedPico(UF2, files={"config.json": usb_map()}) as pico:
+    assert {"usb": True} in pin_map("pico")["link"]  # (the UF2's built-in map is this one)
+    with EmulatedPico(UF2, files=usb_chosen()) as pico:
         port = UsbPty(pico)
         bridge = BridgeThread(port)
         try:

@@ -7,6 +7,9 @@ Reading guide:
     hexgrid.py   HexGrid: a hexagon of side n (Loupe, OffShore)
     game.py      the Game protocol every game implements, the packed cell byte, groups, undo log,
                  and the shapes every game answers in (Score, Result); read it first
+    seldom.py    the Game methods play never calls (the end's count, records, set-ups, checks),
+                 out of the class until first asked for (Game.__getattr__: a def costs heap);
+                 gridseldom.py: the same for the grids (names and parsing, the diagram)
     go/ loose/ loupe/ offshore/   one package per game, each with its own reading guide:
                  rules.py, the game's class (the settings, one inlined move loop for play and
                  playouts, scoring, and the hooks the search and the screens call), and

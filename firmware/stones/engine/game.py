@@ -62,7 +62,7 @@ above the engine asks which game it is, tests/host/test_one_door.py):
 """
 
 from stones.compat import MICROPYTHON, const, fast, micropython, octets, twin, words, zeros
-from stones.engine.grid import EDGE, grid_of
+from stones.engine.grid import EDGE, grid_of, seldom_method
 
 EMPTY = const(0)
 BLACK = const(1)
@@ -430,20 +430,6 @@ class Game:
         self.viper = False if module is None else module.run
         return self.viper
 
-    def _run(self, move, randoms, x):
-        """The one move loop behind _push and playout, every table held in a local.
-
-        randoms == 0: play move for to_move; return 0 or the reason it is illegal.
-        randoms > 0: play up to that many random moves (fewer if the game ends), drawing from
-        the empty list with the xorshift of rng.Rng inlined in x; return x. A refused draw is
-        swapped to the end of the range still to draw from, for this move only.
-        """
-        raise NotImplementedError
-
-    def _pop(self):
-        """Take back the last move (the log holds what it changed)."""
-        raise NotImplementedError
-
     # -- the shared state machinery -----------------------------------------------------------
 
     def reset(self):
@@ -506,12 +492,6 @@ class Game:
         self.where[p] = n
         self.n_empty = n + 1
 
-    def _record(self, move):
-        """Append move to the history with the turn state it was played in."""
-        i = self.count
-        self.history[i] = move | (self.to_move | self.passes << 2 | self.phase << 4) << 9
-        self.count = i + 1
-
     def _unrecord(self):
         """Drop the last move from the history, restoring its turn state; return the move."""
         i = self.count - 1
@@ -524,13 +504,6 @@ class Game:
         self.to_move = entry >> 9 & 3
         self.passes = entry >> 11 & 3
         self.phase = entry >> 13
-
-    def _log_room(self):
-        """Make room for one move on the log; restart the log (undo will replay) if full.
-        Hot paths test ``top > log_limit`` themselves before calling this."""
-        if self.top > self.log_limit:
-            self.top = 0
-            self.log_from = self.count
 
     @micropython.native
     def _new_generation(self):
@@ -667,12 +640,6 @@ class Game:
     def legal(self, move):
         return self.reason(move) == OK
 
-    def legal_moves(self):
-        """Every legal placement (passes are not listed; Loupe refuses one mid-turn)."""
-        if self.over:
-            return []
-        return [p for p in self.grid.points if not self.cell[p] & 3 and self.legal(p)]
-
     def _over(self):
         """Why a game that is over refuses a move: MOVE_LIMIT when it ended at the move limit
         (not by the players' two passes), else GAME_OVER."""
@@ -695,14 +662,6 @@ class Game:
         code = self._push(move)
         if code:
             raise IllegalMove(self.name(move), code)
-
-    def play_text(self, text):
-        try:
-            move = self.parse(text)
-        except ValueError as error:
-            raise GameError(str(error))
-        self.play(move)
-        return move
 
     def undo(self):
         if self.resigned:  # the resignation goes first: the position is the one it left
@@ -802,15 +761,6 @@ class Game:
                 return history[i] >> 9 & 3
         return None
 
-    def play_as(self, colour, move):
-        """Play move for colour even out of turn (GTP lets either colour play next); GameError
-        for a colour that is neither player's (a save or record read back wrong)."""
-        if colour != BLACK and colour != WHITE:
-            raise GameError("no player's colour %r" % (colour,))
-        if colour != self.to_move:
-            self._switch(colour)
-        self.play(move)
-
     def set_turn(self, colour):
         """Hand the turn to colour outside the normal order (GTP, SGF's PL, tests). The skipped
         turn counts as the other side's: Go lifts a ko ban (rules.md A3), Loupe starts a
@@ -842,10 +792,6 @@ class Game:
 
     # -- the end of the game: one shape for every game ------------------------------------------
 
-    def score(self):
-        """The Score of the position as it stands (stones.engine.outcome)."""
-        raise NotImplementedError
-
     def result(self):
         """The Result of the game as it stands (stones.engine.outcome): the count's, turned into
         the resignation's where a player resigned."""
@@ -854,44 +800,9 @@ class Game:
             result.resign(self.resigned, self.on_time)
         return result
 
-    def count_result(self):
-        """The Result of the position as counted (each game's own)."""
-        raise NotImplementedError
-
-    def resign(self, colour, on_time=False):
-        """colour gives up: the game is over, the other colour wins by resignation (SGF
-        W+R, B+R), or on_time when colour's time ran out (its clock's flag fell: W+T, B+T),
-        which the count does not decide either. The position stays as it was; undo() takes
-        the resignation back."""
-        self.resigned = colour
-        self.over = True
-        if on_time:
-            self.on_time = True
-
-    def territory(self):
-        """(Black's points, White's): the points counted as each side's territory, in reading
-        order (Go: empty regions bordered by one colour, dead stones included; OffShore: the
-        empty cells of each side's hulls); ([], []) in games without territory."""
-        return [], []
-
-    def counted(self):
-        """What the score screen draws on the board: (territory, dead stones, loop stones),
-        territory as territory() gives it; the dead stones those marked dead (games with
-        marks_dead, whose toggle_dead(p) marks a group); the loop stones those of the loops that
-        were counted (Loupe), which blink."""
-        return self.territory(), (), ()
-
     def panel(self):
         """(label, black, white): the running count the game screen's panel shows."""
         return "Stones", self.count_stones(BLACK), self.count_stones(WHITE)
-
-    def pregame_protocol(self):
-        """The steps the pregame screen drives (Loose: its KomiProtocol), made new; None for a
-        game without a pregame. The screen reaches the game's rules only through this. Its
-        shape: step (DONE when settled), who(step) (PROPOSER or CHOOSER), value(step) and
-        take(text) (a step as text: what a link carries), summary(), back(), black() (the
-        player who plays Black), new_game(size)."""
-        return None
 
     def stones_left(self):
         """Stones still to place in the current turn."""
@@ -900,42 +811,6 @@ class Game:
     def turn_size(self):
         """Stones in the current turn."""
         return 1
-
-    def problem(self, root):
-        """What is wrong with the group at root in a position reached by legal play (Go: no
-        liberty), or None; the fuzzer's invariant check asks every group."""
-        return None
-
-    def gain(self, c):
-        """What a one-ply greedy player (host_tools.bench.opponents) maximises for c after its move;
-        any value that compares: material(c) unless the game says better."""
-        return self.material(c)
-
-    def is_eye(self, p, c):
-        """Whether the random playouts refuse empty point p to c as c's own eye (Go, Loose)."""
-        return False
-    # -- dead stones at the end (Go marks them; the other games have none) ---------------------
-
-    def estimate_dead(self):
-        """The stones the players would agree are dead, estimated (sorted): a function of the
-        position alone, so that every view of the count (the score screen, the record, GTP's
-        showboard and final_score) counts a game alike."""
-        return []
-
-    def mark_dead(self, stones):
-        """Count exactly these stones as dead in result()."""
-
-    def mark_estimated(self):
-        """Open the end-of-game marking with estimate_dead's stones marked, unless stones are
-        marked already (a resumed game, a record read back keep their marking)."""
-
-    def seki_stones(self):
-        """Living stones in seki (sorted)."""
-        return []
-
-    def dead_stones(self):
-        """The stones marked dead (sorted)."""
-        return []
 
     # -- hooks for the computer player (stones.engine.search) ---------------------------------
     # The search keeps one scratch game, restores it from the real one before every playout
@@ -1064,50 +939,13 @@ class Game:
         with knowledge too costly for every node (Go: the learned policy); once a search, at
         the root only. This default changes nothing."""
 
-    # -- records (written and read by stones.engine.records) -----------------------------------
+    # -- what play never calls (stones.engine.seldom) -----------------------------------------
+    # The end of the game (the count, dead stones), records, set-ups, the tests' and host tools'
+    # checks and the protocol's abstract stubs (_run, _pop, score, count_result) live in the
+    # seldom modules, which keep their defs off a Pico's heap until asked for: a game class
+    # names its own first, then its base's: a name the game and its class lack (only then does
+    # Python ask) is looked for there, and put on the class at its first use.
+    seldom = ("stones.engine.seldom",)
 
-    def _record_extra(self):
-        """Further record lines of the game (Go: dead stones)."""
-        return []
+    __getattr__ = seldom_method  # (grid.py)
 
-    def _load_extra(self, key, words):
-        """Read a record line the base does not know; False if the game does not know it."""
-        return False
-
-    def symbol(self, p):
-        return ".XO"[self.cell[p] & 3]
-
-    def diagram(self):
-        return self.grid.diagram(self.symbol)
-
-    def state(self):
-        """Everything that defines the position and its bookkeeping, as text: tests compare it
-        to prove that undo restores a position exactly (stones.engine.snapshot, a module the
-        device never loads)."""
-        from stones.engine.snapshot import state
-
-        return state(self)
-
-    def broken(self):
-        """The first way the game's structures contradict its stones, as text, or None: the
-        fuzzer's check after random button events (stones.engine.snapshot)."""
-        from stones.engine.snapshot import broken
-
-        return broken(self)
-
-    def check(self):
-        """The game itself, or GameError naming the first way its structures contradict its
-        stones (broken()): what a save or a record read back ends with, so no engine loop ever
-        runs on a position the rules cannot reach."""
-        problem = self.broken()
-        if problem:
-            raise GameError("position does not hold: " + problem)
-        return self
-
-    def _word(self, root):
-        """The game's per-group word, for state()."""
-        return 0
-
-    def _state(self):
-        """The game's own state variables, for state()."""
-        return ()

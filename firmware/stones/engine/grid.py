@@ -37,7 +37,25 @@ def forget_grids():
     _GRIDS.clear()
 
 
+def seldom_method(self, name):
+    """__getattr__ of the classes with seldom modules (Game, Grid; stones.engine.seldom): a
+    name the object and its class lack (only then does Python ask), found in the modules its
+    class's ``seldom`` names, first to last, and put on the class at its first use, as the
+    object's method; AttributeError if none has it."""
+    if name[:2] != "__":
+        cls = type(self)
+        for module in cls.seldom:
+            method = getattr(__import__(module, None, None, ("_",)), name, None)
+            if method is not None:
+                setattr(cls, name, method)
+                return getattr(self, name)
+    raise AttributeError(name)
+
+
 class Grid:
+    # parsing, names and the diagram (records, GTP, tests): out of the class until asked for
+    seldom = ("stones.engine.gridseldom",)
+    __getattr__ = seldom_method
     kind = ""  # "square" or "hex"
     offsets = ()  # neighbour index steps
     stride = 0
@@ -68,29 +86,3 @@ class Grid:
     def on_board(self, p):
         return 0 < p < self.length and self.degree[p] != 0
 
-    def neighbours(self, p):
-        """The on-board neighbours of p (allocates: for slow paths and tests)."""
-        degree = self.degree
-        return [p + d for d in self.offsets if degree[p + d]]
-
-    def parse(self, text):
-        """The index of a point named like the rule texts ('D5', 'd4'); ValueError if none."""
-        p = self._parse(text.strip())
-        if p is None or not self.on_board(p):
-            raise ValueError("no point %r on this board" % text)
-        return p
-
-    def names(self, points):
-        return " ".join(self.name(p) for p in points)
-
-    def name(self, p):
-        """The name of point p in the rule texts' notation (each grid class has one)."""
-        raise NotImplementedError
-
-    def _parse(self, text):
-        """The index named by text, or None (each grid class has one; parse() checks it)."""
-        raise NotImplementedError
-
-    def diagram(self, symbol):
-        """Text picture of the board; symbol(p) gives the one-character mark of point p."""
-        raise NotImplementedError

@@ -77,6 +77,11 @@ class Parser:
         self.faults = [0, 0, 0, 0]
         self.rest = 0  # bytes held after the ready frame (a fault's look-again found it early)
 
+    def clear(self):
+        """Forget the bytes held (a frame half come over a pipe the link has left)."""
+        self.filled = self.rest = 0
+        self.ready = False
+
     def take(self, data, i, n):
         """Take bytes from data[i:n] until a frame is whole (ready) or they run out; returns the
         index after the last byte taken. Allocates nothing."""

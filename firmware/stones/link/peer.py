@@ -190,6 +190,18 @@ class Link:
         if self.state == READY:
             self._send_game()
 
+    def hosting(self):
+        return self.role == HOST
+
+    def move(self, pipe, now):
+        """Run over pipe from now on (the player chose another transport: App.choose_link):
+        what was half read on the old one is dropped, and a link that was made greets again
+        over the new one, as after a lost link, so each side says where it is."""
+        self.pipe = pipe
+        self.parser.clear()
+        if self.state != OFF:
+            self._regreet(now)
+
     def settled(self):
         """Whether the colours are known: no pregame, or its steps all taken."""
         pregame = self.pregame

@@ -6,7 +6,8 @@
     reopen() -> bool     try once, without waiting, to open it again
     name                 a few words for the System screen ("UART 0", "TCP 10.0.0.2:4455")
 
-Links: what a platform hands the app, to open a pipe as host or joiner.
+Links: what a platform hands the app, to open a pipe as host or joiner. Choice: Links the
+player chooses between (a Pico map offering its cable and its USB), one open at a time.
 MemoryPipe: a pair in memory (memory_pair), for the tests: cut() and mend() break and restore
 it, and what one end writes can be changed on its way (through: a function of the bytes).
 UartPipe: a machine.UART (or anything with any, readinto and write) made by the platform from
@@ -23,7 +24,10 @@ class Links:
     has the address it was given, the one a joiner chose instead (target, set by ui/lan.py)
     and, where its hosts announce themselves, lan (stones/platforms/netpipe.py's NetLinks and
     Lan; the tests' stones.platforms.fakes.FakeLan). release (or None) is called once the app
-    has stopped: what the pipes held goes back (UsbPipe.release)."""
+    has stopped: what the pipes held goes back (UsbPipe.release). choices: the names a Choice
+    chooses between (one transport: none)."""
+
+    choices = ()
 
     def __init__(self, make, name, address="", lan=None, release=None):
         self.make = make
@@ -39,6 +43,41 @@ class Links:
     def release(self):
         if self.on_release is not None:
             self.on_release()
+
+
+class Choice(Links):
+    """Links of more than one transport, the player's choice (the System screen's Link via row,
+    App.choose_link): options [(name, make)], make() -> the Links of that one, called when it
+    is chosen, so only the chosen one holds anything (a USB link owns the REPL's serial, and
+    Ctrl-C is off, only while it is chosen). choose(name) takes that one (a name not offered:
+    the first) and releases the one it leaves; open and release are the chosen one's."""
+
+    def __init__(self, options):
+        Links.__init__(self, None, options[0][0])
+        self.choices = tuple(name for name, _ in options)
+        self.makers = tuple(make for _, make in options)
+        self.chosen = None
+
+    def choose(self, name):
+        """Link on the transport named from now on; the name taken."""
+        if name not in self.choices:
+            name = self.choices[0]
+        if self.chosen is not None and name == self.name:
+            return name
+        self.release()
+        self.chosen = None  # (the one left goes before the next is made)
+        self.chosen = self.makers[self.choices.index(name)]()
+        self.name = name
+        return name
+
+    def open(self, host):
+        if self.chosen is None:
+            self.choose(self.name)
+        return self.chosen.open(host)
+
+    def release(self):
+        if self.chosen is not None:
+            self.chosen.release()
 
 
 class MemoryPipe:

@@ -91,6 +91,8 @@ class App:
         # None: no Link rows; link: the Link of a linked game (ui/linking.py), polled each step
         self.links = links
         self.link = None
+        if len(getattr(links, "choices", ())) > 1:  # the player's transport, kept in the settings
+            self.system["via"] = links.choose(self.system.get("via"))
         self.battery = battery  # a stones.drivers.battery.Battery, or None: no icon, no row
         self.lightsleep = lightsleep  # machine.lightsleep on a Pico: the off panel's poll
         self.power = AWAKE
@@ -417,6 +419,22 @@ class App:
             link.offer(game, colour)
         else:
             link.resume(game, colour)
+
+    def choose_link(self, name):
+        """Link on the transport named from now on (the System screen's Link via row, where the
+        platform offers more than one: stones.link.pipes.Choice), kept in the settings. A link
+        being made or played moves to it and greets the other side again there, as after a lost
+        link; the pipe it leaves goes (a USB one gives Ctrl-C back)."""
+        links = self.links
+        if name == links.name:
+            return
+        self.system["via"] = links.choose(name)
+        link = self.link
+        if link is not None:
+            old = link.pipe
+            link.move(links.open(link.hosting()), self.clock.ticks_ms())
+            if hasattr(old, "close"):
+                old.close()
 
     def woken(self, event, now):
         """The event for the screens, or None: a press that wakes the device, and what its

@@ -2,7 +2,9 @@
 palettes), sleep, sound (when a buzzer is fitted), pondering (the device
 thinking on the player's time: ui/opponent.py), whether the device resigns a lost game
 (ui/play.py), how a linked game's board shows on the device that joined (Linked board: turned
-half a turn, or upright; with the Link row, where the platform links), the battery's voltage
+half a turn, or upright; with the Link row, where the platform links), the transport a link
+takes where the platform offers more than one (Link via: a Pico's cable or USB,
+App.choose_link), the battery's voltage
 (when one is sensed),
 version, free memory, the platform and the board (the pin map's label, where the platform gives
 one). Each change is saved as it is made (App.save_settings), so switching off
@@ -41,6 +43,9 @@ class Screen:
         link = getattr(self.app, "link", None)
         if getattr(self.app, "links", None) is not None:  # (ui/linking.py: its state)
             rows.append(("Link", link.status() if link is not None else "off"))
+            choices = getattr(self.app.links, "choices", ())
+            if len(choices) > 1:  # the transports the platform offers (a Pico's cable, USB)
+                rows.append(("Link via", self.app.links.name))
             # the board on the device that joined: half turned (its player's side nearest)
             rows.append(("Linked board", "turned" if self.settings["turned"] else "upright"))
         battery = getattr(self.app, "battery", None)
@@ -100,5 +105,10 @@ class Screen:
             self.settings["ponder"] = not self.settings["ponder"]
         elif button in (keys.LEFT, keys.RIGHT, keys.A) and label == "Resigns":
             self.settings["resign"] = not self.settings["resign"]
+        elif button in (keys.LEFT, keys.RIGHT, keys.A) and label == "Link via":
+            choices = self.app.links.choices
+            step = -1 if button == keys.LEFT else 1
+            at = choices.index(self.app.links.name)
+            self.app.choose_link(choices[(at + step) % len(choices)])
         elif button in (keys.LEFT, keys.RIGHT, keys.A) and label == "Linked board":
             self.settings["turned"] = not self.settings["turned"]

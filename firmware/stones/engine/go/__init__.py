@@ -6,6 +6,8 @@ pieces loaded only when they are needed. Reading guide:
     viper.py     rules.py's move loop as viper code (MicroPython ports with a native emitter),
                  line for line, with the end-of-playout count (margin2, placed2) and the learnt
                  priors (priors); tests/engine/test_goviper.py compares each with its reference
+    seldom.py    the Go methods play never calls (the count, dead stones, records, the tests'
+                 shape and features), put on the class at their first use (engine/seldom.py)
     end.py       dead stones and seki at the end of a game (the marking screen, GTP's
                  final_score): loaded only then
     features.py  the features the tree's priors weigh, and the priors; loaded by Go.prepare()

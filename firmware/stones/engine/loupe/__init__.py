@@ -5,6 +5,8 @@ their shortest loop. Reading guide:
                  legality table, the loop search, scoring; read it first
     viper.py     rules.py's move loop as viper code, line for line
                  (tests/engine/test_loupeviper.py compares them)
+    seldom.py    the Loupe methods play never calls (the count, the values and loops the score
+                 screen and GTP show), put on the class at their first use (engine/seldom.py)
     book.py      the opening books (engine/book.py reads them), made by host_tools/fit/book.py:
                  do not edit
 
