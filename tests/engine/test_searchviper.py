@@ -78,6 +78,34 @@ def test_the_kernels_grow_the_reference_tree():
                 assert not any(viper.amaf), where  # the AMAF marks wiped after each playout
 
 
+def test_with_halving_at_the_root_the_kernels_grow_the_reference_tree():
+    # Tuning.halving chooses the root's child in Python and leaves the inner nodes to select:
+    # the same turns, tree and move both ways.
+    if not MICROPYTHON:
+        skip("viper code compiles on MicroPython only")
+    from stones.engine.game import Tuning
+
+    reference = Search(400)
+    reference.select = reference.backup = reference.children = None
+    viper = Search(400)
+    for key, size in GAMES:
+        cls = type(position(key, size, 3, 0))
+        given = {name: getattr(cls.tuning, name) for name in dir(Tuning) if name[0] != "_"}
+        given["halving"] = 8
+        tuning = Tuning(**given)
+        for opening in (0, 6, 20):
+            game = position(key, size, 3, opening)
+            moves = []
+            for search in (reference, viper):
+                search.begin(game, 3000, 5, tuning)
+                while not search.step(16):
+                    pass
+                moves.append(search.best_move())
+            where = "%s %d after %d" % (key, size, game.count)
+            assert viper.playouts == reference.playouts > 0, where
+            assert tree(viper) == tree(reference) and moves[0] == moves[1], where
+
+
 def test_the_history_loops_viper_twins_mark_what_game_py_marks():
     """Game.first_players and unmark_moves run as gameviper.py where viper compiles (the
     search's count calls them after every playout): the same marks as game.py's own loops."""

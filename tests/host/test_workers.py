@@ -149,6 +149,20 @@ def test_sharing_with_itself_alone_is_the_plain_search():
     assert one.best_move() == plain.think(go(), BUDGET, 9) and one.ranked() == plain.ranked()
 
 
+def test_a_worker_searches_without_sequential_halving():
+    # Tuning.halving's survivor is one search's choice, not a count the workers could sum: a
+    # worker's search with it on is the plain one with it off.
+    from stones.engine.game import Tuning
+
+    on = Tuning(**dict(vars(type(go()).tuning), halving=8))
+    worker = SharingSearch()
+    move = worker.think(go(), BUDGET, 9, on)
+    assert not worker.alive
+    plain = Search()
+    assert move == plain.think(go(), BUDGET, 9) and worker.ranked() == plain.ranked()
+    assert plain.think(go(), BUDGET, 9, on) in [m for m, _, _ in plain.ranked()]
+
+
 def test_a_stop_reaches_workers_waiting_at_a_share_point(pool):
     search = ParallelSearch(pool, single_up_to=0, shares=10 ** 6)  # a point every chunk
     search._exchange = lambda: None  # the parent never answers: the workers wait there

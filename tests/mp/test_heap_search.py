@@ -130,3 +130,40 @@ def test_pondering_in_pieces_allocates_nothing():
         finally:
             micropython.heap_unlock()
         assert search.playouts > 0 and game.reason(move) == 0, key
+
+
+def test_sequential_halving_allocates_nothing():
+    # Tuning.halving: the survivors chosen at begin, the turns, each phase's halving and the
+    # survivor as the move, with a fresh tree, a kept one and pondering in pieces.
+    from stones.engine.game import Tuning
+
+    for key, size in GAMES:
+        search = game = None
+        search, game = _fresh(key, size, 6, 3)
+        cls = type(game)
+        given = {name: getattr(cls.tuning, name) for name in dir(Tuning) if name[0] != "_"}
+        given["halving"] = 8
+        tuning = Tuning(**given)
+        search.begin(game, 10, 1, tuning)
+        halved = 0
+        for i in range(4):
+            if game.over:
+                break
+            micropython.heap_lock()
+            try:
+                search.begin(game, levels(game)[-1], i + 2, tuning, True)
+                halved += search.alive > 1
+                while not search.step(3):
+                    pass
+                move = search.best_move()
+                if i == 2:
+                    search.begin(game, levels(game)[1], 7, tuning, True)
+                    while not search.ponder(5):
+                        pass
+                    move = search.best_move()
+            finally:
+                micropython.heap_unlock()
+            assert game.reason(move) == 0, (key, move)
+            game.play(move)
+            game.playout(i + 5, 1)
+        assert halved, key

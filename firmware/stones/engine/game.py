@@ -198,10 +198,15 @@ class Tuning:
     lcb            the final move: 0, the most visited root child; above, the child whose
                    value's lower confidence bound, this many hundredths of a standard error
                    below it, is highest (Search._surest)
+    halving        sequential halving at the root (Search._halve): 0, off; m >= 2, the root
+                   plays only its m best children by value at the start (the prior, on a fresh
+                   root), the budget split into log2(m) phases, each survivor an equal share
+                   of a phase's playouts, the worse half by value dropped after each; the last
+                   survivor is the move, and the search ends when the phases are done
     """
 
     # The defaults, as class attributes: an instance holds only what it sets (a game's tuning
-    # is one or four names), so a Pico keeps a small dict per game class, not all ten.
+    # is one or four names), so a Pico keeps a small dict per game class, not all of them.
     prior_visits = 8
     rave = 600
     expand_at = 2
@@ -214,6 +219,7 @@ class Tuning:
     early = 1
     book = 0
     lcb = 0
+    halving = 0
 
     def __init__(self, **given):
         for name in given:

@@ -94,6 +94,21 @@ move then keeps the subtree of that move (``full()`` says when the tree has stop
 The app steps it with ``ponder(moves)``: a playout in pieces (the walk, then moves of the random
 playout a call), the same playouts as step()'s, so that a press never waits for a whole one.
 
+**Sequential halving at the root** (``Tuning.halving`` m, off at 0; Karnin et al., as Gumbel
+MuZero's root). begin takes the root's m best children by value (``_start_halving``: on a fresh
+root the prior with the tactics' virtual wins; on a kept one what its playouts say too) as the
+survivors, ranked, and splits the budget into log2(m) phases (rounded up) of even work. The root
+then plays no child of its own choosing: each playout goes to the next survivor in turn
+(``_turn``; below it the tree grows by value as ever), so that in a phase every survivor gets the
+same playouts, give or take the one that the phase's end cut short (a phase ends at the first
+count past its share of the work, as a search ends past its budget). At a phase's end
+(``_halve``) the worse half by value goes: the value holds the prior's virtual playouts and the
+AMAF counts every playout adds to every root child, ties go to the better rank. The last survivor
+is the move (``_survivor``; stopped before, the best valued survivor) and the search ends when the
+phases are done: no ``_decided`` early end, no lcb. Kept trees, pondering (the same turns in
+pieces) and the budget in work are as without it; it allocates nothing (two HALVING_MOST word
+arrays, made in ``__init__``). The workers (platforms/workers.py) search without it.
+
 **Sharing the root** (CPython's worker processes: platforms/workers.py's SharingSearch adds
 other searches' counts to the root's children, as ``foreign``). The early end, ranked() and
 best_move() read a search's own counts alone.
@@ -134,6 +149,7 @@ PI_NODES = 20000  # the default on CPython
 BIG_HEAP = 256 * 1024
 HEAP_SHARE = 4  # a quarter
 BIG_NODES = 6000  # 'H' arrays: node numbers stay far below 65536
+HALVING_MOST = 32  # the most root children sequential halving starts with (Tuning.halving)
 
 
 def heap_nodes(free):
@@ -209,6 +225,15 @@ class Search:
         self.path = zeros(_DEPTH)
         self.colours = octets(bytes(_DEPTH))
         self.buckets = zeros(16)
+        # Sequential halving (Tuning.halving; see the reading guide): the survivors' nodes in
+        # their rank at the start, their values at a phase's end, how many are left (0: the
+        # halving is not running), the phases, the one under way and whose turn it is.
+        self.halves = zeros(HALVING_MOST)
+        self.hvalues = zeros(HALVING_MOST)
+        self.alive = 0
+        self.phases = 0
+        self.phase = 0
+        self.turn = 0
         self.n_nodes = 0
         self.game = None
         self.scratch = None
@@ -271,6 +296,7 @@ class Search:
         self.seed = (seed & 0x3FFFFFFF) or 1
         self.base = game.count
         self.pending = 0
+        self.alive = 0
         self.finished = game.over or budget <= 0
         self.booked = book_move(scratch, self.seed, tuning)
         if self.booked >= 0:
@@ -293,10 +319,13 @@ class Search:
         self.root_moves = game.count
         self.root_turn = game.turn_word()
         self.root_setup = game.setup
+        if self.halving > 1 and not self.finished:
+            self._start_halving()
 
     def _tune(self, tuning):
         self.tuning = tuning
         self.lcb = tuning.lcb
+        self.halving = tuning.halving
         self.prior_visits = tuning.prior_visits
         self.rave = tuning.rave
         self.expand_at = tuning.expand_at
@@ -338,6 +367,12 @@ class Search:
     def _counted(self):
         """After a playout's count: whether the search is over."""
         self.playouts += 1
+        if self.alive:  # sequential halving: its phases end the search, not _decided
+            while self.alive > 1 and self.work * self.phases >= self.budget * (self.phase + 1):
+                self._halve()
+            if self.alive <= 1 or self.visits[0] >= self.most:
+                self.finished = True
+            return
         if (self.work >= self.budget or self.visits[0] >= self.most
                 or not self.playouts & 7 and self._decided()):
             self.finished = True
@@ -404,8 +439,10 @@ class Search:
             return PASS
         if self.booked >= 0:
             return self.booked
-        best = self._most_visited()
-        if best >= 0 and self.lcb:
+        best = self._survivor() if self.alive else -1
+        if best < 0:
+            best = self._most_visited()
+        if best >= 0 and self.lcb and not self.alive:
             best = self._surest(best)
         if best >= 0:
             return self.move[best] & _MOVE
@@ -676,6 +713,120 @@ class Search:
                     pick = j
         return pick
 
+    # -- sequential halving at the root (Tuning.halving) ----------------------------------
+
+    def _start_halving(self):
+        """begin's start of the halving: the root's Tuning.halving best children by value
+        (at most HALVING_MOST; ties to the first in the root's order, best prior first) as the
+        survivors, in that rank; log2 of their number, rounded up, phases. Fewer than two
+        children the rules may accept: no halving."""
+        move = self.move
+        first = self.first[0]
+        end = first + self.kids[0]
+        halves = self.halves
+        m = self.halving if self.halving < HALVING_MOST else HALVING_MOST
+        count = 0
+        last = 0x7FFF  # each pick is the best after the last one in (value down, node up)
+        after = -1
+        while count < m:
+            pick = -1
+            top = -1
+            for j in range(first, end):
+                if move[j] & _DEAD:
+                    continue
+                v = self._value(j)
+                if (v < last or v == last and j > after) and v > top:
+                    top = v
+                    pick = j
+            if pick < 0:
+                break
+            halves[count] = pick
+            count += 1
+            last = top
+            after = pick
+        if count < 2:
+            return
+        phases = 0
+        while 1 << phases < count:
+            phases += 1
+        self.alive = count
+        self.phases = phases
+        self.phase = 0
+        self.turn = 0
+
+    def _turn(self):
+        """The root child of the next playout under halving: the survivors in turn, in their
+        rank, round after round (a survivor the rules refused leaves them); -1 if none is
+        left (the walk then chooses as without halving)."""
+        halves = self.halves
+        move = self.move
+        while self.alive:
+            t = self.turn
+            if t >= self.alive:
+                t = 0
+            j = halves[t]
+            if not move[j] & _DEAD:
+                self.turn = t + 1
+                return j
+            self.alive -= 1
+            for i in range(t, self.alive):
+                halves[i] = halves[i + 1]
+            self.turn = t
+        return -1
+
+    def _halve(self):
+        """The end of a phase (the search's work past phase + 1 of the phases' even shares of
+        the budget): the survivors the rules refused go, then the worse half by value (the
+        value holds the prior's virtual playouts and AMAF besides the survivor's own, ties go
+        to the better rank at the start); the next round starts at the best ranked."""
+        halves = self.halves
+        values = self.hvalues
+        move = self.move
+        n = 0
+        for i in range(self.alive):
+            j = halves[i]
+            if not move[j] & _DEAD:
+                halves[n] = j
+                values[n] = self._value(j)
+                n += 1
+        keep = (n + 1) >> 1
+        w = 0
+        for i in range(n):
+            v = values[i]
+            better = 0
+            for o in range(n):
+                u = values[o]
+                if u > v or u == v and o < i:
+                    better += 1
+            if better < keep:
+                halves[w] = halves[i]  # w <= i: only entries already read are written
+                w += 1
+        self.alive = w
+        self.phase += 1
+        self.turn = 0
+
+    def _survivor(self):
+        """best_move's root child under halving: the best valued survivor (the last one when
+        the phases are done), ties to the better rank, checked against the rules if no
+        playout pushed it; -1 if every survivor is refused."""
+        halves = self.halves
+        move = self.move
+        while True:
+            pick = -1
+            top = -1
+            for i in range(self.alive):
+                j = halves[i]
+                if not move[j] & _DEAD and self._value(j) > top:
+                    top = self._value(j)
+                    pick = j
+            if pick < 0 or move[pick] & _LEGAL:
+                return pick
+            self.scratch.copy_from(self.game)
+            if not self.scratch._push(move[pick] & _MOVE):
+                move[pick] |= _LEGAL
+                return pick
+            move[pick] |= _DEAD
+
     def _value(self, j):
         n = self.visits[j]
         a = self.avisits[j]
@@ -903,7 +1054,10 @@ class Search:
             start = first[node]
             mover = scratch.to_move  # the colour whose move the children are
             while True:  # the best child the rules accept
-                if select:
+                pick = self._turn() if not depth and self.alive else -1  # (halving's root)
+                if pick >= 0:
+                    pass
+                elif select:
                     pick = select(self, start, k)
                 else:
                     pick = -1

@@ -10,7 +10,9 @@ it and their index) and the whole budget: the budget counts per worker, so every
 the level's work. The move is the root child with the most playouts summed over the workers,
 ties to the higher summed value, then to the child met first (worker 0's ranking first, then
 worker 1's, ...). Nothing depends on timing: the same position, budget, seed and number of
-workers give the same move, and one worker gives exactly the plain Search's move. Each worker
+workers give the same move, and one worker gives exactly the plain Search's move. The workers
+search without sequential halving at the root (Tuning.halving; its survivor is one search's
+choice, not a count that sums), so a tuning with it plays here as with it off. Each worker
 keeps its tree between moves (its begin passes keep on), so tree reuse works as in Search.
 
 **Sharing the root.** Independent trees stop gaining after two workers: each spends its
@@ -122,6 +124,7 @@ class SharingSearch(Search):
     def begin(self, game, budget, seed=1, tuning=None, keep=False):
         self._unshare()
         super().begin(game, budget, seed, tuning, keep)
+        self.alive = 0  # no sequential halving here: the move is the summed playouts'
         if self.sharing:
             self._share_start()
 
