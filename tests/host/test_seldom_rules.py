@@ -35,8 +35,9 @@ def test_no_seldom_function_hides_behind_a_class_body():
         assert functions, module_name
         for name in functions:
             for base in klass.__mro__:
-                assert name not in vars(base), "%s.%s is in %s's class body" % (
-                    module_name, name, base.__name__)
+                found = vars(base).get(name)  # (this very function, put there at first use)
+                assert found is None or found is vars(module)[name], (
+                    "%s.%s is in %s's class body" % (module_name, name, base.__name__))
 
 
 def test_every_game_class_lists_its_bases_seldom_modules_after_its_own():
