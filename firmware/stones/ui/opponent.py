@@ -42,8 +42,10 @@ PONDER_GROW_MS = const(16)
 # A Pico's device move ends by this much time on the app's clock, whatever its level's budget:
 # its playouts go in pieces (Search.ponder: the same playouts, the same tree), and before a piece
 # that would end past it (judged by the longest piece so far) the best move found is played. The
-# levels' budgets keep most moves well under it; a slow position's move stops here.
-MOVE_MS = const(1900)
+# levels' budgets keep most moves well under it; a slow position's move stops here. Under the
+# 2 s a move may take: before the thinking, the player's stone and its save; after, the last
+# piece's overrun and the device's stone, its save and its drawing (as the last move's took).
+MOVE_MS = const(1700)
 MOVE_PIECE = const(48)  # moves of a playout a piece of a Pico's device move
 
 

@@ -80,8 +80,8 @@ def main(key, moves, size=0):
             break
         screen.view.cursor = legal[0]
         before = game.count
-        press(k.A)
-        start = time.ticks_ms()
+        start = time.ticks_ms()  # from the press: its own work (the stone, the save, the
+        press(k.A)  # device's search begun) is part of the wait for the device's stone
         slices = 0
         while game.to_move != 1 and not game.over:  # the device's turn (Loupe: two stones)
             if slices > 20000:
