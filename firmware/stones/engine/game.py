@@ -188,6 +188,8 @@ class Tuning:
     overhead       the fixed cost of a playout in moves, per 100 points of the board (the tree
                    walk, the copy and the scoring, calibrated so that time ~ moves + this)
     tactic_visits  virtual AMAF wins a point of root tactics is worth
+    tactic_width   the most candidates the root's tactics play out, best prior first by the
+                   prior's sixteenths (0: every one); the others keep their prior as it is
     knowledge      the game's knowledge bits for the playouts and priors (None: the game's own)
     early          how soon a search may end before its budget (search.py, Search._decided): it
                    ends when the most visited root child leads every other by more than the
@@ -215,6 +217,7 @@ class Tuning:
     tactics = 0
     overhead = 50
     tactic_visits = 0
+    tactic_width = 0
     knowledge = None
     early = 1
     book = 0

@@ -974,7 +974,12 @@ class Search:
 
         Each move is taken back (_pop) rather than the scratch copied again: the mover's moves
         in one pass, then the turn handed over once and the opponent's in a second, two copies
-        a root instead of two a candidate (tests/engine/test_search.py compares the two ways)."""
+        a root instead of two a candidate (tests/engine/test_search.py compares the two ways).
+
+        With Tuning.tactic_width w, only the w best candidates by prior // 16 (ties to the
+        first in the candidates' order) are played out, so that a big board's root stays
+        quick; the others keep their prior and get no virtual wins (sums 1 meanwhile), and the
+        walk checks them as it pushes them."""
         game = self.game
         scratch = self.scratch
         cand = self.cand
@@ -983,9 +988,17 @@ class Search:
         c = game.to_move
         base = game.material(c)
         low = 0x3FFF
+        floor = self._tactic_floor(n)
+        buckets = self.buckets
         scratch.copy_from(game)
         for i in range(n):
             m = cand[i]
+            b = pri[i] >> 4
+            if b < floor or b == floor and not buckets[b]:  # past the width: not played out
+                sums[i] = 1
+                continue
+            if b == floor:
+                buckets[b] -= 1
             if game.quiet(m):  # legal, and wins nothing either way: no need to play it out
                 sums[i] = 0  # (marks it for the second pass; a played sum is never 0)
                 if low > 0:
@@ -998,7 +1011,7 @@ class Search:
             scratch._pop()
         scratch.set_turn(3 - c)
         for i in range(n):
-            if not pri[i]:
+            if not pri[i] or sums[i] == 1:
                 continue
             gain = sums[i] - 0x2000
             if gain == -0x2000:  # quiet
@@ -1013,12 +1026,35 @@ class Search:
         scratch.copy_from(game)
         scale = self.tactics
         for i in range(n):
-            if pri[i]:
+            if sums[i] == 1:  # not played out: its prior as it was, no virtual wins
+                sums[i] = 0
+            elif pri[i]:
                 gain = sums[i] - 0x2000 - low
                 q = pri[i] + scale * gain
                 pri[i] = 255 if q > 255 else q if q > 1 else 1
                 gain *= self.tactic_visits  # the same knowledge as virtual AMAF playouts, all won
                 sums[i] = gain if gain < 60 else 60
+
+    def _tactic_floor(self, n):
+        """The lowest prior // 16 the root's tactics play out among cand/pri[0:n] (-1: every
+        candidate): the sixteenth that holds the Tuning.tactic_width-th best prior, and in
+        buckets[it] how many of that sixteenth to play out."""
+        most = self.tuning.tactic_width
+        if not most or n <= most:
+            return -1
+        buckets = self.buckets
+        for b in range(16):
+            buckets[b] = 0
+        pri = self.pri
+        for i in range(n):
+            buckets[pri[i] >> 4] += 1
+        cut = 15
+        above = 0
+        while cut and above + buckets[cut] < most:
+            above += buckets[cut]
+            cut -= 1
+        buckets[cut] = most - above
+        return cut
 
     def _iterate(self, moves=0, grow=True):
         """One playout: down the tree, expand, play out, count (see the reading guide); True

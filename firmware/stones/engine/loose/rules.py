@@ -149,7 +149,8 @@ class Loose(Game):
     # (Game.pico_scale) 17x17 and 19x19: bytecode playouts from 256 points; 5x5 and 7x7: short
     # playouts, so many more of them a budget, each with its walk down the tree
     pico_scale = ((5, 40), (7, 65), (17, 45), (19, 45))
-    tuning = Tuning(tactics=24, overhead=42, tactic_visits=4, prior_visits=16)  # PRIORS lead
+    tuning = Tuning(tactics=24, overhead=42, tactic_visits=4, prior_visits=16,  # PRIORS lead
+                    tactic_width=96)  # a big board's root in time: docs/journal.md
     bench = (("opening", "E5 D5 E4 C3 G7 C7 G3 F5"), ("pico_playouts", 25),
              ("playouts_unix", 1500), ("playouts_cpython", 2000),
              ("v01", (3400, (("tactics", 24), ("overhead", 42), ("tactic_visits", 4)))))
