@@ -11,8 +11,10 @@ from multiprocessing import shared_memory
 
 import pytest
 
+from host_tools.gtp import engine as front
+from host_tools.gtp.engine import Engine
 from stones.engine import registry
-from stones.engine.search import _MOVE
+from stones.engine.search import _MOVE, levels
 from stones.platforms.workers import (
     CHUNK,
     ParallelSearch,
@@ -200,6 +202,20 @@ def test_the_tree_mode_from_the_environment_or_the_config_and_bad_ones_by_name()
     assert searcher.pool.shared and searcher.pool.tree is None  # made at the first search
     searcher.close()
     assert not Searcher(2).pool.shared  # root parallelism by default
+
+
+def test_gtp_plays_on_a_shared_tree():
+    cls = registry.game_class("loose")
+    engine = Engine("loose", 5, 3, len(levels(cls)) + 1, workers=2, tree="shared")
+    try:
+        answers = engine.run(["genmove b", "genmove w", "genmove b"])
+        assert all(a.startswith("= ") for a in answers), answers
+        assert engine.pool.shared
+    finally:
+        engine.close()
+    parser = front.build_parser(cls)
+    assert parser.parse_args(["--shared-tree"]).shared_tree
+    assert not parser.parse_args([]).shared_tree
 
 
 def test_the_pi_s_searcher_takes_its_tree_from_the_environment(monkeypatch, capsys):
