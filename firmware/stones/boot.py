@@ -254,11 +254,18 @@ def pico_searcher(mem_free=None):
 
 def pi_searcher(config):
     """The Pi's computer player: a search on every core (stones.platforms.workers; the count
-    from $POCKET_STONES_WORKERS, else the pin map's "workers", else os.cpu_count()), a plain
+    from $POCKET_STONES_WORKERS, else the pin map's "workers", else os.cpu_count(); how they
+    search from $POCKET_STONES_TREE, else the pin map's "tree": "root", the default, or
+    "shared", one tree; another is named on the console and the default plays), a plain
     Search on a single core; its close() ends the worker processes."""
-    from stones.platforms.workers import Searcher, worker_count
+    from stones.platforms.workers import Searcher, tree_mode, worker_count
 
-    return Searcher(worker_count(config))
+    try:
+        tree = tree_mode(config)
+    except ValueError as error:
+        print("%s: the workers share the root" % error)
+        tree = "root"
+    return Searcher(worker_count(config), tree=tree)
 
 
 def make_buzzer(config, clock, tone):

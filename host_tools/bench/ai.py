@@ -30,14 +30,16 @@ none given: a fresh tree every move and no pondering, as the first release playe
   implies --keep (a pondered tree is kept for the next move);
 - --search-workers N: the top Raspberry Pi level's searches on N processes (ParallelSearch, root
   parallelism with the root's counts shared, the budget per worker); the matches then run one
-  game at a time, and the figure's note gives the workers' CPU a move beside this process's.
+  game at a time, and the figure's note gives the workers' CPU a move beside this process's;
+- --shared-tree (with --search-workers N): the workers grow one tree in shared memory with
+  virtual loss in place of sharing the root's counts ("shared tree" in the figure's name).
 
 --only-vs previous plays our player with its modes against the same top Pico level without them
 (a fresh tree every move, no pondering) at the same budget a move: equal time, for keeping and
 pondering cost none of the device's own move's time. Targets for a mode are the game's bench
 entries with the mode's suffix: "_kept", "_ponder" (pondering, with keep), "_workersN" (N search
-workers: a target holds for that count only); against GNU Go above level 1, "vs_gtpL_pico" for
-level L.
+workers: a target holds for that count only; "_workersN_shared" on a shared tree); against GNU
+Go above level 1, "vs_gtpL_pico" for level L.
 
 Games run on CPython (budgets count moves, so a game is the same on every runtime) on --workers
 processes. Nothing here is a test: targets (each game's Game.bench) are printed beside the
@@ -194,19 +196,22 @@ def measure_on_wasm(key, size, mpy_dir):
 
 class Modes:
     """How our player plays a match (the module's text): keep, ponder work, the seconds that
-    work stands for (None: given as work), search workers (1: in the match's process)."""
+    work stands for (None: given as work), search workers (1: in the match's process) and how
+    they search (tree: platforms.workers.TREES, "shared" for one tree)."""
 
     def __init__(self, keep=False, ponder=0, seconds=None, workers=1, knowledge=None,
-                 tuning=()):
+                 tuning=(), tree="root"):
         self.keep = keep or ponder > 0
         self.ponder = ponder
         self.seconds = seconds
         self.workers = workers
         self.knowledge = knowledge  # the game's knowledge bits for our player (None: its own)
         self.tuning = tuple(tuning)  # (name, value) changes to the game's own Tuning
+        self.shared = workers > 1 and tree == "shared"  # one tree in shared memory
 
     def label(self):
-        """What the figure's name adds: ', tree kept, pondering 5 s, 4 search workers'."""
+        """What the figure's name adds: ', tree kept, pondering 5 s, 4 search workers' (and
+        ', shared tree' where they grow one)."""
         parts = []
         if self.keep:
             parts.append("tree kept")
@@ -215,6 +220,8 @@ class Modes:
                          is not None else "pondering %d work" % self.ponder)
         if self.workers > 1:
             parts.append("%d search workers" % self.workers)
+        if self.shared:
+            parts.append("shared tree")
         if self.knowledge is not None:
             parts.append("knowledge %d" % self.knowledge)
         for name, value in self.tuning:
@@ -223,9 +230,11 @@ class Modes:
         return "".join(", " + part for part in parts)
 
     def suffix(self):
-        """The bench target's suffix for these modes: '', '_kept', '_ponder', '+ _workersN'."""
+        """The bench target's suffix for these modes: '', '_kept', '_ponder', '+ _workersN'
+        ('+ _workersN_shared' on a shared tree)."""
         text = "_ponder" if self.ponder else "_kept" if self.keep else ""
-        return text + ("_workers%d" % self.workers if self.workers > 1 else "")
+        return text + ("_workers%d" % self.workers if self.workers > 1 else "") + (
+            "_shared" if self.shared else "")
 
     def figures(self):
         """The modes as a figure's fields."""
@@ -236,6 +245,8 @@ class Modes:
                 out["ponder_seconds"] = self.seconds
         if self.workers > 1:
             out["search_workers"] = self.workers
+        if self.shared:
+            out["shared_tree"] = True
         if self.knowledge is not None:
             out["knowledge"] = self.knowledge
         if self.tuning:
@@ -243,7 +254,8 @@ class Modes:
         return out
 
     def task(self):
-        return (self.keep, self.ponder, self.workers, self.knowledge, self.tuning)
+        return (self.keep, self.ponder, self.workers, self.knowledge, self.tuning,
+                "shared" if self.shared else "root")
 
 
 def results_fmt(value):
@@ -280,25 +292,28 @@ def ponder_of_seconds(key, budget, seconds, path=None):
         "move)" % (results_fmt(seconds), work, budget, results_fmt(move))
 
 
-_POOLS = {}  # ParallelSearch's pools of this process, by worker count (closed by close_pools)
+_POOLS = {}  # ParallelSearch's pools of this process, by (worker count, tree) (close_pools)
 
 
-def searcher(workers):
-    """A ParallelSearch on this process's pool of `workers` (every search in the workers), or
-    None for a plain Search."""
+def searcher(workers, tree="root"):
+    """A ParallelSearch on this process's pool of `workers` searching as tree says (every
+    search in the workers), or None for a plain Search."""
     if workers <= 1:
         return None
     from stones.platforms.workers import ParallelSearch, Pool
 
-    if workers not in _POOLS:
-        _POOLS[workers] = Pool(workers)
-    return ParallelSearch(_POOLS[workers], single_up_to=0)
+    if (workers, tree) not in _POOLS:
+        _POOLS[workers, tree] = Pool(workers, tree=tree)
+    return ParallelSearch(_POOLS[workers, tree], single_up_to=0)
 
 
-def worker_note(workers):
-    """How a budget counts on `workers` search workers, for a figure's note."""
+def worker_note(workers, shared=False):
+    """How a budget counts on `workers` search workers (shared: on one tree), for a figure's
+    note."""
     if workers <= 1:
         return ""
+    if shared:
+        return " a worker, one tree shared by the workers, virtual loss"
     from stones.platforms.workers import SHARES
 
     return " a worker, the root's counts shared every 1/%d of it" % SHARES
@@ -335,13 +350,13 @@ def tuned(key, **changes):
 
 def ours(key, budget, seed, nodes, modes, made):
     """Our player with modes (Modes.task's tuple), appended to made."""
-    keep, ponder, workers, knowledge, changes = modes
+    keep, ponder, workers, knowledge, changes, tree = modes
     changes = dict(changes)
     if knowledge is not None:
         changes["knowledge"] = knowledge
     tuning = tuned(key, **changes) if changes else None
     made.append(opponents.SearchPlayer(budget, seed, nodes, tuning, keep, ponder,
-                                       searcher(workers)))
+                                       searcher(workers, tree)))
     return made[-1]
 
 
@@ -542,6 +557,9 @@ def main(argv=None):
     parser.add_argument("--search-workers", type=int, default=1, metavar="N",
                         help="the top Raspberry Pi level searches on N processes (budget per "
                         "worker)")
+    parser.add_argument("--shared-tree", action="store_true",
+                        help="the search workers grow one tree in shared memory (virtual loss) "
+                        "instead of sharing the root's counts")
     parser.add_argument("--no-results", action="store_true",
                         help="print only: leave docs/results/ai.json as it is")
     parser.add_argument("only", nargs="*", metavar="GAME", help="only these games")
@@ -558,6 +576,8 @@ def main(argv=None):
                      "playouts a move: the note of its line against GNU Go)")
     if args.budget_scale < 1:
         parser.error("--budget-scale takes 1 or more")
+    if args.shared_tree and args.search_workers < 2:
+        parser.error("--shared-tree needs --search-workers 2 or more")
     R = Results("ai", "The computer player's strength", argv,
                 ("cpython",) if args.no_micropython else ("cpython", "unix", "wasm"))
     print("Pocket Stones computer opponent (win rates: CPython; time and heap: MicroPython unix "
@@ -674,7 +694,7 @@ def game_modes(args, key, budget, parser=None):
             parser.error(str(error))
         note += "; "
     return Modes(args.keep, ponder, seconds, args.search_workers, args.knowledge,
-                 args.tuning), note
+                 args.tuning, "shared" if args.shared_tree else "root"), note
 
 
 def ponder_text(extras, at):
@@ -737,7 +757,7 @@ def _gnugo_lines(name, key, cls, size, args, targets, modes=None, ponder_note=""
         target = None if scale else gnugo_target(targets, who, args.gnugo_level, mine)
         work = ("%d simulations a move; " % budget if nodes < 0 else
                 "budget %d%s, %.0f playouts a move; CPU a move %.3f s%s; " % (
-                    budget, worker_note(mine.workers), playouts_a_move(extras),
+                    budget, worker_note(mine.workers, mine.shared), playouts_a_move(extras),
                     per_move(extras), worker_cpu(extras, mine.workers)))
         rate_line("%s vs GNU Go level %d, %s%s" % (name, args.gnugo_level, label, mine.label()),
                   tally, target, time.time() - start, key, size, "%s%s%s" % (

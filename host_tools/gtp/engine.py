@@ -59,7 +59,9 @@ on when the commands come, so its answers are not reproducible. Neither plays at
 worker processes (stones.platforms.workers: root parallelism, the root's counts shared), each
 spending the level's budget with its own seed derived from --seed; the move is the one with the
 most playouts summed over them, so the answers stay reproducible for the same N. 1 searches in
-this process, as the Pico's levels always do.
+this process, as the Pico's levels always do. --shared-tree has them grow one tree in shared
+memory instead (virtual loss keeps them apart); the move is its most visited, and depends on
+how the workers were scheduled: not reproducible.
 
 Input is read as GTP 2 defines it, and anything else is refused by name, never by a traceback:
 a command line holds at most MAX_LINE characters (a longer one is answered 'line too long' and
@@ -185,7 +187,7 @@ class Engine:
     """A game of the registry behind GTP: the game, the random move generator and the quit flag."""
 
     def __init__(self, game="go", size=None, seed=1, level=None, ponder_budget=0, ponder=False,
-                 workers=1, **settings):
+                 workers=1, tree="root", **settings):
         self.cls = registry.game_class(game)
         self.game = self.cls(size, **settings)
         self.rng = Rng(seed)
@@ -202,6 +204,7 @@ class Engine:
         # --workers: the Pi's levels search in that many processes (stones.platforms.workers);
         # the Pico's levels, and one worker, in this one
         self.workers = workers if self.level > len(search.levels(self.cls)) else 1
+        self.tree = tree  # how they search (workers.TREES): root parallelism, or one shared tree
         self.pool = None
 
     def new_search(self):
@@ -211,7 +214,7 @@ class Engine:
         from stones.platforms.workers import ParallelSearch, Pool
 
         if self.pool is None:
-            self.pool = Pool(self.workers)
+            self.pool = Pool(self.workers, tree=self.tree)
         return ParallelSearch(self.pool, single_up_to=0)  # the level chose it: every search
 
     def close(self):
@@ -865,6 +868,10 @@ def build_parser(cls):
                         help="processes the Raspberry Pi's levels search in, each with the "
                         "level's budget (default: every core, %(default)s; 1: this process "
                         "only; the Pico's levels always search in one)")
+    parser.add_argument("--shared-tree", action="store_true",
+                        help="the workers grow one search tree in shared memory, with virtual "
+                        "loss, instead of sharing the root's counts (answers then depend on "
+                        "how the workers were scheduled)")
     parser.add_argument("--ponder", action="store_true",
                         help="think while waiting for the next command (answers then depend on "
                         "when commands come)")
@@ -900,7 +907,8 @@ def main(argv=None):
             return 2
     try:
         engine = Engine(args.game, args.size, args.seed, args.level, args.ponder_budget,
-                        args.ponder, max(1, args.workers), **settings)
+                        args.ponder, max(1, args.workers),
+                        "shared" if args.shared_tree else "root", **settings)
     except GameError as error:
         print("gtp: %s" % error, file=sys.stderr)
         return 2

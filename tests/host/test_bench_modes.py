@@ -89,6 +89,13 @@ def test_the_names_say_the_modes_and_the_targets_follow_them(tmp_path):
     assert ai.gnugo_target(targets, "pi", 10, ai.Modes(workers=4)) == 65
     assert ai.gnugo_target(targets, "pi", 10, ai.Modes(workers=2)) is None  # four's target only
     assert ai.gnugo_target(targets, "pico", 10, ai.Modes()) is None
+    shared = ai.Modes(workers=4, tree="shared")
+    assert shared.label() == ", 4 search workers, shared tree"
+    assert shared.figures() == {"keep": False, "search_workers": 4, "shared_tree": True}
+    assert ai.gnugo_target(targets, "pi", 10, shared) is None  # the root-sharing target: not its
+    assert shared.suffix() == "_workers4_shared" and shared.task()[-1] == "shared"
+    assert ai.Modes(tree="shared").label() == ""  # one worker: the plain search, no tree shared
+    assert "one tree shared" in ai.worker_note(4, True)
 
 
 def test_a_run_names_its_figure_by_its_modes(tmp_path, monkeypatch, capsys):
@@ -200,3 +207,9 @@ def test_a_tuning_change_turns_the_book_on_and_says_so(capsys):
         with pytest.raises(SystemExit):
             ai.main(["--no-results", "--tuning", bad])
         assert "not a Tuning setting" in capsys.readouterr().err
+
+
+def test_a_shared_tree_needs_search_workers(capsys):
+    with pytest.raises(SystemExit):
+        ai.main(["--no-results", "--shared-tree"])
+    assert "--shared-tree needs --search-workers 2 or more" in capsys.readouterr().err

@@ -1,6 +1,6 @@
 """The computer player on every core of a CPython host (a Raspberry Pi 4/5, Zero 2 W; GTP's
 --workers): engine.search.Search run in worker processes, with root parallelism and the root's
-counts shared.
+counts shared, or (an option, off by default) growing one tree in shared memory.
 
 Reading guide.
 
@@ -27,9 +27,38 @@ counts each playout once. The points are in work, not time, so sharing keeps the
 reproducible; a worker waits at a point for the others, so it costs wall time where the
 workers run unevenly. A stop reaches a waiting worker too (it ends there and reports).
 
+**One shared tree** (``tree="shared"`` of Pool and Searcher, which a ParallelSearch follows;
+$POCKET_STONES_TREE=shared or the pin map's "tree"; GTP's --shared-tree; off by default: "root"
+is all of the above). The workers grow one tree instead of a tree each. Its node arrays
+(SharedTree: Search's seven, and a word a node for the virtual losses) and the node count live
+in multiprocessing.shared_memory, made by the pool at its start, reused move after move, and
+unlinked by close(). Each worker keeps its own scratch game, tables, seed (worker_seed) and
+budget (the budget counts per worker, as above). A search: the parent pauses every worker
+(Pool.pause: each says it is idle), prepares the root itself as Search.begin does (its
+expansion, the counted pass, the tactics; with keep, the subtree of the moves played since,
+where this ParallelSearch prepared the tree last: tree reuse stays, done by the parent while the
+workers wait), and only then sends the begin; a worker's begin takes that root as it stands.
+An expansion takes the tree's one lock (SharedTreeSearch._expand: Search._expand with the node
+count read from the shared memory and written back; a leaf another worker expanded meanwhile
+keeps that one's children; the candidates are computed before the lock is taken); a run's
+children are written before its ``kids``, which publishes them. The counts take no lock, as in
+Enzenberger and Mueller's lock-free Fuego: two workers adding to one word at once may lose an
+update now and then, which is harmless (a count one short; none is counted twice). Virtual
+loss: a worker's walk (Search's select hook: _select) sees on each child the walks under way
+through it, as visits without a win, so that the other workers spread out; its count (_count)
+takes them back before Search's own. A worker's early end (_decided) weighs the lead against
+every worker's playouts left. The move is the most visited root child of the shared tree
+(Search.ranked(): ties to the higher value, then to the child met first), read by the parent
+once every worker has sent its final report; before any playout, the best prior the rules
+accept. Sharing the root and halving are off there. What a search finds depends on how the
+workers were scheduled, so it is not reproducible as the root's sharing is; one worker alone on
+a shared tree grows exactly the plain Search's tree. The Pico's Search carries none of it: the
+hooks live in SharedTreeSearch, here.
+
 **ParallelSearch** has Search's interface as the app (ui/opponent.py) and GTP drive it: begin,
 step, ponder, probe, progress, stop, full, best_move, think, ranked, and ``work``. begin sends the
-game (pickled: the workers rebuild an exact copy) and returns at once; the workers then search in
+game (pickled: the workers rebuild an exact copy) and returns at once (on a shared tree once the
+root is prepared, as long as a Search's begin takes); the workers then search in
 the background, and step() and progress() only read what they reported, never waiting for them, so
 the app's loop goes on while they think. step() returns True once every worker has sent its final
 report. stop() asks them to end now; best_move() waits for their reports (a chunk of playouts at
@@ -56,7 +85,7 @@ themselves when the parent's end of their pipe closes. A Searcher is what a plat
 the App (its ``searcher`` factory): each call a ParallelSearch on its one Pool (a plain Search
 for one worker), and close() ends the pool.
 ``worker_count(config)`` is how many: $POCKET_STONES_WORKERS, else the pin map's "workers", else
-every core (os.cpu_count()).
+every core (os.cpu_count()); ``tree_mode(config)`` how they search (TREES).
 
 Never imported on a Pico (firmware/manifest.py leaves it out of the build).
 """
@@ -67,14 +96,17 @@ import pickle
 import signal
 import sys
 import time
+from multiprocessing import shared_memory
 from multiprocessing.connection import wait as wait_any
 
-from stones.engine.search import _MOVE, Search, book_move, levels  # _MOVE: a node's move bits
+# (_MOVE, _DEAD: a node's move bits and its refused mark)
+from stones.engine.search import _DEAD, _MOVE, PI_NODES, Search, book_move, levels
 
 LEASE_S = 1.0  # how long workers go on without a step, progress or wait from the parent
 CHUNK = 2  # playouts a worker runs between two looks at its pipe
 REPORT_S = 0.05  # a worker's progress reports, at most this often
 SHARES = 64  # share points in a search of several workers (see the reading guide)
+TREES = ("root", "shared")  # how a pool's workers search: root parallelism, or one shared tree
 
 
 def worker_seed(seed, index):
@@ -103,6 +135,185 @@ def worker_count(config=None, environ=None):
     except ValueError:
         count = os.cpu_count() or 1
     return max(1, count)
+
+
+def tree_mode(config=None, environ=None):
+    """How a Pi's workers search (TREES): $POCKET_STONES_TREE, else the config's "tree", else
+    "root"; anything else is refused by name (ValueError)."""
+    environ = os.environ if environ is None else environ
+    mode = environ.get("POCKET_STONES_TREE") or (config or {}).get("tree") or "root"
+    if mode not in TREES:
+        raise ValueError("tree %r: not one of %s" % (mode, ", ".join(TREES)))
+    return mode
+
+
+# -- one shared tree ------------------------------------------------------------------------------
+
+
+class SharedTree:
+    """One search tree's node arrays in shared memory (see the reading guide): move, first,
+    kids, visits, wins, AMAF visits, AMAF wins and the virtual losses, max_nodes words each, as
+    memoryview slices (they index and assign like Search's own arrays), and the node count.
+    The Pool makes it (name None: created, and unlinked by its close()); a worker attaches to
+    it by name. lock guards the node count: an expansion takes it."""
+
+    FIELDS = 8
+
+    def __init__(self, max_nodes, lock, name=None):
+        size = 4 + 2 * self.FIELDS * max_nodes
+        self.made = name is None
+        self.memory = shared_memory.SharedMemory(name=name, create=self.made, size=size)
+        self.name = self.memory.name
+        self.lock = lock
+        self.max_nodes = max_nodes
+        whole = memoryview(self.memory.buf)[:size]
+        self.count = whole[:4].cast("I")
+        words = whole[4:].cast("H")
+        self.arrays = [words[f * max_nodes:(f + 1) * max_nodes] for f in range(self.FIELDS)]
+        self.losses = whole[size - 2 * max_nodes:]  # the virtual losses' bytes
+        self.views = [whole, self.count, words, self.losses] + self.arrays  # (close)
+        self.zero = bytes(2 * max_nodes)
+
+    def clear_virtual(self):
+        """Every node's virtual losses to 0 (a lost update may have left one behind)."""
+        self.losses[:] = self.zero
+
+    def close(self):
+        """Release the views and the memory; the maker also unlinks it (no name left)."""
+        for view in reversed(self.views):
+            view.release()
+        self.views = []
+        self.arrays = []
+        self.memory.close()
+        if self.made:
+            self.memory.unlink()
+
+
+def _select(search, start, k):
+    """The walk's choice among the children start .. start + k - 1 (Search._iterate's and the
+    viper twin's: the highest value, the first of equals, -1 if all are _DEAD), each child's
+    visits counting the virtual losses on it; the pick takes one. A pick the rules refused
+    (marked _DEAD since the last call) gives its loss back here: it is not on the path."""
+    move = search.move
+    visits = search.visits
+    wins = search.wins
+    avisits = search.avisits
+    awins = search.awins
+    virtual = search.virtual
+    last = search.last
+    if last >= 0 and move[last] & _DEAD:
+        v = virtual[last]
+        virtual[last] = v - 1 if v else 0
+        search.held -= 1
+    r = search.rave
+    pick = -1
+    best = -1
+    for j in range(start, start + k):
+        if move[j] & _DEAD:
+            continue
+        n = visits[j] + virtual[j]
+        a = avisits[j]
+        num = wins[j] * (r + a) + awins[j] * r
+        den = (n + a) * r + n * a
+        v = num * 256 // den if num < 0x400000 else num // ((den >> 8) or 1)
+        if v > best:
+            best = v
+            pick = j
+    if pick >= 0:
+        virtual[pick] += 1
+        search.held += 1
+    search.last = pick
+    return pick
+
+
+class SharedTreeSearch(Search):
+    """A Search on a SharedTree's arrays (see the reading guide, "One shared tree"). The one
+    that prepares (the parent's) begins as Search does, on a fresh or a kept root, while no
+    worker runs. A worker's begins on the root that is there: begin's keep of node 0 as it
+    stands (_follow gives 0, _reroot leaves it, the tables and the tuning set beforehand so
+    that begin takes the keep); its walk counts virtual losses (_select, taken back by
+    _count), its expansions take the lock, and its early end weighs the lead against every
+    worker's playouts left (workers: how many grow the tree)."""
+
+    def __init__(self, tree, workers=1, prepares=False):
+        super().__init__(2)  # (its own arrays: the shared ones replace them)
+        self.tree = tree
+        self.max_nodes = tree.max_nodes
+        (self.move, self.first, self.kids, self.visits, self.wins, self.avisits, self.awins,
+         self.virtual) = tree.arrays
+        self.count = tree.count
+        self.workers = workers
+        self.prepares = prepares
+        self.held = 0  # the virtual losses this search has on the tree now
+        self.last = -1  # the walk's last pick
+        if not prepares:
+            self.select = _select
+
+    def begin(self, game, budget, seed=1, tuning=None, keep=False):
+        if self.prepares:
+            self.n_nodes = self.count[0]  # the tree the workers grew, for keep
+            super().begin(game, budget, seed, tuning, keep)
+            self.count[0] = self.n_nodes
+            self.tree.clear_virtual()
+        else:
+            self._tables(game)
+            self.tuning = tuning or game.tuning
+            super().begin(game, budget, seed, tuning, True)
+            self.held = 0
+            self.last = -1
+        self.alive = 0  # no sequential halving: the move is the most visited
+
+    def _follow(self, game):
+        return super()._follow(game) if self.prepares else 0
+
+    def _reroot(self, t):
+        return super()._reroot(t) if self.prepares else True
+
+    def full(self):
+        self.n_nodes = self.count[0]
+        return super().full()
+
+    def _expand(self, node, root=False, n=-1):
+        """Search._expand under the tree's lock, the node count read from the shared memory
+        and written back; a node another worker expanded meanwhile keeps its children. The
+        candidates are computed before the lock is taken. The root's (the preparer's begin)
+        need no lock: no worker runs then."""
+        if root:
+            return super()._expand(node, True, n)
+        count = self.count
+        if self.max_nodes - count[0] <= self.width:
+            return False  # full: no candidates computed for a node that could not take them
+        if n < 0:
+            n = self.scratch.candidates(self.cand, self.pri)
+        with self.tree.lock:
+            if self.kids[node]:
+                return True
+            self.n_nodes = count[0]
+            grown = super()._expand(node, False, n)
+            count[0] = self.n_nodes
+        return grown
+
+    def _count(self, depth, winner):
+        """The playout's virtual losses taken back from its path, then Search's count."""
+        virtual = self.virtual
+        path = self.path
+        for d in range(depth):
+            j = path[d]
+            v = virtual[j]
+            virtual[j] = v - 1 if v else 0
+        self.held -= depth
+        self.last = -1
+        return super()._count(depth, winner)
+
+    def _decided(self):
+        """Search's early end with every worker's playouts left against the lead: the others
+        began with the same budget, so this one's left stands for each of theirs."""
+        budget, work = self.budget, self.work
+        self.budget, self.work = budget * self.workers, work * self.workers
+        try:
+            return super()._decided()
+        finally:
+            self.budget, self.work = budget, work
 
 
 # -- the worker process ---------------------------------------------------------------------------
@@ -211,21 +422,30 @@ class SharingSearch(Search):
 def _report(search, gen, kind, share=0, cpu=0.0):
     """A worker's report: (kind, generation, work, playouts, full, ...): a "progress" report
     nothing more; "share" (at share point share) its root's counts (share_counts); "done" its
-    best move, its ranking, its counts and the CPU seconds it spent on the search since cpu
-    (time.process_time() at its begin)."""
+    best move, its ranking, its counts, the CPU seconds it spent on the search since cpu
+    (time.process_time() at its begin) and the virtual losses it still holds. On a shared
+    tree the move, the ranking and the counts are the parent's to read: None, [], []."""
     head = (kind, gen, search.work, search.playouts, search.full())
     if kind == "share":
         return head + (share, search.share_counts())
     if kind == "done":
+        if isinstance(search, SharedTreeSearch):
+            return head + (None, [], [], time.process_time() - cpu, search.held)
         return head + (search.best_move(), search.ranked(), search.share_counts(),
-                       time.process_time() - cpu)
+                       time.process_time() - cpu, 0)
     return head
 
 
-def serve(conn, max_nodes):
-    """A worker's loop: searches as the parent's messages say, until 'quit' or the pipe ends."""
+def serve(conn, max_nodes, shared=None):
+    """A worker's loop: searches as the parent's messages say, until 'quit' or the pipe ends.
+    shared: (the SharedTree's name, its lock, the workers' count) for a shared tree's worker."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    search = SharingSearch(max_nodes)
+    tree = None
+    if shared is None:
+        search = SharingSearch(max_nodes)
+    else:
+        tree = SharedTree(max_nodes or PI_NODES, shared[1], shared[0])
+        search = SharedTreeSearch(tree, shared[2])
     tuning = None
     gen = -1
     running = False
@@ -255,7 +475,8 @@ def serve(conn, max_nodes):
                 _, gen, data, budget, seed, sent, keep, lease, shares = message
                 if not isinstance(sent, str):  # "same": the one they hold
                     tuning = sent
-                search.sharing = shares > 1
+                if tree is None:
+                    search.sharing = shares > 1
                 cpu = time.process_time()
                 search.begin(pickle.loads(data), budget, seed, tuning, keep)
                 running = True
@@ -272,6 +493,10 @@ def serve(conn, max_nodes):
                     point += 1
             elif kind == "lease":
                 lease = message[1]
+            elif kind == "pause":  # the parent's turn at the shared tree: idle until a begin
+                running = False
+                waiting = False
+                conn.send(("paused",))
             elif kind == "stop":
                 if running and message[1] == gen:
                     search.stop()
@@ -284,15 +509,23 @@ def serve(conn, max_nodes):
         return  # the parent went away
     finally:
         conn.close()
+        if tree is not None:
+            tree.close()  # (the search's views of it too)
 
 
 class Pool:
-    """count worker processes, started at the first use and kept until close()."""
+    """count worker processes, started at the first use and kept until close(); tree (TREES)
+    "shared": they grow one SharedTree, made at the start and kept until close()."""
 
-    def __init__(self, count, max_nodes=None, method="spawn"):
+    def __init__(self, count, max_nodes=None, method="spawn", tree="root"):
+        if tree not in TREES:
+            raise ValueError("tree %r: not one of %s" % (tree, ", ".join(TREES)))
         self.count = count
         self.max_nodes = max_nodes
         self.method = method
+        self.shared = tree == "shared"
+        self.tree = None  # the SharedTree, while the workers run
+        self.owner = None  # the search that prepared the shared tree last (ParallelSearch)
         self.processes = []
         self.conns = []
         self.gen = 0  # the last search begun on the pool: older reports are dropped
@@ -302,9 +535,13 @@ class Pool:
         if self.processes:
             return
         context = multiprocessing.get_context(self.method)
+        shared = None
+        if self.shared:
+            self.tree = SharedTree(self.max_nodes or PI_NODES, context.Lock())
+            shared = (self.tree.name, self.tree.lock, self.count)
         for index in range(self.count):
             mine, theirs = context.Pipe()
-            process = context.Process(target=serve, args=(theirs, self.max_nodes),
+            process = context.Process(target=serve, args=(theirs, self.max_nodes, shared),
                                       name="stones-worker-%d" % index, daemon=True)
             process.start()
             theirs.close()
@@ -321,6 +558,14 @@ class Pool:
         if force or now - self.lease_at >= LEASE_S / 4:
             self.lease_at = now
             self.send(("lease", now + LEASE_S))
+
+    def pause(self):
+        """Every worker idle, each having said so: none touches the shared tree until the next
+        begin (older reports on the way are dropped)."""
+        self.send(("pause",))
+        for conn in self.conns:
+            while conn.recv()[0] != "paused":
+                pass
 
     def pids(self):
         return [p.pid for p in self.processes]
@@ -342,6 +587,10 @@ class Pool:
                 process.join(1.0)
         for conn in conns:
             conn.close()
+        if self.tree is not None:
+            self.tree.close()  # unlinked: no name left in the system's shared memory
+            self.tree = None
+            self.owner = None
 
 
 class ParallelSearch:
@@ -362,6 +611,7 @@ class ParallelSearch:
         self.reports = []  # per worker: its last report of this search (None: none yet)
         self.stopping = False
         self.tuning_sent = None
+        self.view = None  # on a shared tree: this process's search, which prepares the root
 
     # -- the API --------------------------------------------------------------------------------
 
@@ -382,6 +632,8 @@ class ParallelSearch:
             return
         pool = self.pool
         pool.start()
+        if pool.shared:
+            self._prepare(game, budget, seed, tuning, keep)
         pool.gen += 1
         self.gen = pool.gen
         self.reports = [None] * pool.count
@@ -396,7 +648,8 @@ class ParallelSearch:
         # A new ParallelSearch starts from nothing, as a new Search would: the workers may hold
         # trees of another one's searches.
         keep = keep and self.begun
-        shares = self.shares if pool.count > 1 else 0  # one worker: the plain Search
+        # (one worker: the plain Search; a shared tree shares everything already)
+        shares = self.shares if pool.count > 1 and not pool.shared else 0
         self.point = 1
         for index, conn in enumerate(pool.conns):
             conn.send(("begin", self.gen, data, budget, worker_seed(seed, index), sent, keep,
@@ -453,6 +706,14 @@ class ParallelSearch:
         return sum(report[8] for report in self.reports if report and report[0] == "done")
 
     @property
+    def held(self):
+        """The virtual losses the workers held at their final reports, summed (0: all taken
+        back; always 0 off a shared tree)."""
+        if not self.parallel:
+            return 0
+        return sum(report[9] for report in self.reports if report and report[0] == "done")
+
+    @property
     def work(self):
         """The work every worker has done at least (as reported)."""
         if not self.parallel:
@@ -476,6 +737,8 @@ class ParallelSearch:
         ranked = self.ranked()
         if ranked and ranked[0][1] > 0:
             return ranked[0][0]
+        if self.pool.shared:
+            return self.view.best_move()  # no playout: the best prior the rules accept
         return self.reports[0][5]  # no playout anywhere: worker 0's answer, the plain Search's
 
     def think(self, game, budget, seed=1, tuning=None, keep=False):
@@ -491,9 +754,22 @@ class ParallelSearch:
         if not self.parallel:
             return self.local.ranked()
         self._finish()
+        if self.pool.shared:
+            return self.view.ranked()
         return summed([report[6] for report in self.reports])
 
     # -- internals ------------------------------------------------------------------------------
+
+    def _prepare(self, game, budget, seed, tuning, keep):
+        """The shared tree's root, made here while every worker waits: fresh, or kept where
+        this object's view prepared the tree last and keep says so."""
+        pool = self.pool
+        pool.pause()
+        view = self.view
+        if view is None or view.tree is not pool.tree:
+            view = self.view = SharedTreeSearch(pool.tree, pool.count, prepares=True)
+        view.begin(game, budget, seed, tuning, keep and pool.owner is view)
+        pool.owner = view
 
     def _done(self):
         return all(report is not None and report[0] == "done" for report in self.reports)
@@ -568,12 +844,12 @@ def summed(rankings):
 
 class Searcher:
     """The App's searcher factory for count workers: each call a ParallelSearch on one shared
-    Pool (started at its first search); close() ends the pool. With one worker, each call is
-    a plain Search, in this process."""
+    Pool (started at its first search; tree: the pool's, TREES); close() ends the pool. With
+    one worker, each call is a plain Search, in this process."""
 
-    def __init__(self, count, max_nodes=None, single_up_to=None):
+    def __init__(self, count, max_nodes=None, single_up_to=None, tree="root"):
         self.count = count
-        self.pool = Pool(count, max_nodes) if count > 1 else None
+        self.pool = Pool(count, max_nodes, tree=tree) if count > 1 else None
         self.max_nodes = max_nodes
         self.single_up_to = single_up_to
 
