@@ -359,7 +359,7 @@ def _one_game(task):
     (the first release's player at v01_budget) or 'previous' (the top Pico level without the
     modes, at the same budget). Returns wins, draws, losses, each side's CPU seconds and moves,
     and our pondering's work and CPU seconds a ponder."""
-    key, size, budget, opponent, v01_budget, index, modes, percent = task
+    key, size, budget, opponent, v01_budget, index, percent, modes = task
     mine = []
     theirs = []
 
@@ -607,8 +607,8 @@ def main(argv=None):
                 if opponent not in wanted:
                     continue
                 start = time.time()
-                tasks = [(key, size, budget, opponent, v01_budget, i, modes.task(),
-                          args.our_budget) for i in range(args.games)]
+                tasks = [(key, size, budget, opponent, v01_budget, i, args.our_budget,
+                          modes.task()) for i in range(args.games)]
                 tally, extras = run_tasks(_one_game, tasks, args.workers)
                 extra = ponder_note
                 label = opponent

@@ -749,7 +749,7 @@ def test_the_tiebreak_by_score_plays_the_bigger_lead_among_near_equal_moves():
         pass
     first = search.first[0]
     kids = list(range(first, first + search.kids[0]))
-    assert sum(search.led[:len(kids)]) == search.playouts > 0  # each through a root child
+    assert sum(search.leads[1:2 * len(kids):2]) == search.playouts > 0  # each through a child
     prior = search.prior_visits
 
     def give(j, own, value, lead):
@@ -758,8 +758,8 @@ def test_the_tiebreak_by_score_plays_the_bigger_lead_among_near_equal_moves():
         search.wins[j] = value * n // 256
         search.avisits[j] = 0
         search.awins[j] = 0
-        search.leads[j - first] = lead * own
-        search.led[j - first] = own
+        search.leads[2 * (j - first)] = lead * own
+        search.leads[2 * (j - first) + 1] = own
 
     many, near, half, low = kids[0], kids[1], kids[2], kids[3]
     for j in kids:
@@ -773,9 +773,9 @@ def test_the_tiebreak_by_score_plays_the_bigger_lead_among_near_equal_moves():
     assert search._most_visited() == many
     assert search._by_score(many) == near
     assert search.best_move() == search.move[near] & 0x1FF
-    search.score = 10  # 280 is 20 below 300
+    search.tuning = Tuning(**dict(Go.tuning.__dict__, score=10))  # 280 is 20 below 300
     assert search._by_score(many) == many
-    search.score = 0
+    search.tuning = Go.tuning
     assert search.best_move() == search.move[many] & 0x1FF
 
 

@@ -239,10 +239,10 @@ class Search:
         self.halves = zeros(HALVING_MOST)
         self.hvalues = zeros(HALVING_MOST)
         self.alive = 0
-        # The tiebreak by score (Tuning.score): per root child, the sum of its playouts' leads
-        # for its player and how many there were; made at the first begin that asks for it.
+        # The tiebreak by score (Tuning.score): per root child i, the sum of its playouts'
+        # leads for its player (2 i) and how many there were (2 i + 1); made at the first
+        # begin that asks for it.
         self.leads = None
-        self.led = None
         self.phases = 0
         self.phase = 0
         self.turn = 0
@@ -333,14 +333,13 @@ class Search:
         self.root_setup = game.setup
         if self.halving > 1 and not self.finished:
             self._start_halving()
-        if self.score:
+        if tuning.score:
             self._start_scores()
 
     def _tune(self, tuning):
         self.tuning = tuning
         self.lcb = tuning.lcb
         self.halving = tuning.halving
-        self.score = tuning.score
         self.prior_visits = tuning.prior_visits
         self.rave = tuning.rave
         self.expand_at = tuning.expand_at
@@ -459,7 +458,7 @@ class Search:
             best = self._most_visited()
         if best >= 0 and self.lcb and not self.alive:
             best = self._surest(best)
-        if best >= 0 and self.score and not self.alive:
+        if best >= 0 and self.tuning.score and not self.alive:
             best = self._by_score(best)
         if best >= 0:
             return self.move[best] & _MOVE
@@ -732,21 +731,20 @@ class Search:
 
     def _start_scores(self):
         """begin's start of the tiebreak by score: no lead counted yet for any root child."""
-        n = self.kids[0]
-        if self.leads is None or len(self.leads) < n:
-            self.leads = [0] * n
-            self.led = [0] * n
+        n = 2 * self.kids[0]
+        leads = self.leads
+        if leads is None or len(leads) < n:
+            leads = self.leads = [0] * n
         for i in range(n):
-            self.leads[i] = 0
-            self.led[i] = 0
+            leads[i] = 0
 
     def _lead(self, depth, lead):
         """Count a playout's lead (Black's, in the game's units) for the root child it went
         through, as its player's lead; the winner it means."""
         if depth:
-            i = self.path[0] - self.first[0]
+            i = 2 * (self.path[0] - self.first[0])
             self.leads[i] += lead if self.colours[0] == BLACK else -lead
-            self.led[i] += 1
+            self.leads[i + 1] += 1
         return BLACK if lead > 0 else WHITE if lead < 0 else 0
 
     def _by_score(self, best):
@@ -757,17 +755,16 @@ class Search:
         move = self.move
         first = self.first[0]
         leads = self.leads
-        led = self.led
         floor = self._own(best, first) // 2 or 1
-        bar = self._value(best) - self.score
-        i = best - first
-        top = leads[i] * 256 // led[i] if led[i] else -0x3FFFFFFF
+        bar = self._value(best) - self.tuning.score
+        i = 2 * (best - first)
+        top = leads[i] * 256 // leads[i + 1] if leads[i + 1] else -0x3FFFFFFF
         pick = best
         for j in range(first, first + self.kids[0]):
-            i = j - first
-            if (move[j] & _LEGAL and not move[j] & _DEAD and led[i]
+            i = 2 * (j - first)
+            if (move[j] & _LEGAL and not move[j] & _DEAD and leads[i + 1]
                     and self._own(j, first) >= floor and self._value(j) >= bar):
-                mean = leads[i] * 256 // led[i]
+                mean = leads[i] * 256 // leads[i + 1]
                 if mean > top:
                     top = mean
                     pick = j
@@ -1104,7 +1101,7 @@ class Search:
             depth = self.pending - 1
             if not self._piece(moves):
                 return False
-            if self.score:
+            if self.tuning.score:
                 return self._count(depth, self._lead(depth, scratch.playout_winner(
                     self.start_count, True)))
             return self._count(depth, scratch.playout_winner(self.start_count))
@@ -1160,11 +1157,11 @@ class Search:
                 return False
             if self.limit:
                 self.seed = scratch.playout(self.seed, self.limit)
-            if self.score:
+            if self.tuning.score:
                 winner = self._lead(depth, scratch.playout_winner(start, True))
             else:
                 winner = scratch.playout_winner(start)
-        elif self.score:  # the game ended in the tree: counted as the players would
+        elif self.tuning.score:  # the game ended in the tree: counted as the players would
             winner = self._lead(depth, scratch.settled_winner(self._draw(), True))
         else:
             winner = scratch.settled_winner(self._draw())
