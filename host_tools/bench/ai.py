@@ -374,12 +374,12 @@ def _one_game(task):
     (the first release's player at v01_budget) or 'previous' (the top Pico level without the
     modes, at the same budget). Returns wins, draws, losses, each side's CPU seconds and moves,
     and our pondering's work and CPU seconds a ponder."""
-    key, size, budget, opponent, v01_budget, index, modes = task
+    key, size, budget, opponent, v01_budget, index, percent, modes = task
     mine = []
     theirs = []
 
     def player(seed):
-        return ours(key, budget, seed, search.PICO_NODES, modes, mine)
+        return ours(key, budget * percent // 100, seed, search.PICO_NODES, modes, mine)
 
     def other(seed):
         if opponent in ("v01", "previous"):
@@ -515,6 +515,13 @@ def ensure_gnugo():
 def main(argv=None):
     global R
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", type=int, default=0, metavar="N",
+                        help="the matches on this board (default: each game's own); the top "
+                        "Pico level's budget scaled to it as a Pico scales it (pico_scale)")
+    parser.add_argument("--our-budget", type=int, default=100, metavar="PERCENT",
+                        help="against previous: our player's budget in percent of the level's "
+                        "(equal time for a change whose cost on a Pico the work does not count, "
+                        "such as the policy's pass)")
     parser.add_argument("--games", type=int, default=100,
                         help="games a figure (default 100; 0: time and heap only)")
     parser.add_argument("--gnugo-games", type=int, default=None,
@@ -530,7 +537,7 @@ def main(argv=None):
                         type=tuning_change, help="our player's change to the game's own "
                         "Tuning (an int): book=1 plays the opening book, lcb=150 the final "
                         "move by its lower confidence bound, halving=8 sequential halving at "
-                        "the root over 8 candidates; repeatable")
+                        "the root over 8 candidates, score=25 the tiebreak by score; repeatable")
     parser.add_argument("--mc-playouts", type=int, default=0, metavar="N",
                         help="GNU Go's Monte Carlo player's simulations a move")
     parser.add_argument("--budget-scale", type=int, default=1, metavar="K",
@@ -574,6 +581,8 @@ def main(argv=None):
     if "montecarlo" in args.gnugo_players.split(",") and not args.mc_playouts:
         parser.error("--gnugo-players montecarlo needs --mc-playouts N (the top Pico level's "
                      "playouts a move: the note of its line against GNU Go)")
+    if not 1 <= args.our_budget <= 100:
+        parser.error("--our-budget takes a percent from 1 to 100")
     if args.budget_scale < 1:
         parser.error("--budget-scale takes 1 or more")
     if args.shared_tree and args.search_workers < 2:
@@ -590,9 +599,15 @@ def main(argv=None):
             if args.only and key not in args.only:
                 continue
             targets = bench_of(key)
-            name = "%s %s" % (key, board_name(key, size))
             cls = registry.game_class(key)
             budget = search.levels(cls)[-1]
+            if args.size and args.size != size:
+                if args.size not in cls.sizes:
+                    parser.error("--size %d: %s is played on sizes %s" % (
+                        args.size, cls.title, cls.sizes))
+                size = args.size
+                budget = search.budget(registry.new_game(key, size), len(search.levels(cls)))
+            name = "%s %s" % (key, board_name(key, size))
             if not args.no_speed:
                 R.add(name + " levels", None, "", "moves simulated a move: Pico levels, then the "
                       "Raspberry Pi's", game=key, board=board_name(key, size),
@@ -612,8 +627,8 @@ def main(argv=None):
                 if opponent not in wanted:
                     continue
                 start = time.time()
-                tasks = [(key, size, budget, opponent, v01_budget, i, modes.task())
-                         for i in range(args.games)]
+                tasks = [(key, size, budget, opponent, v01_budget, i, args.our_budget,
+                          modes.task()) for i in range(args.games)]
                 tally, extras = run_tasks(_one_game, tasks, args.workers)
                 extra = ponder_note
                 label = opponent
@@ -623,13 +638,17 @@ def main(argv=None):
                         v01_budget, 1000 * per_move(extras), 1000 * per_move(extras, 2))
                 elif opponent == "previous":
                     label = "top Pico level without keep or pondering, same budget"
+                    if args.our_budget != 100:
+                        label = ("top Pico level without keep or pondering, ours at %d%% of "
+                                 "its budget" % args.our_budget)
                     extra += "budget %d; CPU a move: ours %.1f ms, theirs %.1f ms; " % (
                         budget, 1000 * per_move(extras), 1000 * per_move(extras, 2))
                 extra += ponder_text(extras, 4)
                 rate_line("%s vs %s, top Pico level%s" % (name, label, modes.label()), tally,
                           targets.get("vs_" + opponent + modes.suffix()), time.time() - start,
                           key, size, extra, level=len(search.levels(cls)), opponent=opponent,
-                          **modes.figures())
+                          **dict(modes.figures(), **({"our_budget_percent": args.our_budget}
+                                                     if args.our_budget != 100 else {})))
             reference = targets.get("gtp_reference")
             if reference == "gnugo" and "gnugo" in wanted and not args.no_gnugo:
                 _gnugo_lines(name, key, cls, size, args, targets, modes, ponder_note)
@@ -731,7 +750,7 @@ def _gnugo_lines(name, key, cls, size, args, targets, modes=None, ponder_note=""
              % args.mc_playouts, 0, -1)):
         if who not in players:
             continue
-        budget = search.budget(cls, level, pi=True) if level else 0
+        budget = search.budget(registry.new_game(key, size), level, pi=True) if level else 0
         mine = modes
         note = ponder_note
         scale = {}

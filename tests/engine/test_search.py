@@ -743,3 +743,61 @@ def test_the_lower_confidence_bound_prefers_the_surer_of_two_good_moves():
     assert search._surest(many) == many
     search.lcb = 0
     assert search._most_visited() == many
+
+
+def test_the_tiebreak_by_score_plays_the_bigger_lead_among_near_equal_moves():
+    """Tuning.score: among root children with half the most visited one's playouts or more and
+    a value within score of its value, the one whose playouts' mean lead for its player is
+    highest; a child under half, or valued lower by more, is never chosen; score 0 is the most
+    visited. The leads are counted per root child as its player's (Black's lead negated for
+    White)."""
+    game = Go(9)
+    tuning = Tuning(**dict(Go.tuning.__dict__, score=30))
+    search = Search()
+    search.begin(game, 600, 3, tuning)
+    while not search.step(64):
+        pass
+    first = search.first[0]
+    kids = list(range(first, first + search.kids[0]))
+    assert sum(search.leads[1:2 * len(kids):2]) == search.playouts > 0  # each through a child
+    prior = search.prior_visits
+
+    def give(j, own, value, lead):
+        n = own + prior
+        search.visits[j] = n
+        search.wins[j] = value * n // 256
+        search.avisits[j] = 0
+        search.awins[j] = 0
+        search.leads[2 * (j - first)] = lead * own
+        search.leads[2 * (j - first) + 1] = own
+
+    many, near, half, low = kids[0], kids[1], kids[2], kids[3]
+    for j in kids:
+        give(j, 0, 256, 0)
+    give(many, 100, 300, 2)
+    give(near, 60, 280, 9)  # within 30 and over half: the bigger lead wins
+    give(half, 40, 310, 20)  # under half of 100: never
+    give(low, 90, 260, 30)  # 40 below: never
+    for j in kids:
+        search.move[j] = (search.move[j] | 0x200) & ~0x400  # pushed, legal (search._LEGAL)
+    assert search._most_visited() == many
+    assert search._by_score(many) == near
+    assert search.best_move() == search.move[near] & 0x1FF
+    search.tuning = Tuning(**dict(Go.tuning.__dict__, score=10))  # 280 is 20 below 300
+    assert search._by_score(many) == many
+    search.tuning = Go.tuning
+    assert search.best_move() == search.move[many] & 0x1FF
+
+
+def test_a_playouts_lead_has_its_winners_sign():
+    """playout_winner and settled_winner with lead: Black's lead (Go: half points), whose sign
+    is the winner the plain call gives, on every game."""
+    for key in registry.keys():
+        for seed in range(1, 6):
+            game = registry.game_class(key)(registry.game_class(key).default_size)
+            game.prepare()
+            start = game.count
+            game.playout(seed)
+            winner = game.playout_winner(start)
+            lead = game.playout_winner(start, True)
+            assert (BLACK if lead > 0 else WHITE if lead < 0 else 0) == winner, (key, seed)

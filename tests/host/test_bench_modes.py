@@ -38,7 +38,7 @@ def test_pondering_runs_before_each_of_the_opponents_moves_only():
 
 def test_a_kept_and_pondering_match_is_reproducible():
     modes = ai.Modes(keep=True, ponder=80).task()
-    tasks = [("offshore", 4, 60, "previous", 0, i, modes) for i in range(2)]
+    tasks = [("offshore", 4, 60, "previous", 0, i, 100, modes) for i in range(2)]
     first = ai.run_tasks(ai._one_game, tasks, 1)
     again = ai.run_tasks(ai._one_game, tasks, 1)
     assert first[0].games == 2
@@ -213,3 +213,31 @@ def test_a_shared_tree_needs_search_workers(capsys):
     with pytest.raises(SystemExit):
         ai.main(["--no-results", "--shared-tree"])
     assert "--shared-tree needs --search-workers 2 or more" in capsys.readouterr().err
+
+
+def test_a_match_on_another_board_at_part_of_the_budget_says_both(monkeypatch, capsys):
+    """--size plays the matches on that board, the top Pico level's budget scaled as a Pico
+    scales it; --our-budget gives our player that percent of it against the level at all of
+    it, and the name and fields say so; a size the game does not have and a percent out of
+    1..100 are refused by name."""
+    monkeypatch.setattr(ai, "bench_games", lambda: [("go", 9)])
+    monkeypatch.setattr(search, "levels", lambda game, pi=False: (60,))
+    ai.main(["--games", "1", "--workers", "1", "--no-micropython", "--no-speed", "--no-results",
+             "--only-vs", "previous", "--size", "19", "--our-budget", "50"])
+    out = capsys.readouterr().out
+    (figure,) = ai.R.figures
+    scaled = search.budget(registry.new_game("go", 19), 1)
+    assert 0 < scaled < 60  # 19x19's budget is the scaled one
+    assert figure["name"].startswith("go 19x19 vs top Pico level without keep or pondering, "
+                                     "ours at 50% of its budget")
+    assert figure["our_budget_percent"] == 50 and "budget %d;" % scaled in figure["note"]
+    assert figure["games"] == 1 and "go 19x19" in out
+    made = []
+    ai.ours("go", scaled * 50 // 100, 1, search.PICO_NODES, ai.Modes().task(), made)
+    assert made[0].budget == scaled // 2
+    for bad, said in ((["--size", "11"], "is played on sizes"),
+                      (["--our-budget", "0"], "--our-budget takes a percent")):
+        with pytest.raises(SystemExit):
+            ai.main(["--no-results", "--no-micropython", "--no-speed", "--only-vs",
+                     "previous"] + bad)
+        assert said in capsys.readouterr().err

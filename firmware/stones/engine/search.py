@@ -109,6 +109,14 @@ phases are done: no ``_decided`` early end, no lcb. Kept trees, pondering (the s
 pieces) and the budget in work are as without it; it allocates nothing (two HALVING_MOST word
 arrays, made in ``__init__``). The workers (platforms/workers.py) search without it.
 
+**The tiebreak by score** (``Tuning.score``, off at 0). Each playout's lead (the game's
+``playout_winner(start, True)``: Go's count in half points; a game without one, the winner's sign)
+is summed for the root child it went through, as that child's player's lead. The final move is
+then, among the children with half the most visited one's playouts and a value within the setting
+of its value, the one with the best mean lead (``_by_score``): where the wins cannot tell moves
+apart, the one that wins by more or loses by less. Its two lists are made at the first begin
+that asks for it.
+
 **Sharing the root** (CPython's worker processes: platforms/workers.py's SharingSearch adds
 other searches' counts to the root's children, as ``foreign``). The early end, ranked() and
 best_move() read a search's own counts alone.
@@ -124,7 +132,7 @@ allocate nothing
 """
 
 from stones.compat import MICROPYTHON, const, octets, twin, zeros
-from stones.engine.game import PASS, Tuning
+from stones.engine.game import BLACK, PASS, WHITE, Tuning
 
 _MOVE = const(0x1FF)  # the move bits of move[]
 _LEGAL = const(0x200)  # pushed from its parent once: a legal move there
@@ -231,6 +239,10 @@ class Search:
         self.halves = zeros(HALVING_MOST)
         self.hvalues = zeros(HALVING_MOST)
         self.alive = 0
+        # The tiebreak by score (Tuning.score): per root child i, the sum of its playouts'
+        # leads for its player (2 i) and how many there were (2 i + 1); made at the first
+        # begin that asks for it.
+        self.leads = None
         self.phases = 0
         self.phase = 0
         self.turn = 0
@@ -321,6 +333,8 @@ class Search:
         self.root_setup = game.setup
         if self.halving > 1 and not self.finished:
             self._start_halving()
+        if tuning.score:
+            self._start_scores()
 
     def _tune(self, tuning):
         self.tuning = tuning
@@ -444,6 +458,8 @@ class Search:
             best = self._most_visited()
         if best >= 0 and self.lcb and not self.alive:
             best = self._surest(best)
+        if best >= 0 and self.tuning.score and not self.alive:
+            best = self._by_score(best)
         if best >= 0:
             return self.move[best] & _MOVE
         scratch = self.scratch  # no child tried yet: check them in order of value
@@ -710,6 +726,47 @@ class Search:
                 if bound > top or (bound == top and n > most):
                     top = bound
                     most = n
+                    pick = j
+        return pick
+
+    def _start_scores(self):
+        """begin's start of the tiebreak by score: no lead counted yet for any root child."""
+        n = 2 * self.kids[0]
+        leads = self.leads
+        if leads is None or len(leads) < n:
+            leads = self.leads = [0] * n
+        for i in range(n):
+            leads[i] = 0
+
+    def _lead(self, depth, lead):
+        """Count a playout's lead (Black's, in the game's units) for the root child it went
+        through, as its player's lead; the winner it means."""
+        if depth:
+            i = 2 * (self.path[0] - self.first[0])
+            self.leads[i] += lead if self.colours[0] == BLACK else -lead
+            self.leads[i + 1] += 1
+        return BLACK if lead > 0 else WHITE if lead < 0 else 0
+
+    def _by_score(self, best):
+        """Among the root children with half best's (the most visited one's) real visits or
+        more and a value within Tuning.score of best's, the one whose playouts ended with the
+        best mean lead for its player; ties to best. Where the search cannot tell the moves
+        apart by who wins, it plays the one that wins by more or loses by less."""
+        move = self.move
+        first = self.first[0]
+        leads = self.leads
+        floor = self._own(best, first) // 2 or 1
+        bar = self._value(best) - self.tuning.score
+        i = 2 * (best - first)
+        top = leads[i] * 256 // leads[i + 1] if leads[i + 1] else -0x3FFFFFFF
+        pick = best
+        for j in range(first, first + self.kids[0]):
+            i = 2 * (j - first)
+            if (move[j] & _LEGAL and not move[j] & _DEAD and leads[i + 1]
+                    and self._own(j, first) >= floor and self._value(j) >= bar):
+                mean = leads[i] * 256 // leads[i + 1]
+                if mean > top:
+                    top = mean
                     pick = j
         return pick
 
@@ -1078,8 +1135,12 @@ class Search:
         depth = 0
         if self.pending:  # a playout in pieces: its next one
             depth = self.pending - 1
-            return self._piece(moves) and self._count(depth, scratch.playout_winner(
-                self.start_count))
+            if not self._piece(moves):
+                return False
+            if self.tuning.score:
+                return self._count(depth, self._lead(depth, scratch.playout_winner(
+                    self.start_count, True)))
+            return self._count(depth, scratch.playout_winner(self.start_count))
         scratch.copy_from(self.game)
         while depth < _DEPTH and not scratch.over:
             k = kids[node]
@@ -1132,8 +1193,13 @@ class Search:
                 return False
             if self.limit:
                 self.seed = scratch.playout(self.seed, self.limit)
-            winner = scratch.playout_winner(start)
-        else:  # the game ended in the tree: count it as the players would (dead stones off)
+            if self.tuning.score:
+                winner = self._lead(depth, scratch.playout_winner(start, True))
+            else:
+                winner = scratch.playout_winner(start)
+        elif self.tuning.score:  # the game ended in the tree: counted as the players would
+            winner = self._lead(depth, scratch.settled_winner(self._draw(), True))
+        else:
             winner = scratch.settled_winner(self._draw())
         return self._count(depth, winner)
 
