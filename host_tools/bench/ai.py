@@ -645,7 +645,9 @@ def main(argv=None):
                         budget, 1000 * per_move(extras), 1000 * per_move(extras, 2))
                 extra += ponder_text(extras, 4)
                 rate_line("%s vs %s, top Pico level%s" % (name, label, modes.label()), tally,
-                          targets.get("vs_" + opponent + modes.suffix()), time.time() - start,
+                          targets.get("vs_" + opponent + modes.suffix()
+                                      + ("_board" if size != cls.default_size else "")),
+                          time.time() - start,
                           key, size, extra, level=len(search.levels(cls)), opponent=opponent,
                           **dict(modes.figures(), **({"our_budget_percent": args.our_budget}
                                                      if args.our_budget != 100 else {})))

@@ -324,9 +324,12 @@ class Game:
     # ai.py's modes adds their suffix, "_kept" (tree kept), "_ponder" (kept and pondering 5 s
     # of a Pico's time), "_workersN" (N search workers): "vs_previous_kept", "vs_previous_ponder"
     # against the top Pico level without them; against GNU Go above level 1, "vs_gtpL_pico".
-    # A game's own tuple adds to these, the ones every game shares.
+    # "vs_previous": a change of the level's against the level without it, at equal time;
+    # "_board" added on a board other than the game's default. A game's own tuple adds to
+    # these, the ones every game shares.
     bench = (("vs_random", 99), ("vs_greedy", 90), ("vs_v01", 75), ("pico_move_s", 2.0),
-             ("vs_previous_kept", 65), ("vs_previous_ponder", 80))
+             ("vs_previous_kept", 65), ("vs_previous_ponder", 80), ("vs_previous", 70),
+             ("vs_previous_board", 75))
 
     def __init__(self, size=None, **settings):
         size = self.default_size if size is None else int(size)
