@@ -537,7 +537,7 @@ def main(argv=None):
                         type=tuning_change, help="our player's change to the game's own "
                         "Tuning (an int): book=1 plays the opening book, lcb=150 the final "
                         "move by its lower confidence bound, halving=8 sequential halving at "
-                        "the root over 8 candidates, score=25 the tiebreak by score; repeatable")
+                        "the root over 8 candidates; repeatable")
     parser.add_argument("--mc-playouts", type=int, default=0, metavar="N",
                         help="GNU Go's Monte Carlo player's simulations a move")
     parser.add_argument("--budget-scale", type=int, default=1, metavar="K",

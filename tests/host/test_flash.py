@@ -23,7 +23,7 @@ import pytest
 
 from host_tools.device import build as builder
 from host_tools.device import flash
-from host_tools.paths import BOARDS, FIRMWARE, ROOT, tool
+from host_tools.paths import BOARDS, FIRMWARE, ROOT, UNIX_HEAP, tool
 
 PICO_MAP = os.path.join(BOARDS, "pico.json")
 from virtual_pico import SOCAT, VirtualPico, needs_socat  # noqa: E402,F401
@@ -175,13 +175,14 @@ def test_device_output_is_read_from_marked_lines_only():
 
 @pytest.fixture
 def pico(tmp_path):
-    # The unix port's 64-bit objects, mpremote's mounted folder and the host's sim/device.py
-    # compiled on the device take more than a Pico's heap holds of the same app. Since Go's
-    # opponent and end-of-game estimate came in, this run needs between 240 and 256 KB (the app
-    # at the score screen holds 6 KB more than before; the rest is not explained yet). The
-    # Pico's own heap is measured on the emulated RP2040 (host_tools/bench/pico.py), and the
-    # emulated-Pico tests play every game there.
-    device = VirtualPico(str(tmp_path / "pico"), heap="256K")
+    # The unix port's 64-bit objects, the app's .mpy code on the heap, mpremote's mounted
+    # folder and the host's sim/device.py compiled on the device take more than a Pico's heap
+    # holds of the same app: this is a behaviour run, so it gets UNIX_HEAP, as the sim's
+    # MicroPython runs do. At 256 KB it sat on an edge that a few new names anywhere in the
+    # firmware tipped into a MemoryError at the score screen. The Pico's own heap is measured
+    # on the emulated RP2040 (host_tools/bench/pico.py), and the emulated-Pico tests play every
+    # game there.
+    device = VirtualPico(str(tmp_path / "pico"), heap=UNIX_HEAP)
     yield device
     device.close()
 

@@ -175,13 +175,6 @@ class Option:
         self.default = default
 
 
-def _lead(winner, lead):
-    """winner as it is, or with lead as Black's lead: 1 for BLACK, -1 for WHITE, 0 for neither."""
-    if not lead:
-        return winner
-    return 1 if winner == BLACK else -1 if winner else 0
-
-
 class Tuning:
     """How the computer player (stones.engine.search) spends its work on a game: each game's
     ``tuning`` attribute, read by Search.begin.
@@ -212,11 +205,6 @@ class Tuning:
                    root), the budget split into log2(m) phases, each survivor an equal share
                    of a phase's playouts, the worse half by value dropped after each; the last
                    survivor is the move, and the search ends when the phases are done
-    score          the final move's tiebreak by score: 0, off; above, among the root children
-                   with half the most visited one's real visits or more and a value within this
-                   much of its value (0..512), the one whose playouts ended with the best mean
-                   margin for its player (Search._by_score; the games' playout_winner(start,
-                   True))
     """
 
     # The defaults, as class attributes: an instance holds only what it sets (a game's tuning
@@ -235,7 +223,6 @@ class Tuning:
     book = 0
     lcb = 0
     halving = 0
-    score = 0
 
     def __init__(self, **given):
         for name in given:
@@ -933,20 +920,17 @@ class Game:
         without allocating. The search calls it after every playout; games override this."""
         return self.result().winner or 0
 
-    def playout_winner(self, start, lead=False):
+    def playout_winner(self, start):
         """The winner of a playout that began at move start (the moves before it are the game's
         and the tree's), without allocating. The default is quick_winner; Go under territory
-        counting does not charge the playout's own moves to its players. With lead, Black's
-        lead instead, in the game's own units (Go: half points), its sign the winner's (the
-        default: 1, -1 or 0)."""
-        return _lead(self.quick_winner(), lead)
+        counting does not charge the playout's own moves to its players."""
+        return self.quick_winner()
 
-    def settled_winner(self, seed, lead=False):
+    def settled_winner(self, seed):
         """The winner of a game that has just ended in the search's tree (not in a playout),
         scored as the players would agree; Go first settles which stones are dead with a
-        playout from seed. The default is quick_winner. May change the game (a scratch). With
-        lead, Black's lead, as playout_winner gives it."""
-        return _lead(self.quick_winner(), lead)
+        playout from seed. The default is quick_winner. May change the game (a scratch)."""
+        return self.quick_winner()
 
     def candidates(self, moves, priors):
         """Write the placements worth trying for to_move into moves[0:n] with a prior for each

@@ -109,14 +109,6 @@ phases are done: no ``_decided`` early end, no lcb. Kept trees, pondering (the s
 pieces) and the budget in work are as without it; it allocates nothing (two HALVING_MOST word
 arrays, made in ``__init__``). The workers (platforms/workers.py) search without it.
 
-**The tiebreak by score** (``Tuning.score``, off at 0). Each playout's lead (the game's
-``playout_winner(start, True)``: Go's count in half points; a game without one, the winner's sign)
-is summed for the root child it went through, as that child's player's lead. The final move is
-then, among the children with half the most visited one's playouts and a value within the setting
-of its value, the one with the best mean lead (``_by_score``): where the wins cannot tell moves
-apart, the one that wins by more or loses by less. Its two lists are made at the first begin
-that asks for it.
-
 **Sharing the root** (CPython's worker processes: platforms/workers.py's SharingSearch adds
 other searches' counts to the root's children, as ``foreign``). The early end, ranked() and
 best_move() read a search's own counts alone.
@@ -132,7 +124,7 @@ allocate nothing
 """
 
 from stones.compat import MICROPYTHON, const, octets, twin, zeros
-from stones.engine.game import BLACK, PASS, WHITE, Tuning
+from stones.engine.game import PASS, Tuning
 
 _MOVE = const(0x1FF)  # the move bits of move[]
 _LEGAL = const(0x200)  # pushed from its parent once: a legal move there
@@ -239,10 +231,6 @@ class Search:
         self.halves = zeros(HALVING_MOST)
         self.hvalues = zeros(HALVING_MOST)
         self.alive = 0
-        # The tiebreak by score (Tuning.score): per root child i, the sum of its playouts'
-        # leads for its player (2 i) and how many there were (2 i + 1); made at the first
-        # begin that asks for it.
-        self.leads = None
         self.phases = 0
         self.phase = 0
         self.turn = 0
@@ -333,8 +321,6 @@ class Search:
         self.root_setup = game.setup
         if self.halving > 1 and not self.finished:
             self._start_halving()
-        if tuning.score:
-            self._start_scores()
 
     def _tune(self, tuning):
         self.tuning = tuning
@@ -458,8 +444,6 @@ class Search:
             best = self._most_visited()
         if best >= 0 and self.lcb and not self.alive:
             best = self._surest(best)
-        if best >= 0 and self.tuning.score and not self.alive:
-            best = self._by_score(best)
         if best >= 0:
             return self.move[best] & _MOVE
         scratch = self.scratch  # no child tried yet: check them in order of value
@@ -726,47 +710,6 @@ class Search:
                 if bound > top or (bound == top and n > most):
                     top = bound
                     most = n
-                    pick = j
-        return pick
-
-    def _start_scores(self):
-        """begin's start of the tiebreak by score: no lead counted yet for any root child."""
-        n = 2 * self.kids[0]
-        leads = self.leads
-        if leads is None or len(leads) < n:
-            leads = self.leads = [0] * n
-        for i in range(n):
-            leads[i] = 0
-
-    def _lead(self, depth, lead):
-        """Count a playout's lead (Black's, in the game's units) for the root child it went
-        through, as its player's lead; the winner it means."""
-        if depth:
-            i = 2 * (self.path[0] - self.first[0])
-            self.leads[i] += lead if self.colours[0] == BLACK else -lead
-            self.leads[i + 1] += 1
-        return BLACK if lead > 0 else WHITE if lead < 0 else 0
-
-    def _by_score(self, best):
-        """Among the root children with half best's (the most visited one's) real visits or
-        more and a value within Tuning.score of best's, the one whose playouts ended with the
-        best mean lead for its player; ties to best. Where the search cannot tell the moves
-        apart by who wins, it plays the one that wins by more or loses by less."""
-        move = self.move
-        first = self.first[0]
-        leads = self.leads
-        floor = self._own(best, first) // 2 or 1
-        bar = self._value(best) - self.tuning.score
-        i = 2 * (best - first)
-        top = leads[i] * 256 // leads[i + 1] if leads[i + 1] else -0x3FFFFFFF
-        pick = best
-        for j in range(first, first + self.kids[0]):
-            i = 2 * (j - first)
-            if (move[j] & _LEGAL and not move[j] & _DEAD and leads[i + 1]
-                    and self._own(j, first) >= floor and self._value(j) >= bar):
-                mean = leads[i] * 256 // leads[i + 1]
-                if mean > top:
-                    top = mean
                     pick = j
         return pick
 
@@ -1045,8 +988,20 @@ class Search:
         c = game.to_move
         base = game.material(c)
         low = 0x3FFF
-        floor = self._tactic_floor(n)
-        buckets = self.buckets
+        floor = -1  # the lowest prior // 16 played out (-1: every candidate), and in
+        buckets = self.buckets  # buckets[floor] how many of that sixteenth (the width's cut)
+        most = self.tuning.tactic_width
+        if most and n > most:
+            for b in range(16):
+                buckets[b] = 0
+            for i in range(n):
+                buckets[pri[i] >> 4] += 1
+            floor = 15
+            above = 0
+            while floor and above + buckets[floor] < most:
+                above += buckets[floor]
+                floor -= 1
+            buckets[floor] = most - above
         scratch.copy_from(game)
         for i in range(n):
             m = cand[i]
@@ -1092,27 +1047,6 @@ class Search:
                 gain *= self.tactic_visits  # the same knowledge as virtual AMAF playouts, all won
                 sums[i] = gain if gain < 60 else 60
 
-    def _tactic_floor(self, n):
-        """The lowest prior // 16 the root's tactics play out among cand/pri[0:n] (-1: every
-        candidate): the sixteenth that holds the Tuning.tactic_width-th best prior, and in
-        buckets[it] how many of that sixteenth to play out."""
-        most = self.tuning.tactic_width
-        if not most or n <= most:
-            return -1
-        buckets = self.buckets
-        for b in range(16):
-            buckets[b] = 0
-        pri = self.pri
-        for i in range(n):
-            buckets[pri[i] >> 4] += 1
-        cut = 15
-        above = 0
-        while cut and above + buckets[cut] < most:
-            above += buckets[cut]
-            cut -= 1
-        buckets[cut] = most - above
-        return cut
-
     def _iterate(self, moves=0, grow=True):
         """One playout: down the tree, expand, play out, count (see the reading guide); True
         when counted. With moves (ponder()), one piece of it: the walk, then up to moves of the
@@ -1135,12 +1069,8 @@ class Search:
         depth = 0
         if self.pending:  # a playout in pieces: its next one
             depth = self.pending - 1
-            if not self._piece(moves):
-                return False
-            if self.tuning.score:
-                return self._count(depth, self._lead(depth, scratch.playout_winner(
-                    self.start_count, True)))
-            return self._count(depth, scratch.playout_winner(self.start_count))
+            return self._piece(moves) and self._count(depth, scratch.playout_winner(
+                self.start_count))
         scratch.copy_from(self.game)
         while depth < _DEPTH and not scratch.over:
             k = kids[node]
@@ -1193,13 +1123,8 @@ class Search:
                 return False
             if self.limit:
                 self.seed = scratch.playout(self.seed, self.limit)
-            if self.tuning.score:
-                winner = self._lead(depth, scratch.playout_winner(start, True))
-            else:
-                winner = scratch.playout_winner(start)
-        elif self.tuning.score:  # the game ended in the tree: counted as the players would
-            winner = self._lead(depth, scratch.settled_winner(self._draw(), True))
-        else:
+            winner = scratch.playout_winner(start)
+        else:  # the game ended in the tree: count it as the players would (dead stones off)
             winner = scratch.settled_winner(self._draw())
         return self._count(depth, winner)
 

@@ -960,15 +960,15 @@ class Go(Game):
                     return False
         return True
 
-    def settled_winner(self, seed, lead=False):
+    def settled_winner(self, seed):
         """The winner of a game that the players ended by passing, its dead stones taken off as
         they would agree (rules.md A5): a playout from here, the passes set aside, shows which
         stones die, and the score is counted on the board as it stood, those stones dead.
         Leaves the game at the playout's end. No allocation (the search's terminal nodes).
         At the move cap the history has no room for that playout: the board is counted as it
-        stands (no result unless the players passed). With lead, Black's lead in half points."""
+        stands (no result unless the players passed)."""
         if self.count >= self.cap:
-            return self.quick_winner(lead)
+            return self.quick_winner()
         before = self._snapshot()
         cell = self.cell
         points = self.grid.points
@@ -984,8 +984,6 @@ class Go(Game):
             if x and cell[p] & _COLOUR != x:
                 before[p] = x | _DEAD
         margin = self._count(before, black, white)
-        if lead:
-            return margin
         return BLACK if margin > 0 else WHITE if margin < 0 else 0
 
     def _count(self, board, black, white):
@@ -1039,19 +1037,16 @@ class Go(Game):
                 land -= n
         return 2 * land - self.komi2
 
-    def quick_winner(self, lead=False):
+    def quick_winner(self):
         """BLACK, WHITE or 0 (draw, or no result at the move cap) as result() says with no stone
         marked dead, without allocating; but for the points a player must fill (must_fill),
-        which result() gives nobody and a finished playout hardly ever leaves. With lead,
-        Black's lead in half points (margin2; 0 for no result)."""
+        which result() gives nobody and a finished playout hardly ever leaves."""
         if self.count >= self.cap and self.passes < 2:
             return 0
         margin = self.margin2()
-        if lead:
-            return margin
         return BLACK if margin > 0 else WHITE if margin < 0 else 0
 
-    def playout_winner(self, start, lead=False):
+    def playout_winner(self, start):
         """Game.playout_winner. Counting territory, a playout's own moves are not charged to
         their players. The playouts fill their own territory down to single eyes where players
         would pass: each such stone takes a point of its player's territory, so the side with
@@ -1059,10 +1054,9 @@ class Go(Game):
         more than who has the last eyes and prisoners. The count the players would make is the
         area count less the stones each side placed before the playout, which is the territory
         count at the end plus the stones each side placed during it (by colour, passes aside).
-        Area counting needs no correction. With lead, that count: Black's lead in half points.
-        No allocation."""
+        Area counting needs no correction. No allocation."""
         if self.settings["scoring"] == "area" or self.count >= self.cap and self.passes < 2:
-            return self.quick_winner(lead)
+            return self.quick_winner()
         margin = self.margin2()
         if self.viper:  # the same sum in viper (viper.placed2), where the move loop is
             margin += self.counts.placed2(self, start)
@@ -1072,8 +1066,6 @@ class Go(Game):
                 h = history[i]
                 if h & _MOVE:
                     margin += 2 if h >> 9 & _COLOUR == _BLACK else -2
-        if lead:
-            return margin
         return BLACK if margin > 0 else WHITE if margin < 0 else 0
 
     def _snapshot(self):
