@@ -36,10 +36,11 @@ none given: a fresh tree every move and no pondering, as the first release playe
 
 --only-vs previous plays our player with its modes against the same top Pico level without them
 (a fresh tree every move, no pondering) at the same budget a move: equal time, for keeping and
-pondering cost none of the device's own move's time. Targets for a mode are the game's bench
-entries with the mode's suffix: "_kept", "_ponder" (pondering, with keep), "_workersN" (N search
-workers: a target holds for that count only; "_workersN_shared" on a shared tree); against GNU
-Go above level 1, "vs_gtpL_pico" for level L.
+pondering cost none of the device's own move's time (with --pi-level, both sides play the top
+Raspberry Pi level instead, one search each: no target, the issue's are the Pico's). Targets
+for a mode are the game's bench entries with the mode's suffix: "_kept", "_ponder" (pondering,
+with keep), "_workersN" (N search workers: a target holds for that count only;
+"_workersN_shared" on a shared tree); against GNU Go above level 1, "vs_gtpL_pico" for level L.
 
 Games run on CPython (budgets count moves, so a game is the same on every runtime) on --workers
 processes. Nothing here is a test: targets (each game's Game.bench) are printed beside the
@@ -374,12 +375,12 @@ def _one_game(task):
     (the first release's player at v01_budget) or 'previous' (the top Pico level without the
     modes, at the same budget). Returns wins, draws, losses, each side's CPU seconds and moves,
     and our pondering's work and CPU seconds a ponder."""
-    key, size, budget, opponent, v01_budget, index, percent, modes = task
+    key, size, budget, opponent, v01_budget, index, percent, modes, nodes = task
     mine = []
     theirs = []
 
     def player(seed):
-        return ours(key, budget * percent // 100, seed, search.PICO_NODES, modes, mine)
+        return ours(key, budget * percent // 100, seed, nodes, modes, mine)
 
     def other(seed):
         if opponent in ("v01", "previous"):
@@ -387,7 +388,7 @@ def _one_game(task):
                 theirs.append(opponents.SearchPlayer(v01_budget, seed, search.PICO_NODES,
                                                      v01(key)[1]))
             else:
-                theirs.append(opponents.SearchPlayer(budget, seed, search.PICO_NODES))
+                theirs.append(opponents.SearchPlayer(budget, seed, nodes))
             return theirs[-1]
         return (opponents.RandomPlayer if opponent == "random" else opponents.GreedyPlayer)(seed)
 
@@ -540,6 +541,10 @@ def main(argv=None):
                         "the root over 8 candidates; repeatable")
     parser.add_argument("--mc-playouts", type=int, default=0, metavar="N",
                         help="GNU Go's Monte Carlo player's simulations a move")
+    parser.add_argument("--pi-level", action="store_true",
+                        help="against previous: both sides play the top Raspberry Pi level "
+                        "(its budget and a Pi's tree, one search each) instead of the top "
+                        "Pico level")
     parser.add_argument("--budget-scale", type=int, default=1, metavar="K",
                         help="the top Pico level against GNU Go at K times its budget "
                         "(calibration: what more search buys against the outside engine)")
@@ -619,6 +624,11 @@ def main(argv=None):
                 _device_lines(name, key, size, budget, mpy_dir, plain_dir)
             if not args.games:
                 continue
+            nodes = search.PICO_NODES
+            if args.pi_level:  # both sides the top Raspberry Pi level, one search each
+                budget = search.budget(registry.new_game(key, size),
+                                       len(search.levels(cls, pi=True)), pi=True)
+                nodes = search.PI_NODES
             modes, ponder_note = game_modes(args, key, budget, parser)
             v01_budget = v01(key)[0]
             if "v01" in wanted:  # equal time: its budget scaled by what a unit costs each side
@@ -628,7 +638,7 @@ def main(argv=None):
                     continue
                 start = time.time()
                 tasks = [(key, size, budget, opponent, v01_budget, i, args.our_budget,
-                          modes.task()) for i in range(args.games)]
+                          modes.task(), nodes) for i in range(args.games)]
                 tally, extras = run_tasks(_one_game, tasks, args.workers)
                 extra = ponder_note
                 label = opponent
@@ -641,16 +651,23 @@ def main(argv=None):
                     if args.our_budget != 100:
                         label = ("top Pico level without keep or pondering, ours at %d%% of "
                                  "its budget" % args.our_budget)
+                    if args.pi_level:
+                        label = label.replace("Pico", "Raspberry Pi", 1)
                     extra += "budget %d; CPU a move: ours %.1f ms, theirs %.1f ms; " % (
                         budget, 1000 * per_move(extras), 1000 * per_move(extras, 2))
                 extra += ponder_text(extras, 4)
-                rate_line("%s vs %s, top Pico level%s" % (name, label, modes.label()), tally,
-                          targets.get("vs_" + opponent + modes.suffix()
-                                      + ("_board" if size != cls.default_size else "")),
+                rate_line("%s vs %s, top %s level%s" % (
+                    name, label, "Raspberry Pi" if args.pi_level else "Pico", modes.label()),
+                          tally,
+                          None if args.pi_level else targets.get(
+                              "vs_" + opponent + modes.suffix()
+                              + ("_board" if size != cls.default_size else "")),
                           time.time() - start,
-                          key, size, extra, level=len(search.levels(cls)), opponent=opponent,
+                          key, size, extra, level=len(search.levels(cls, pi=args.pi_level)),
+                          opponent=opponent,
                           **dict(modes.figures(), **({"our_budget_percent": args.our_budget}
-                                                     if args.our_budget != 100 else {})))
+                                                     if args.our_budget != 100 else {}),
+                                 **({"pi_level": 1} if args.pi_level else {})))
             reference = targets.get("gtp_reference")
             if reference == "gnugo" and "gnugo" in wanted and not args.no_gnugo:
                 _gnugo_lines(name, key, cls, size, args, targets, modes, ponder_note)

@@ -92,6 +92,41 @@ def test_the_numpy_pass_gives_the_references_logits():
         assert bytes(policy.forward(policyweights.LAYERS, game, plain=True)) == whole, game.size
 
 
+def test_with_nodes_the_policy_revises_every_node_the_tree_grows():
+    """POLICY revises the root's priors only; with NODES (meant for a Raspberry Pi's numpy
+    pass) also the candidates of every inner node the search expands, as the root's are."""
+    from stones.engine import search
+    from stones.engine.go import rules
+
+    game = registry.new_game("go", 9)
+    for name in ("E5", "D5", "E4", "C3"):
+        game.play(game.grid.parse(name))
+    seen = []
+    plain = rules.Go.root_priors
+    for knowledge in (rules.KNOWLEDGE | rules.POLICY,
+                      rules.KNOWLEDGE | rules.POLICY | rules.NODES):
+        revised = []
+        seen.append(revised)
+
+        def counted(self, moves, priors, n, revised=revised):
+            before = bytes(priors[:n])
+            plain(self, moves, priors, n)
+            revised.append((self.count, before != bytes(priors[:n])))
+
+        rules.Go.root_priors = counted
+        try:
+            engine = search.Search(search.PICO_NODES)
+            engine.begin(game, 3000, 7, search.Tuning(knowledge=knowledge, early=1))
+            while not engine.step(50):
+                pass
+        finally:
+            rules.Go.root_priors = plain
+    root, nodes = seen
+    assert [at for at, _ in root] == [game.count]  # once, at the root
+    deeper = [changed for at, changed in nodes if at > game.count]
+    assert nodes[0][0] == game.count and len(deeper) >= 2 and all(deeper)
+
+
 # -- the sources, on CPython: MicroPython has no ast module (tests/engine/twins.py) ------------
 
 

@@ -38,7 +38,8 @@ def test_pondering_runs_before_each_of_the_opponents_moves_only():
 
 def test_a_kept_and_pondering_match_is_reproducible():
     modes = ai.Modes(keep=True, ponder=80).task()
-    tasks = [("offshore", 4, 60, "previous", 0, i, 100, modes) for i in range(2)]
+    tasks = [("offshore", 4, 60, "previous", 0, i, 100, modes, search.PICO_NODES)
+             for i in range(2)]
     first = ai.run_tasks(ai._one_game, tasks, 1)
     again = ai.run_tasks(ai._one_game, tasks, 1)
     assert first[0].games == 2

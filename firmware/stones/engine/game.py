@@ -265,6 +265,7 @@ class Game:
     record_ending = "txt"  # its files' ending ("sgf": the module writes SGF)
     knowledge = 0  # the playouts' and priors' knowledge bits, defined by each game (0: none)
     learned = 0  # the bits among them that root_priors reads: learned knowledge (0: none)
+    node_learned = 0  # the bit with which root_priors revises every node the tree grows too
     book = None  # the module holding the game's opening books (engine/book.py), or None
 
     def opening(self):
@@ -949,7 +950,8 @@ class Game:
     def root_priors(self, moves, priors, n):
         """Revise the priors of the root's candidates moves/priors[0:n] (candidates' output)
         with knowledge too costly for every node (Go: the learned policy); once a search, at
-        the root only. This default changes nothing."""
+        the root only, or with the knowledge bit node_learned at every node the tree grows (a
+        host fast enough for it: a Raspberry Pi). This default changes nothing."""
 
     # -- what play never calls (stones.engine.seldom) -----------------------------------------
     # The end of the game (the count, dead stones), records, set-ups, the tests' and host tools'

@@ -849,7 +849,7 @@ class Search:
             return False  # full: no candidates computed for a node that could not take them
         if n < 0:
             n = scratch.candidates(self.cand, self.pri)
-            if root:
+            if root or scratch.knowledge & scratch.node_learned:
                 scratch.root_priors(self.cand, self.pri, n)
             if root and self.tactics:
                 self._tactics(n)

@@ -9,6 +9,7 @@ tests/engine/test_gopolicy.py holds it to the reference on every board size.
 from array import array
 
 import numpy as np
+from numpy.lib.stride_tricks import as_strided
 
 _ORDER = {}  # a grid -> the mailbox index of each point, rows from the top, then columns
 
@@ -23,26 +24,44 @@ def _order(grid):
     return order
 
 
+_WEIGHTS = {}  # id of a net's weights bytes -> (its kernel as a float64 matrix, biases, k)
+
+
+def _matrix(weights, biases, cin, cout):
+    """A layer's kernel as a (k * k * cin, cout) float64 matrix (exact: every sum of a pass
+    stays below 2**29, far inside a double's 2**53), its biases and its size k."""
+    key = id(weights)
+    got = _WEIGHTS.get(key)
+    if got is None or got[3] is not weights:
+        w = np.frombuffer(weights, np.int8).astype(np.float64)
+        k = 3 if len(w) == 9 * cin * cout else 1
+        matrix = w.reshape(cout, k * k * cin).T.copy()  # [output][ky][kx][input] -> rows
+        got = _WEIGHTS[key] = (matrix, np.frombuffer(biases, "<i4").astype(np.float64), k,
+                               weights)
+    return got[:3]
+
+
 def logits(net, act):
     """The integer logits (N, S * S) of inputs act (N, PLANES, S, S), already at the first
     layer's scale (policy._ON for an input that is on): each 3x3 layer's sums shifted right and
-    clamped to 0..127, zero beyond the board's edge; the last layer's sums kept whole."""
-    act = act.astype(np.int64)
-    size = act.shape[-1]
+    clamped to 0..127, zero beyond the board's edge; the last layer's sums kept whole. Each
+    layer is one matrix product of the kernel with every point's 3x3 window."""
+    n, _, size, _ = act.shape
+    act = np.ascontiguousarray(act.transpose(0, 2, 3, 1), np.float64)  # (N, S, S, C)
     for at, (cin, cout, weights, biases, shift) in enumerate(net):
-        w = np.frombuffer(weights, np.int8).astype(np.int64)
-        k = 3 if len(w) == 9 * cin * cout else 1
-        w = w.reshape(cout, k, k, cin)
-        out = np.zeros((act.shape[0], cout, size, size), np.int64)
-        out += np.frombuffer(biases, "<i4").astype(np.int64)[None, :, None, None]
-        pad = k // 2
-        padded = np.pad(act, ((0, 0), (0, 0), (pad, pad), (pad, pad)))
-        for ky in range(k):
-            for kx in range(k):
-                window = padded[:, :, ky:ky + size, kx:kx + size]
-                out += np.einsum("nihw,oi->nohw", window, w[:, ky, kx, :])
-        act = np.clip(out >> shift, 0, 127) if at < len(net) - 1 else out
-    return act.reshape(act.shape[0], -1)
+        matrix, bias, k = _matrix(weights, biases, cin, cout)
+        if k == 3:  # every point's 3x3 window, a view of the zero-padded planes, copied flat
+            padded = np.zeros((n, size + 2, size + 2, cin))
+            padded[:, 1:-1, 1:-1] = act
+            a, b, c, d = padded.strides
+            act = as_strided(padded, (n, size, size, 3, 3, cin), (a, b, c, b, c, d)).reshape(
+                n, size, size, 9 * cin)
+        out = act @ matrix + bias
+        if at < len(net) - 1:
+            act = np.clip(np.floor(out * (1.0 / (1 << shift))), 0, 127)
+        else:
+            act = out
+    return act.reshape(n, -1).astype(np.int64)
 
 
 def forward(net, game, x, planes, out=None):

@@ -67,6 +67,7 @@ SELF_ATARI = const(4)  # playouts refuse self-ataris (a lone stone's half the ti
 PRIORS = const(8)  # the tree's priors add shapes and the playouts' self-atari test
 LADDERS = const(16)  # the tree's priors read ladders: no running out of one that works
 POLICY = const(32)  # the root's priors blend in the learned policy (policy.py): off by default
+NODES = const(64)  # with POLICY, at every node the tree grows (a Raspberry Pi's numpy pass)
 KNOWLEDGE = const(31)  # (POLICY joins it once it wins at equal time: docs/journal.md)
 _POLICY_POINTS = const(29)  # prior points per nat of the policy's logit (20 a doubling)
 _POLICY_MIX = const(2)  # the policy's share of a root prior, in quarters
@@ -134,6 +135,7 @@ class Go(Game):
 
     knowledge = KNOWLEDGE
     learned = POLICY
+    node_learned = NODES
     # With PRIORS, the tree's priors are the weights prior.py holds (fitted to GNU Go's moves
     # by host_tools/fit/goprior.py; see features). Without it (the benchmarks' baseline
     # player), what these add to a candidate's 128 (search.py: a prior q counts as prior_visits
