@@ -64,6 +64,21 @@ def test_the_machine_code_pass_gives_the_references_logits():
         assert ours == reference and any(reference), game.grid.n
 
 
+def test_without_the_inline_assembler_the_pass_takes_its_other_forms():
+    """A runtime without Thumb code (CPython, the unix port on a PC: from source the module
+    does not compile, and the host's builds leave it out) finds no policyasm, remembers that,
+    and the pass still gives the reference's logits."""
+    from stones import compat
+
+    assert compat.twin("stones.engine.go.policyasm") is None
+    assert compat.twin("stones.engine.go.policyasm") is None  # asked again: still none
+    if MICROPYTHON:
+        assert "stones.engine.go.policyasm" in compat._MISSING  # not compiled again
+    game = next(positions())
+    reference = bytes(policy.forward(policyweights.LAYERS, game, plain=True))
+    assert bytes(policy.forward(policyweights.LAYERS, game)) == reference and any(reference)
+
+
 def test_a_changed_instruction_is_caught():
     """The check reads the code itself: one instruction changed, the logits differ."""
     if MICROPYTHON:
