@@ -62,16 +62,20 @@ else:
     )
 
 
+_MISSING = []  # the twins this runtime could not import: never tried again
+
+
 def twin(name):
     """The viper twin module called name (Python code ported line for line to viper), where
     this runtime compiles viper: MicroPython with a native emitter, in a build that holds the
     module (host_tools/device/build.py leaves viper out of a bytecode build); else None, and the
     Python code it twins runs. Every twin is found here: the games' move loops (Game._viper),
-    the history loops (gameviper) and the search's kernels (searchviper). sys.modules keeps a
-    twin once imported, so asking again is a lookup."""
-    if MICROPYTHON:
+    the history loops (gameviper), the search's kernels (searchviper) and the policy's Thumb
+    code (policyasm, where the inline assembler is). sys.modules keeps a twin once imported,
+    and _MISSING one that failed, so asking again is a lookup."""
+    if MICROPYTHON and name not in _MISSING:
         try:
             return __import__(name, None, None, ("_",))
         except (ImportError, SyntaxError, ValueError):  # no viper on this port or build
-            pass
+            _MISSING.append(name)
     return None

@@ -11,7 +11,9 @@ port's for the host's tests and benchmarks. Arch "none" is for a port without a 
 (the WebAssembly port of the 32-bit heap figures): the decorator lines are blanked (line numbers
 stay) and everything is bytecode. A module of viper code (``@micropython.viper``: Go's fast move
 loop, go/viper.py) has no bytecode form, so that build leaves it out and the game plays its
-reference loop instead.
+reference loop instead. A module of the inline assembler's Thumb code (``@micropython.asm_thumb``:
+Go's policy layer, go/policyasm.py) is built for the ARM architectures only; elsewhere the code
+that would call it takes its viper or plain twin.
 
 Next to the files the build writes build.json, the folder's manifest: the firmware version, the
 .mpy format mpy-cross emitted (what the device must load), and every file with its size and
@@ -44,6 +46,8 @@ ARCHES = ("none", "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7em
 PICO_ARCH = "armv6m"
 NATIVE_DECORATOR = re.compile(r"^[ \t]*@micropython\.native[ \t]*$", re.M)
 VIPER_DECORATOR = re.compile(r"^[ \t]*@micropython\.viper[ \t]*$", re.M)
+ASM_DECORATOR = re.compile(r"^[ \t]*@micropython\.asm_thumb[ \t]*$", re.M)
+THUMB_ARCHES = ("armv6m", "armv7m", "armv7em", "armv7emsp", "armv7emdp")  # asm_thumb's
 
 
 class BuildError(Exception):
@@ -53,7 +57,8 @@ class BuildError(Exception):
 def manifest_files(firmware=FIRMWARE, host_only=False, arch=None):
     """[(path relative to firmware, compile?)] from firmware/manifest.py: .py files are
     compiled, data files (rule texts) copied. host_only=True adds the excluded host-only modules
-    (the test tree runs the fakes on the unix port); arch "none" leaves viper modules out."""
+    (the test tree runs the fakes on the unix port); arch "none" leaves viper modules out, and
+    an arch without the Thumb instruction set leaves out the inline assembler's modules."""
     files = []
 
     def package(name, exclude=()):
@@ -64,8 +69,12 @@ def manifest_files(firmware=FIRMWARE, host_only=False, arch=None):
                 if rel in exclude and not host_only:
                     continue
                 if filename.endswith(".py"):
-                    if arch != "none" or not viper_module(os.path.join(firmware, rel)):
-                        files.append((rel, True))
+                    path = os.path.join(firmware, rel)
+                    if (arch == "none" and viper_module(path)) or (
+                            arch is not None and arch not in THUMB_ARCHES
+                            and thumb_module(path)):
+                        continue
+                    files.append((rel, True))
                 elif not filename.endswith((".pyc", ".mpy")):
                     files.append((rel, False))
 
@@ -172,6 +181,13 @@ def compile_firmware(out, mpy_cross=None, optimise=2, firmware=FIRMWARE, host_on
     return written
 
 
+def thumb_module(src):
+    """Whether the module at src holds the inline assembler's Thumb code (an ARM build's
+    only)."""
+    with open(src) as handle:
+        return ASM_DECORATOR.search(handle.read()) is not None
+
+
 def viper_module(src):
     """Whether the module at src holds viper code (it needs a native architecture)."""
     with open(src) as handle:
@@ -221,7 +237,8 @@ def mpy_header(path):
     return header[1], header[2], header[3]
 
 
-MP_CODE_BYTECODE, MP_CODE_NATIVE_PY, MP_CODE_NATIVE_VIPER = 2, 3, 4  # raw code kinds (emitglue.h)
+# raw code kinds (emitglue.h)
+MP_CODE_BYTECODE, MP_CODE_NATIVE_PY, MP_CODE_NATIVE_VIPER, MP_CODE_NATIVE_ASM = 2, 3, 4, 5
 SCOPE_VIPERRELOC = 0x10  # scope flags (runtime0.h): the machine code needs relocating when loaded,
 SCOPE_VIPERRODATA = 0x20  # it has read-only data (its size and the bytes follow the code),
 SCOPE_VIPERBSS = 0x40  # it has zeroed data (its size follows)
@@ -282,8 +299,10 @@ def native_code(path):
                 if flags & bit:
                     size = uint()
                     at[0] += size if bit == SCOPE_VIPERRODATA else 0
-        elif kind != MP_CODE_BYTECODE:
-            raise BuildError("%s: assembler code is not expected" % path)
+        elif kind == MP_CODE_NATIVE_ASM:  # the inline assembler's: flags, arguments, types
+            flags = uint()
+            uint()
+            uint()
         for _ in range(uint() if head & 4 else 0):
             raw_code()
         if kind != MP_CODE_BYTECODE:

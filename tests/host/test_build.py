@@ -62,6 +62,7 @@ def test_the_build_holds_exactly_the_device_files(built):
 # The modules with machine code: the engines' loops and helpers, and the compact font's glyphs.
 NATIVE = sorted(["stones/engine/%s.mpy" % g for g in
                  ("game", "gameviper", "go/rules", "go/features", "go/viper", "go/policyviper",
+                  "go/policyasm",
                   "loose/rules", "loose/viper", "loupe/rules", "loupe/viper", "offshore/rules",
                   "offshore/viper", "searchviper")] + ["stones/ui/draw.mpy",
                                                          "stones/drivers/st7789viper.mpy"])
@@ -107,6 +108,7 @@ def test_a_bytecode_build_for_ports_without_a_native_emitter(tmp_path):
     # viper code has no bytecode form: the fast loops stay out, and the games play their _run
     assert "stones/engine/go/rules.mpy" in manifest["files"]
     assert not [path for path in manifest["files"] if path.endswith("viper.mpy")]
+    assert "stones/engine/go/policyasm.mpy" not in manifest["files"]  # Thumb code: ARM only
     with pytest.raises(builder.BuildError, match="unknown architecture"):
         builder.build(str(tmp_path / "other"), arch="z80")
 
@@ -188,7 +190,8 @@ def test_the_pico_build_s_machine_code_is_freed_with_its_module(built):
     of game.py, Go's replies and learnt priors, Loose's replies and stone count, OffShore's hull
     painting), the compact font's glyphs, and the viper loops (each game's viper.py, the
     search's searchviper.py, game.py's history loops, gameviper.py, the learned policy's layer,
-    go/policyviper.py, and the colour panel's page expansion, drivers/st7789viper.py) need none
+    go/policyviper.py, its Thumb code, go/policyasm.py, and the colour panel's page expansion,
+    drivers/st7789viper.py) need none
     (no rodata, no bss, no relocations): they are freed like bytecode."""
     out, manifest, _ = built
     found = {}
@@ -200,12 +203,15 @@ def test_the_pico_build_s_machine_code_is_freed_with_its_module(built):
     for path, code in native.items():
         for kind, size, scope in code:
             viper = path.endswith("viper.mpy")
-            assert kind == (builder.MP_CODE_NATIVE_VIPER if viper else builder.MP_CODE_NATIVE_PY)
+            assert kind == (builder.MP_CODE_NATIVE_VIPER if viper else builder.MP_CODE_NATIVE_ASM
+                            if path.endswith("policyasm.mpy") else builder.MP_CODE_NATIVE_PY)
             assert not scope & (builder.SCOPE_VIPERRELOC | builder.SCOPE_VIPERRODATA
                                 | builder.SCOPE_VIPERBSS), path
-            assert size > 100  # the machine code itself, armv6m (the smallest: Loose's stone count)
+            if not path.endswith("policyasm.mpy"):  # (its helpers are a few instructions)
+                assert size > 100  # the machine code itself (the smallest: Loose's stone count)
+        assert max(size for _, size, _ in code) > 100, path
         if not path.endswith(("game.mpy", "gameviper.mpy", "searchviper.mpy", "draw.mpy",
-                              "policyviper.mpy", "st7789viper.mpy")):
+                              "policyviper.mpy", "policyasm.mpy", "st7789viper.mpy")):
             assert max(size for _, size, _ in code) > 2000, path  # the move loop
 
 

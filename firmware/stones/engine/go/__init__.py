@@ -15,7 +15,9 @@ pieces loaded only when they are needed. Reading guide:
     prior.py patterns.py   the priors' weights and the playouts' 3x3 shape table, made by
                  host_tools/fit (goprior.py, patterns.py): do not edit
     policy.py    the learned policy: a small int8 convolutional net's inputs and forward pass
-    policyviper.py   policy.py's layer as viper code (the Pico's forward pass), line for line;
+    policyasm.py     policy.py's layers as Thumb machine code (the Pico's forward pass);
+                 tests/engine/test_gopolicyasm.py runs its instructions against the reference
+    policyviper.py   policy.py's layer as viper code (other native ports), line for line;
                  tests/engine/test_gopolicy.py compares it with its reference
     policynp.py  the same pass in numpy, for CPython hosts (a Raspberry Pi): never on the Pico
     policyweights.py   its weights, made by host_tools/fit/policy.py: do not edit

@@ -16,8 +16,9 @@ Inputs, PLANES a point (`planes`), from the side to move's view:
 Activations live at mailbox indices (the grid's padded layout), channel-minor: point p's
 channels at p * C ... p * C + C - 1, so a 3x3 neighbour is p + offset and an off-board
 neighbour (line 0) is skipped, as the trainer's zero padding does. `conv` is the plain-Python
-reference of a layer; where MicroPython compiles viper, its twin policyviper.conv does the
-multiply-adds instead, and on CPython with numpy policynp does the whole pass.
+reference of a layer; on a Pico the Thumb code of policyasm does the whole pass, where
+MicroPython compiles viper (and has no inline assembler) policyviper.conv does the multiply-adds,
+and on CPython with numpy policynp does the whole pass.
 tests/engine/test_gopolicy.py holds `forward` to the logits the trainer's integer model computed
 (tests/engine/gopolicy_check.py), on CPython and MicroPython, and both faster passes to the
 reference.
@@ -29,6 +30,7 @@ from stones.compat import MICROPYTHON, const, twin
 
 PLANES = const(8)
 _ON = const(64)  # an input plane's 1.0 (the trainer's scale of the first layer's input)
+ASM_WORDS = const(32)  # policyasm's params: a layer's settings and its loop's counters
 
 
 def planes(game, x, libs=None):
@@ -117,13 +119,14 @@ def _layer(fast, grid, x, cin, y, cout, weights, biases, shift, relu):
 
 def buffers(grid, net):
     """What forward() works in for boards of grid: the inputs, two activation buffers, the
-    logits and the liberty notes, made once (a game keeps them: nothing is allocated a pass).
+    logits, the liberty notes and policyasm's words, made once (a game keeps them: nothing is
+    allocated a pass).
     The inputs share the second activation buffer: the first layer reads them into the first
     buffer, and they are not read again before the second layer writes there."""
     widest = max(max(layer[0], layer[1]) for layer in net)
     x = bytearray(grid.length * max(PLANES, widest))
     return (x, bytearray(grid.length * widest), x, array("i", bytes(4 * grid.length)),
-            bytearray(grid.length))
+            bytearray(grid.length), array("i", bytes(4 * ASM_WORDS)))
 
 
 def _numpy():
@@ -140,15 +143,19 @@ def _numpy():
 def forward(net, game, scratch=None, plain=False):
     """The logits of game's position for the side to move, an array('i') at mailbox indices
     (0 off the board); net: policyweights' LAYERS. scratch: buffers() to reuse. The layers run
-    in numpy where CPython has it (policynp), as viper code where MicroPython compiles it
-    (policyviper), else in plain Python; plain: in plain Python always (the reference)."""
+    in numpy where CPython has it (policynp), as Thumb code where MicroPython has the inline
+    assembler (policyasm: a Pico), as viper code where it compiles viper (policyviper), else in
+    plain Python; plain: in plain Python always (the reference)."""
     grid = game.grid
-    x, a, b, logits, libs = scratch or buffers(grid, net)
+    x, a, b, logits, libs, params = scratch or buffers(grid, net)
     planes(game, x, libs)
     if not plain:
         whole = _numpy()
         if whole:
             return whole.forward(net, game, x, PLANES, logits)
+        machine = twin("stones.engine.go.policyasm")
+        if machine:
+            return machine.forward(net, grid, x, a, b, logits, params)
     fast = None if plain else twin("stones.engine.go.policyviper")
     source, cin = x, PLANES
     for cin_, cout, weights, biases, shift in net[:-1]:
