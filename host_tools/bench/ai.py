@@ -590,6 +590,8 @@ def main(argv=None):
         parser.error("--our-budget takes a percent from 1 to 100")
     if args.budget_scale < 1:
         parser.error("--budget-scale takes 1 or more")
+    if args.pi_level and wanted != {"previous"}:
+        parser.error("--pi-level is for --only-vs previous alone")
     if args.shared_tree and args.search_workers < 2:
         parser.error("--shared-tree needs --search-workers 2 or more")
     R = Results("ai", "The computer player's strength", argv,
@@ -625,6 +627,7 @@ def main(argv=None):
             if not args.games:
                 continue
             nodes = search.PICO_NODES
+            level_name = "Raspberry Pi" if args.pi_level else "Pico"
             if args.pi_level:  # both sides the top Raspberry Pi level, one search each
                 budget = search.budget(registry.new_game(key, size),
                                        len(search.levels(cls, pi=True)), pi=True)
@@ -647,17 +650,13 @@ def main(argv=None):
                     extra += "budget %d; CPU a move: ours %.1f ms, first release %.1f ms; " % (
                         v01_budget, 1000 * per_move(extras), 1000 * per_move(extras, 2))
                 elif opponent == "previous":
-                    label = "top Pico level without keep or pondering, same budget"
-                    if args.our_budget != 100:
-                        label = ("top Pico level without keep or pondering, ours at %d%% of "
-                                 "its budget" % args.our_budget)
-                    if args.pi_level:
-                        label = label.replace("Pico", "Raspberry Pi", 1)
+                    label = "top %s level without keep or pondering, %s" % (
+                        level_name, "same budget" if args.our_budget == 100 else
+                        "ours at %d%% of its budget" % args.our_budget)
                     extra += "budget %d; CPU a move: ours %.1f ms, theirs %.1f ms; " % (
                         budget, 1000 * per_move(extras), 1000 * per_move(extras, 2))
                 extra += ponder_text(extras, 4)
-                rate_line("%s vs %s, top %s level%s" % (
-                    name, label, "Raspberry Pi" if args.pi_level else "Pico", modes.label()),
+                rate_line("%s vs %s, top %s level%s" % (name, label, level_name, modes.label()),
                           tally,
                           None if args.pi_level else targets.get(
                               "vs_" + opponent + modes.suffix()

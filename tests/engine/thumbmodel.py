@@ -22,17 +22,15 @@ class Memory:
     """Buffers at addresses: each registered buffer gets its own 64 KB-aligned range."""
 
     def __init__(self):
-        self.regions = []  # (base, byte view)
-        self.views = {}  # base -> byte view
+        self.views = {}  # base -> the buffer's byte view
 
     def address(self, buffer):
-        for base, view in self.regions:
-            if view.obj is buffer or getattr(view, "_source", None) is buffer:
+        for base, view in self.views.items():
+            if view.obj is buffer:
                 return base
         view = memoryview(buffer).cast("B")
-        base = 0x20000000 + 0x10000 * (len(self.regions) + 1)
+        base = 0x20000000 + 0x10000 * (len(self.views) + 1)
         assert len(view) < 0x10000
-        self.regions.append((base, view))
         self.views[base] = view
         return base
 
@@ -97,9 +95,6 @@ class Machine:
     def reg(self, name):
         assert name[0] == "r" and 0 <= int(name[1:]) <= 7, name  # low registers only
         return int(name[1:])
-
-    def value(self, arg):
-        return self.r[self.reg(arg)] if isinstance(arg, str) else arg
 
     def _nz(self, result):
         result &= MASK

@@ -24,7 +24,7 @@ def _order(grid):
     return order
 
 
-_WEIGHTS = {}  # id of a net's weights bytes -> (its kernel as a float64 matrix, biases, k)
+_WEIGHTS = {}  # id of a layer's weights -> (kernel matrix, biases, k, the weights: the id's owner)
 
 
 def _matrix(weights, biases, cin, cout):
