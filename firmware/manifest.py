@@ -12,7 +12,7 @@ package("stones", exclude=(
     "stones/cpython.py",
     "stones/drivers/framebuf_py.py",
     "stones/drivers/font8x8.py",
-    "stones/engine/go/policynp.py",
+    "stones/engine/policynp.py",
     "stones/link/lan.py",
     "stones/platforms/fakes.py",
     "stones/platforms/netpipe.py",

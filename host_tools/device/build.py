@@ -12,8 +12,8 @@ port's for the host's tests and benchmarks. Arch "none" is for a port without a 
 stay) and everything is bytecode. A module of viper code (``@micropython.viper``: Go's fast move
 loop, go/viper.py) has no bytecode form, so that build leaves it out and the game plays its
 reference loop instead. A module of the inline assembler's Thumb code (``@micropython.asm_thumb``:
-Go's policy layer, go/policyasm.py) is built for the ARM architectures only; elsewhere the code
-that would call it takes its viper or plain twin.
+the learned policies' layer, policyasm.py) is built for the ARM architectures only; elsewhere
+the code that would call it takes its viper or plain twin.
 
 Next to the files the build writes build.json, the folder's manifest: the firmware version, the
 .mpy format mpy-cross emitted (what the device must load), and every file with its size and

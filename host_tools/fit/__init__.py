@@ -8,6 +8,8 @@
                  labelled by GNU Go level 10 (data/go_policy_labels.txt; hours, resumable)
     book.py      opening books: deep searches of a game's first positions, written as the
                  game's book module (stones/engine/go/book.py) and tests/engine/book_check.py
-    policy.py    Go's learned policy: trained on them (PyTorch, make fit-policy), quantised to
-                 int8, written as stones/engine/go/policyweights.py with its provenance
+    searchdata.py  Loose's, Loupe's and OffShore's: the device's games, each position
+                 labelled by a search of the top Raspberry Pi level (data/<game>_search.txt)
+    policy.py    a game's learned policy: trained on them (PyTorch, make fit-policy), quantised
+                 to int8, written as stones/engine/<game>/policyweights.py with its provenance
 """

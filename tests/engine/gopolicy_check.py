@@ -1,6 +1,7 @@
-"""Positions and the logits stones.engine.go.policy must give there, made by
-host_tools/fit/policy.py with the weights it wrote: do not edit."""
+"""Positions of Go 9 and the logits stones.engine.policy must give there, made
+by host_tools/fit/policy.py with the weights it wrote: do not edit."""
 
+SIZE = 9
 CHECK = (
     ((
      ),

@@ -16,7 +16,7 @@ from host_tools.paths import FIRMWARE, ROOT, tool
 
 HOST_ONLY = ("stones/cpython", "stones/platforms/fakes", "stones/drivers/framebuf_py",
              "stones/drivers/font8x8", "stones/platforms/pi", "stones/platforms/workers",
-             "stones/platforms/web", "stones/engine/go/policynp", "stones/platforms/netpipe",
+             "stones/platforms/web", "stones/engine/policynp", "stones/platforms/netpipe",
              "stones/link/lan", "stones/ui/lan", "stones/ui/address",
              "stones/platforms/serialpipe")
 
@@ -61,8 +61,8 @@ def test_the_build_holds_exactly_the_device_files(built):
 
 # The modules with machine code: the engines' loops and helpers, and the compact font's glyphs.
 NATIVE = sorted(["stones/engine/%s.mpy" % g for g in
-                 ("game", "gameviper", "go/rules", "go/features", "go/viper", "go/policyviper",
-                  "go/policyasm",
+                 ("game", "gameviper", "go/rules", "go/features", "go/viper", "policyviper",
+                  "policyasm",
                   "loose/rules", "loose/viper", "loupe/rules", "loupe/viper", "offshore/rules",
                   "offshore/viper", "searchviper")] + ["stones/ui/draw.mpy",
                                                          "stones/drivers/st7789viper.mpy"])
@@ -108,7 +108,7 @@ def test_a_bytecode_build_for_ports_without_a_native_emitter(tmp_path):
     # viper code has no bytecode form: the fast loops stay out, and the games play their _run
     assert "stones/engine/go/rules.mpy" in manifest["files"]
     assert not [path for path in manifest["files"] if path.endswith("viper.mpy")]
-    assert "stones/engine/go/policyasm.mpy" not in manifest["files"]  # Thumb code: ARM only
+    assert "stones/engine/policyasm.mpy" not in manifest["files"]  # Thumb code: ARM only
     with pytest.raises(builder.BuildError, match="unknown architecture"):
         builder.build(str(tmp_path / "other"), arch="z80")
 
@@ -190,7 +190,7 @@ def test_the_pico_build_s_machine_code_is_freed_with_its_module(built):
     of game.py, Go's replies and learnt priors, Loose's replies and stone count, OffShore's hull
     painting), the compact font's glyphs, and the viper loops (each game's viper.py, the
     search's searchviper.py, game.py's history loops, gameviper.py, the learned policy's layer,
-    go/policyviper.py, its Thumb code, go/policyasm.py, and the colour panel's page expansion,
+    policyviper.py, its Thumb code, policyasm.py, and the colour panel's page expansion,
     drivers/st7789viper.py) need none
     (no rodata, no bss, no relocations): they are freed like bytecode."""
     out, manifest, _ = built

@@ -24,7 +24,10 @@ ALLOWED = {
 GENERATED = ("firmware/stones/engine/go/patterns.py", "firmware/stones/engine/go/prior.py",
              "firmware/stones/engine/go/policyweights.py", "firmware/stones/engine/go/book.py",
              "firmware/stones/engine/loose/book.py", "firmware/stones/engine/loupe/book.py",
-             "firmware/stones/engine/offshore/book.py")
+             "firmware/stones/engine/offshore/book.py",
+             "firmware/stones/engine/loose/policyweights.py",
+             "firmware/stones/engine/loupe/policyweights.py",
+             "firmware/stones/engine/offshore/policyweights.py")
 
 
 def sources(*tops):

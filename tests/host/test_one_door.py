@@ -17,7 +17,8 @@ the outcome shapes, the record formats (records, sgf), the search and its viper 
 (searchviper), the opening books' reader (book), the board shapes and their cache (grid,
 square, hexgrid), the generator (rng), the history loops' viper twin (gameviper), the game
 clocks and their time controls (clock, timecontrol), the methods play never calls (seldom,
-gridseldom) and the tests' snapshot. The host tools
+gridseldom), the learned policies' pass and its faster forms (policy, policyasm, policyviper,
+policynp) and the tests' snapshot. The host tools
 that fit one game's own tables (GAME_TOOLS) are the rule's one exception: they read that game's
 positions as the game does.
 """
@@ -64,7 +65,6 @@ ENGINE_FROM = re.compile(r"from\s+stones\.engine\s+import\s+\(?([\w, ]+)")
 # engine: they read Go positions as Go does. (host_tools/fit/patterns.py names no engine module.)
 GAME_TOOLS = {
     "host_tools/fit/goprior.py": ("go",),
-    "host_tools/fit/policy.py": ("go",),  # Go's learned policy: its inputs are Go's planes
 }
 CELLS = (
     re.compile(r"\.cell\b"),  # the packed cell byte (game.py): colour and neighbour counts

@@ -32,6 +32,13 @@ Reading guide:
     search.py    the computer player: one Monte Carlo tree search for every game
     book.py      opening books: a position's key under the board's symmetries, and the book
                  move the search plays there without thinking (a game's books: Game.book)
+    policy.py    the learned policies' forward pass, the same for every game (a small int8
+                 convolutional net; a game's inputs are its package's policy.py, its weights
+                 policyweights.py): the root's priors with the learned bit (Game.root_priors).
+                 policyasm.py: its layers as Thumb machine code (a Pico); policyviper.py: as
+                 viper code (other native ports); policynp.py: in numpy (CPython, a Raspberry
+                 Pi; never on the Pico). tests/engine/test_policy.py and test_policyasm.py
+                 hold each to the plain reference
     records.py   a game as text and back (saves, finished games, tests); sgf.py: Go's SGF
     snapshot.py  Game.state()'s work, for the tests alone
     rng.py       a 30-bit xorshift generator (every value stays a small int on the Pico)

@@ -266,6 +266,10 @@ class Game:
     knowledge = 0  # the playouts' and priors' knowledge bits, defined by each game (0: none)
     learned = 0  # the bits among them that root_priors reads: learned knowledge (0: none)
     node_learned = 0  # the bit with which root_priors revises every node the tree grows too
+    # the game's learned policy: the name of its inputs' module (engine/policy.py), or None;
+    # _policy, its buffers, are made on the game at the first pass (in the class until then)
+    policy = None
+    _policy = None
     book = None  # the module holding the game's opening books (engine/book.py), or None
 
     def opening(self):
@@ -949,9 +953,14 @@ class Game:
 
     def root_priors(self, moves, priors, n):
         """Revise the priors of the root's candidates moves/priors[0:n] (candidates' output)
-        with knowledge too costly for every node (Go: the learned policy); once a search, at
+        with knowledge too costly for every node (a learned policy); once a search, at
         the root only, or with the knowledge bit node_learned at every node the tree grows (a
-        host fast enough for it: a Raspberry Pi). This default changes nothing."""
+        host fast enough for it: a Raspberry Pi). This default blends in the game's learned
+        policy where the game has one and its knowledge has the learned bit (engine/policy.py)."""
+        if self.policy and self.knowledge & self.learned and n > 1:
+            from stones.engine import policy
+
+            policy.revise(self, moves, priors, n)
 
     # -- what play never calls (stones.engine.seldom) -----------------------------------------
     # The end of the game (the count, dead stones), records, set-ups, the tests' and host tools'

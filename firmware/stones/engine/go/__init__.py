@@ -14,12 +14,7 @@ pieces loaded only when they are needed. Reading guide:
                  for the computer player only
     prior.py patterns.py   the priors' weights and the playouts' 3x3 shape table, made by
                  host_tools/fit (goprior.py, patterns.py): do not edit
-    policy.py    the learned policy: a small int8 convolutional net's inputs and forward pass
-    policyasm.py     policy.py's layers as Thumb machine code (the Pico's forward pass);
-                 tests/engine/test_gopolicyasm.py runs its instructions against the reference
-    policyviper.py   policy.py's layer as viper code (other native ports), line for line;
-                 tests/engine/test_gopolicy.py compares it with its reference
-    policynp.py  the same pass in numpy, for CPython hosts (a Raspberry Pi): never on the Pico
+    policy.py    the learned policy's inputs (the net's pass is the engine's: engine/policy.py)
     policyweights.py   its weights, made by host_tools/fit/policy.py: do not edit
     book.py      the opening books (engine/book.py reads them), made by host_tools/fit/book.py:
                  do not edit

@@ -69,8 +69,6 @@ LADDERS = const(16)  # the tree's priors read ladders: no running out of one tha
 POLICY = const(32)  # the root's priors blend in the learned policy (policy.py): off by default
 NODES = const(64)  # with POLICY, at every node the tree grows (a Raspberry Pi's numpy pass)
 KNOWLEDGE = const(31)  # (POLICY joins it once it wins at equal time: docs/journal.md)
-_POLICY_POINTS = const(29)  # prior points per nat of the policy's logit (20 a doubling)
-_POLICY_MIX = const(2)  # the policy's share of a root prior, in quarters
 _LADDER_DEPTH = const(24)  # escapes read at most: longer than any ladder on a 9x9 board
 _LADDER_READS = const(100)  # moves one reading may play: a ladder of 24 escapes needs ~75
 
@@ -136,6 +134,7 @@ class Go(Game):
     knowledge = KNOWLEDGE
     learned = POLICY
     node_learned = NODES
+    policy = "stones.engine.go.policy"  # its learned policy's inputs (engine/policy.py)
     # With PRIORS, the tree's priors are the weights prior.py holds (fitted to GNU Go's moves
     # by host_tools/fit/goprior.py; see features). Without it (the benchmarks' baseline
     # player), what these add to a candidate's 128 (search.py: a prior q counts as prior_visits
@@ -217,7 +216,6 @@ class Go(Game):
         self.libs = zeros(self.grid.length)
         self._dead = None  # dead_marks()'s array, made when first read (see there)
         self.before = None  # settled_winner's and margin2's snapshot: _snapshot() makes it
-        self._policy = None  # the learned policy's buffers (root_priors), made at first use
         self._lib_a = 0  # the liberties _count_liberties found
         self._lib_b = 0
         self._reads = 0  # moves the ladder reading may still play (_caught)
@@ -730,27 +728,6 @@ class Go(Game):
             if self.knowledge & LADDERS:
                 self._ladder_priors(moves, priors, n)
         return n
-
-    def root_priors(self, moves, priors, n):
-        """With POLICY: each root candidate's prior moves a quarter-share _POLICY_MIX toward the
-        learned policy's view of it: 128, plus _POLICY_POINTS points per nat its logit stands
-        above the candidates' mean (policy.py; one forward pass a search)."""
-        if not self.knowledge & POLICY or n < 2:
-            return
-        from stones.engine.go import policy, policyweights
-
-        if self._policy is None:
-            self._policy = policy.buffers(self.grid, policyweights.LAYERS)
-        logits = policy.forward(policyweights.LAYERS, self, self._policy)
-        total = 0
-        for i in range(n):
-            total += logits[moves[i]]
-        mean = total // n
-        one = policyweights.LOGIT_ONE
-        for i in range(n):
-            q = 128 + (logits[moves[i]] - mean) * _POLICY_POINTS // one
-            q = (priors[i] * (4 - _POLICY_MIX) + q * _POLICY_MIX) >> 2
-            priors[i] = 0 if q < 0 else (255 if q > 255 else q)
 
     def _plain_priors(self, moves, priors):
         """candidates without PRIORS (the baseline's priors); -1 - n if some move escapes."""

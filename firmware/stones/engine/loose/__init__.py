@@ -7,6 +7,7 @@ flip. Reading guide:
                  (tests/engine/test_looseviper.py compares them)
     book.py      the opening books (engine/book.py reads them), made by host_tools/fit/book.py:
                  do not edit
+    policy.py    the learned policy's inputs (the net's pass is the engine's: engine/policy.py)
 
 Nothing here is imported with the package: the registry names stones.engine.loose.rules.
 """

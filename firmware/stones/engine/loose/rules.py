@@ -176,6 +176,7 @@ class Loose(Game):
     pregame = "komi"  # two humans settle the komi first (rules.md B7): ui/komi.py
     is_eye = is_eye  # the playouts' own-eye rule, stones.engine.square.is_eye as a method
     knowledge = KNOWLEDGE
+    policy = "stones.engine.loose.policy"  # its learned policy's inputs (engine/policy.py)
     book = "stones.engine.loose.book"  # its opening books (host_tools/fit/book.py)
     viper_loop = "stones.engine.loose.viper"
 

@@ -9,6 +9,7 @@ their shortest loop. Reading guide:
                  screen and GTP show), put on the class at their first use (engine/seldom.py)
     book.py      the opening books (engine/book.py reads them), made by host_tools/fit/book.py:
                  do not edit
+    policy.py    the learned policy's inputs (the net's pass is the engine's: engine/policy.py)
 
 Nothing here is imported with the package: the registry names stones.engine.loupe.rules.
 """

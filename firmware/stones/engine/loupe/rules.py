@@ -142,6 +142,7 @@ class Loupe(Game):
     bench = (("opening", "e5 a1 a2 c3 g5 c7 d4 f6"), ("pico_playouts", 30),
              ("playouts_unix", 1200), ("v01", (7500, (("overhead", 46),))))  # Game.bench
     knowledge = KNOWLEDGE
+    policy = "stones.engine.loupe.policy"  # its learned policy's inputs (engine/policy.py)
     book = "stones.engine.loupe.book"  # its opening books (host_tools/fit/book.py)
     title = "Loupe"
     grid_class = HexGrid

@@ -7,6 +7,7 @@ hexagon. Reading guide:
                  (tests/engine/test_offviper.py compares them)
     book.py      the opening books (engine/book.py reads them), made by host_tools/fit/book.py:
                  do not edit
+    policy.py    the learned policy's inputs (the net's pass is the engine's: engine/policy.py)
 
 Nothing here is imported with the package: the registry names stones.engine.offshore.rules.
 """

@@ -163,6 +163,7 @@ class OffShore(Game):
     bench = (("opening", "b2 f4 d3 c2 e2 b3 d1 f2"), ("pico_playouts", 100),
              ("playouts_unix", 3000), ("v01", (4500, (("width", 12), ("overhead", 30)))))
     knowledge = KNOWLEDGE
+    policy = "stones.engine.offshore.policy"  # its learned policy's inputs (engine/policy.py)
     book = "stones.engine.offshore.book"  # its opening books (host_tools/fit/book.py)
     viper_loop = "stones.engine.offshore.viper"
     title = "OffShore"

@@ -20,7 +20,7 @@ code keeps its loop counters in. Where the inline assembler is missing (the unix
 the web page's WebAssembly) the host build leaves this module out and policy.forward takes
 policyviper's loop or the plain reference instead.
 
-tests/engine/test_gopolicyasm.py runs these instructions under CPython on a model of the subset
+tests/engine/test_policyasm.py runs these instructions under CPython on a model of the subset
 (tests/engine/thumbmodel.py) against policy.conv; tests/pico/test_policy_pico.py runs them on
 the emulated RP2040 against the reference.
 """

@@ -5,7 +5,7 @@ emitter: the forward pass's multiply-adds on machine words and raw buffer pointe
 
 A line-for-line port of policy.conv, which stays the reference: CPython runs only that; the
 tests run both on the unix port and require the same logits to the unit
-(tests/engine/test_gopolicy.py), and tests/engine/twins.py holds the two sources together under
+(tests/engine/test_policy.py), and tests/engine/twins.py holds the two sources together under
 plain CPython. Change them together.
 
 What viper needs that policy.py does not: the buffers as typed pointers (inputs, activations,
@@ -21,15 +21,15 @@ The host build compiles this module only for a native architecture (host_tools/d
 
 
 @micropython.viper
-def conv(xp, cin: int, yp, cout: int, wp, bp, shift: int, relu: int, linep, pointsp,
+def conv(xp, cin: int, yp, cout: int, wp, bp, shift: int, relu: int, boardp, pointsp,
          count: int, w: int):
-    """policy.conv on the grid's points (count of them at pointsp, stride w, lines at linep)."""
+    """policy.conv on the grid's points (count of them at pointsp, stride w, board at boardp)."""
     x = ptr8(xp)
     y = ptr8(yp)
     logit = ptr32(yp)
     weights = ptr8(wp)
     biases = ptr8(bp)
-    line = ptr8(linep)
+    board = ptr8(boardp)
     points = ptr16(pointsp)
     taps = int(len(wp)) // (cin * cout)
     for j in range(count):
@@ -44,7 +44,7 @@ def conv(xp, cin: int, yp, cout: int, wp, bp, shift: int, relu: int, linep, poin
                 q = p
                 if taps == 9:
                     q = p + (1 - k // 3) * w + k % 3 - 1
-                if not line[q]:
+                if not board[q]:
                     continue
                 xi = q * cin
                 wi = (o * taps + k) * cin
