@@ -11,7 +11,8 @@ a line can be played again). Before every move, the teacher, the top Raspberry P
 (search.PI_NODES nodes, its budget), searches the position; its root's most visited moves and
 their playouts are the label: the trainer learns the share of the playouts each move took, not
 only the first (host_tools/fit/policy.py). Then the Pico level's own move is played, so the
-positions are the device's.
+positions are the device's. Where the teacher plays its opening book (no playout), or has no
+choice, the position has no label.
 
 One game a line of data/<GAME>_search.txt: k, then a word a position: the move played, '=', and
 the teacher's moves with their playouts, most first ("e5=e5:812,d4:301,f6:77"); 'pass' as a

@@ -41,3 +41,31 @@ def test_every_self_play_game_is_legal_from_its_opening():
                 assert colour != moves[at - 1][0], (number, at)
             move = 0 if point == "pass" else game.grid.parse(point)
             game.play_as(" BW".index(colour), move)  # IllegalMove if the rules refuse it
+
+
+def test_every_searched_game_replays_and_its_labels_are_legal_moves_there():
+    """data/<game>_search.txt (host_tools/fit/searchdata.py): each of the device's games there
+    replays on the engine to its end, and each position's label is the top Pi level's legal
+    moves there, most playouts first (none for the random opening moves, nor where the search
+    played its opening book or had no choice)."""
+    import os
+
+    from host_tools.fit import searchdata
+
+    found = 0
+    for key in searchdata.GAMES:
+        if not os.path.exists(searchdata.path_of(key)):
+            continue
+        for k, positions in searchdata.read(key).items():
+            game = registry.new_game(key)
+            labelled = 0
+            for at, (played, label) in enumerate(positions):
+                counts = [n for _, n in label]
+                assert counts == sorted(counts, reverse=True) and all(counts), (key, k, at)
+                for name, _ in label:
+                    assert not game.reason(game.parse(name)), (key, k, at, name)
+                labelled += bool(label)
+                game.play(game.parse(played))
+            assert game.over and labelled * 2 >= len(positions), (key, k)
+            found += 1
+    assert found >= 10, "fewer searched games than committed"
