@@ -56,9 +56,9 @@ def _matrix(weights, biases, cin, cout):
 def logits(net, act, mask=None):
     """The integer logits (N, H * W) of inputs act (N, PLANES, H, W), already at the first
     layer's scale (policy.ON for an input that is on): each 3x3 layer's sums shifted right and
-    clamped to 0..127, zero beyond the board's edge and where mask (H * W, layout()'s) is off;
-    the last layer's sums kept whole. Each layer is one matrix product of the kernel with every
-    point's 3x3 window."""
+    clamped to 0..127, zero beyond the board's edge; the last layer's sums kept whole; every
+    layer's outputs zero where mask (H * W, layout()'s) is off. Each layer is one matrix
+    product of the kernel with every point's 3x3 window."""
     n, _, height, width = act.shape
     act = np.ascontiguousarray(act.transpose(0, 2, 3, 1), np.float64)  # (N, H, W, C)
     keep = None if mask is None else mask.reshape(1, height, width, 1)
@@ -73,10 +73,10 @@ def logits(net, act, mask=None):
         out = act @ matrix + bias
         if at < len(net) - 1:
             act = np.clip(np.floor(out * (1.0 / (1 << shift))), 0, 127)
-            if keep is not None:
-                act = act * keep
         else:
             act = out
+        if keep is not None:
+            act = act * keep
     return act.reshape(n, -1).astype(np.int64)
 
 
