@@ -254,9 +254,10 @@ def test_a_one_token_edit_is_caught():
 
 def test_every_viper_function_has_a_drift_check():
     """Every function defined in a viper module (each game's viper.py, gameviper.py,
-    searchviper.py) is the port of some Twin in tests/engine/test_*viper.py, and that test
-    module also edits it one token to see the check fail (caught); read from the sources, so
-    a function added to a twin without its check fails here."""
+    searchviper.py, policyviper.py) is the port of some Twin in tests/engine/test_*viper.py
+    (the policy's layer: test_policy.py), and that test module also edits it one token to see
+    the check fail (caught); read from the sources, so a function added to a twin without its
+    check fails here."""
     if MICROPYTHON:
         skip("the drift check reads the sources with CPython's ast")
     import ast
@@ -267,7 +268,8 @@ def test_every_viper_function_has_a_drift_check():
 
     here = os.path.dirname(os.path.abspath(__file__))
     checked = set()
-    for path in glob.glob(os.path.join(here, "test_*viper.py")):
+    for path in glob.glob(os.path.join(here, "test_*viper.py")) + [
+            os.path.join(here, "test_policy.py")]:
         with open(path) as handle:
             tree = ast.parse(handle.read())
         twins = {}  # the name a Twin is bound to -> (port file, function)
@@ -300,5 +302,6 @@ def test_every_viper_function_has_a_drift_check():
         module = os.path.relpath(path, ENGINE).replace(os.sep, "/")
         defined.update((module, node.name) for node in tree.body
                        if isinstance(node, ast.FunctionDef))
-    assert len(defined) == 17 and ("go/viper.py", "priors") in defined
+    assert len(defined) == 18 and ("go/viper.py", "priors") in defined
+    assert ("policyviper.py", "conv") in defined
     assert sorted(defined - checked) == []
