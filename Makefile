@@ -54,7 +54,7 @@ help:
 	@echo "                        LAN=1 for the local network), its link's relay too"
 	@echo "  make lint             ruff over the whole tree, basedpyright over firmware/ (rp2 stubs)"
 	@echo "  make hooks            check commit messages in this clone (.githooks/commit-msg)"
-	@echo "  make fit-policy       train Go's learned policy (PyTorch in .venv-fit; not in CI)"
+	@echo "  make fit-policy       train a learned policy, Go's unless FIT_POLICY names a game (PyTorch; not in CI)"
 	@echo "  make fit-book         build an opening book by deep searches (not in CI)"
 	@echo "  make clean            remove build outputs (keeps .venv)"
 
@@ -255,12 +255,14 @@ release: $(STAMP) toolchain
 install-pi:
 	sh host_tools/device/pi_install.sh $(if $(BOARD),--board $(BOARD))
 
-# Go's learned policy (host_tools/fit/policy.py): trained with PyTorch on the CPU in its own
-# .venv-fit (requirements-fit.txt), a development tool only: CI never trains, it checks what
-# ships. The labelled positions it learns from grow with `make fit-policy-data` (hours, resumable).
+# A game's learned policy (host_tools/fit/policy.py; FIT_POLICY="loose --channels 8 --layers 3"
+# for another game's): trained with PyTorch on the CPU in its own .venv-fit (requirements-fit.txt),
+# a development tool only: CI never trains, it checks what ships. The labelled positions it
+# learns from grow with `make fit-policy-data` (Go's, by GNU Go) and `make fit-search-data
+# GAME=loose` (the others', by the top Pi level's searches); hours, resumable.
 FIT_VENV ?= .venv-fit
 FIT_POLICY ?=
-.PHONY: fit-policy fit-policy-data
+.PHONY: fit-policy fit-policy-data fit-search-data
 fit-policy: $(STAMP)
 	test -x $(FIT_VENV)/bin/python || $(PYTHON) -m venv $(FIT_VENV)
 	$(FIT_VENV)/bin/python -m pip install --quiet --disable-pip-version-check -r requirements-fit.txt
@@ -276,6 +278,10 @@ fit-book: $(STAMP)
 
 fit-policy-data: $(STAMP) system-deps
 	$(PY) -m host_tools.fit.policydata label
+
+GAME ?= loose
+fit-search-data: $(STAMP)
+	$(PY) -m host_tools.fit.searchdata $(GAME) --count 100
 
 # Hostile input: a million random button events on the simulated device (CPython), then a
 # shorter run under the MicroPython unix port (its heap: see host_tools/sim/fuzz.py); their rates
