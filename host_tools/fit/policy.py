@@ -342,8 +342,8 @@ def old_top1(data):
 
 def write_weights(board, layers, logit_scale, provenance):
     title = board.cls.title
-    lines = ['"""%s\'s learned policy: the int8 weights of stones.engine.policy for %s,' % (
-        title, board.cls.policy), "made by host_tools/fit/policy.py: do not edit.", ""]
+    lines = ['"""%s\'s learned policy: the int8 weights of stones.engine.policy for' % title,
+             "%s, made by host_tools/fit/policy.py: do not edit." % board.cls.policy, ""]
     lines += list(provenance)
     lines += ['"""', "",
               "# (inputs, outputs, weights: int8 [output][row][column][input], biases: int32",
@@ -463,11 +463,12 @@ def main(argv=None):
     provenance = [
         "Made by: .venv-fit/bin/python -m host_tools.fit.policy %s" % " ".join(
             argv or sys.argv[1:]),
-        "At commit %s; %d labelled positions of %d games of %s, labelled by %s" % (
+        "At commit %s; %d labelled positions of %d games of %s," % (
             git("rev-parse", "--short", "HEAD") or "?", len(data), len({d[0] for d in data}),
-            board_name, teacher),
-        "(host_tools/fit/data/): %d trained on (%d symmetries each); held out, every %d-th" % (
-            len(trained), board.grid.symmetries, args.hold),
+            board_name),
+        "labelled by %s (host_tools/fit/data/): %d trained on (%d symmetries" % (
+            teacher, len(trained), board.grid.symmetries),
+        "each); held out, every %d-th" % args.hold,
         "game: %d of the device's and %d of self-play." % (len(held), len(held_self)),
         "%d channels, %d layers, %d epochs, seed %d; final training loss %.3f." % (
             args.channels, args.layers, args.epochs, args.seed, loss),
