@@ -66,6 +66,7 @@ _ONE_WHITE = const(32)  # one more white neighbour
 # leaving an enemy group one true liberty each won more: docs/journal.md has the matches.
 REPLY = const(1)
 PRIORS = const(2)
+POLICY = const(4)  # the root's priors blend in the learned policy (policy.py): off by default
 KNOWLEDGE = const(2)  # PRIORS
 
 
@@ -177,6 +178,7 @@ class Loose(Game):
     is_eye = is_eye  # the playouts' own-eye rule, stones.engine.square.is_eye as a method
     knowledge = KNOWLEDGE
     policy = "stones.engine.loose.policy"  # its learned policy's inputs (engine/policy.py)
+    learned = POLICY
     book = "stones.engine.loose.book"  # its opening books (host_tools/fit/book.py)
     viper_loop = "stones.engine.loose.viper"
 

@@ -115,6 +115,7 @@ _LEGAL = (
 
 # What the tree knows (Loupe.knowledge, a bit each; 0 is the baseline's even priors).
 BREAK = const(1)  # priors favour a stone that breaks the opponent's ring (_BREAK)
+POLICY = const(2)  # the root's priors blend in the learned policy (policy.py): off by default
 KNOWLEDGE = const(1)
 
 # candidates: the prior bonus of a stone on the ring of an empty point that has k of the mover's
@@ -143,6 +144,7 @@ class Loupe(Game):
              ("playouts_unix", 1200), ("v01", (7500, (("overhead", 46),))))  # Game.bench
     knowledge = KNOWLEDGE
     policy = "stones.engine.loupe.policy"  # its learned policy's inputs (engine/policy.py)
+    learned = POLICY
     book = "stones.engine.loupe.book"  # its opening books (host_tools/fit/book.py)
     title = "Loupe"
     grid_class = HexGrid

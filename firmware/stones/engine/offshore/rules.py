@@ -94,6 +94,7 @@ SPARE = const(1)
 # group's uncovered stones" is one SWAR containment test a group. The first such cell in the
 # empty list is played, without a draw; with none, the draw is uniform as before.
 CAPTURE = const(2)
+POLICY = const(4)  # the root's priors blend in the learned policy (policy.py): off by default
 KNOWLEDGE = const(3)
 # The check scans the board before every playout move, so its cost grows with the board; on
 # side 7 it took the top level's device move well past its time on the emulated Pico
@@ -164,6 +165,7 @@ class OffShore(Game):
              ("playouts_unix", 3000), ("v01", (4500, (("width", 12), ("overhead", 30)))))
     knowledge = KNOWLEDGE
     policy = "stones.engine.offshore.policy"  # its learned policy's inputs (engine/policy.py)
+    learned = POLICY
     book = "stones.engine.offshore.book"  # its opening books (host_tools/fit/book.py)
     viper_loop = "stones.engine.offshore.viper"
     title = "OffShore"
