@@ -126,12 +126,20 @@ def short_name(figure, heading):
     return name
 
 
+def module_of(runs, bench):
+    """The module whose runs made a results file: the first run's (`python -m MODULE ...`),
+    else the bench's own (host_tools.bench.<bench>)."""
+    words = runs[0].get("command", "").split() if runs else []
+    return words[2] if len(words) > 2 and words[:2] == ["python", "-m"] else (
+        "host_tools.bench." + bench)
+
+
 def bench_section(bench, data):
     runs = data.get("runs", [])
     labels = {run_id(run): "r%d" % (i + 1) for i, run in enumerate(runs)}
     out = ["## %s" % TITLES.get(bench, data.get("title", bench)), "",
-           "`python -m host_tools.bench.%s`, figures in `docs/results/%s.json`. %s" % (
-               bench, bench, "The run:" if len(runs) == 1 else
+           "`python -m %s`, figures in `docs/results/%s.json`. %s" % (
+               module_of(runs, bench), bench, "The run:" if len(runs) == 1 else
                "Its figures come from %d runs (a partial run replaces only what it measured):"
                % len(runs)), "",
            "| Run | Commit | Date (UTC) | Machine | Load (1, 5, 15 min) | Command |",

@@ -132,11 +132,12 @@ def run_info(command=None, runtimes=("cpython",)):
 class Results:
     """The figures of one run of benchmark bench, printed as they come and saved by save()."""
 
-    def __init__(self, bench, title, argv=None, runtimes=("cpython",), path=None):
+    def __init__(self, bench, title, argv=None, runtimes=("cpython",), path=None, module=None):
         self.bench = bench
         self.title = title
         self.path = path or os.path.join(RESULTS, bench + ".json")
-        command = " ".join(["python -m host_tools.bench." + bench] + list(
+        # the command as run: module, where the figures are not a bench module's (the fit tools)
+        command = " ".join(["python -m " + (module or "host_tools.bench." + bench)] + list(
             sys.argv[1:] if argv is None else argv))
         self.run = run_info(command, runtimes)
         self.figures = []

@@ -194,8 +194,7 @@ def main(argv=None):
 
     command = "python -m host_tools.fit.book " + " ".join(sys.argv[1:] if argv is None else argv)
     # the run as it starts (its commit, a clean tree): the files written below change the tree
-    results = Results("book", "Opening books")
-    results.run["command"] = command
+    results = Results("book", "Opening books", module="host_tools.fit.book")
     started = time.time()
     entries, lines, searched = build(args.game, size, settings, args.depth, widths,
                                      args.budget, args.near, args.moves)

@@ -423,7 +423,8 @@ def main(argv=None):
     teacher = ("GNU Go level 10" if board.key == opponents.reference_game("gnugo")
                else "the top Pi level's search")
     # the run as it starts (its commit, a clean tree): the weights written below change the tree
-    results = Results("policy", "the learned policies", argv, ("cpython",))
+    results = Results("policy", "the learned policies", argv, ("cpython",),
+                      module="host_tools.fit.policy")
     data = positions(board)
     held = [d for d in data if d[0] > 0 and held_out(d[0], args.hold)]
     # and every tenth of data/go_selfplay.txt's games: more held-out positions, the teacher's own
