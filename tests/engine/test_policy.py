@@ -175,6 +175,32 @@ def test_the_numpy_pass_gives_the_references_logits():
         assert reference == whole and any(reference), (key, game.size)
 
 
+def test_a_game_plays_its_policy_on_its_learned_boards_only():
+    """Game.learned_boards: there a game's own knowledge has its learned bits, and the root's
+    priors change with them; on its other boards, and for a game with none, they do not."""
+    from stones.compat import octets, zeros
+
+    kept = 0
+    for key in registry.keys():
+        cls = registry.game_class(key)
+        for size in cls.sizes:
+            game = registry.new_game(key, size)
+            on = size in cls.learned_boards
+            assert bool(cls.learned and game.knowledge & cls.learned) == on, (key, size)
+            if size != cls.default_size:
+                continue
+            game.prepare()
+            game.play(game.legal_moves()[0])
+            n = game.grid.count + 1
+            moves, priors = zeros(n), octets(bytes(n))
+            count = game.candidates(moves, priors)
+            before = bytes(priors[:count])
+            game.root_priors(moves, priors, count)
+            assert (bytes(priors[:count]) != before) == on, (key, size)
+            kept += on
+    assert kept >= 1 and registry.game_class("loose").learned_boards == (9,)
+
+
 def test_with_nodes_the_policy_revises_every_node_the_tree_grows():
     """POLICY revises the root's priors only; with NODES (meant for a Raspberry Pi's numpy
     pass) also the candidates of every inner node the search expands, as the root's are."""

@@ -270,6 +270,9 @@ class Game:
     # _policy, its buffers, are made on the game at the first pass (in the class until then)
     policy = None
     _policy = None
+    # the boards on which the game's own knowledge has its learned bits: where the policy won
+    # its match at equal time and its buffers fit a Pico's heap (off elsewhere)
+    learned_boards = ()
     book = None  # the module holding the game's opening books (engine/book.py), or None
 
     def opening(self):
@@ -328,6 +331,8 @@ class Game:
         if size not in self.sizes:
             raise GameError("%s is played on sizes %s" % (self.title, self.sizes))
         self.size = size
+        if size in self.learned_boards:
+            self.knowledge = self.knowledge | self.learned
         self.settings = self._check_settings(settings)
         self.grid = grid = grid_of(self.grid_class, size)
         n = grid.length

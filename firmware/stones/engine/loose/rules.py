@@ -179,6 +179,7 @@ class Loose(Game):
     knowledge = KNOWLEDGE
     policy = "stones.engine.loose.policy"  # its learned policy's inputs (engine/policy.py)
     learned = POLICY
+    learned_boards = (9,)  # the policy's board: it won there (docs/journal.md)
     book = "stones.engine.loose.book"  # its opening books (host_tools/fit/book.py)
     viper_loop = "stones.engine.loose.viper"
 
