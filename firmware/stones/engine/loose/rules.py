@@ -179,7 +179,9 @@ class Loose(Game):
     knowledge = KNOWLEDGE
     policy = "stones.engine.loose.policy"  # its learned policy's inputs (engine/policy.py)
     learned = POLICY
-    learned_boards = (9,)  # the policy's board: it won there (docs/journal.md)
+    # where the policy won its match (docs/journal.md); not on 5x5, and from 15x15 on its
+    # buffers would take the app's heap past its limit while the device thinks
+    learned_boards = (7, 9, 11, 13)
     book = "stones.engine.loose.book"  # its opening books (host_tools/fit/book.py)
     viper_loop = "stones.engine.loose.viper"
 
