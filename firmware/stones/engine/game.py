@@ -963,9 +963,11 @@ class Game:
         host fast enough for it: a Raspberry Pi). This default blends in the game's learned
         policy where the game has one and its knowledge has the learned bit (engine/policy.py)."""
         if self.policy and self.knowledge & self.learned and n > 1:
-            from stones.engine import policy
+            if self._policy is None:  # the game's first pass: an import then, none after
+                from stones.engine import policy
 
-            policy.revise(self, moves, priors, n)
+                Game._revise = policy.revise
+            self._revise(moves, priors, n)
 
     # -- what play never calls (stones.engine.seldom) -----------------------------------------
     # The end of the game (the count, dead stones), records, set-ups, the tests' and host tools'

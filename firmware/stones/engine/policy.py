@@ -140,6 +140,18 @@ def _numpy():
     return policynp
 
 
+_PASSES = []  # [numpy's pass, the Thumb code, the viper layer]: each None where missing
+
+
+def _passes():
+    """The faster passes this runtime has, looked up once (a later pass allocates nothing)."""
+    if not _PASSES:
+        _PASSES.append(_numpy())
+        _PASSES.append(twin("stones.engine.policyasm"))
+        _PASSES.append(twin("stones.engine.policyviper"))
+    return _PASSES
+
+
 def forward(net, game, inputs, scratch=None, plain=False):
     """The logits of game's position for the side to move, an array('i') at mailbox indices
     (0 off the board); net: a policyweights' LAYERS; inputs: the game's policy module (its
@@ -151,21 +163,21 @@ def forward(net, game, inputs, scratch=None, plain=False):
     planes = inputs.PLANES
     x, a, b, logits, libs, params, board = scratch or buffers(grid, net, planes)
     inputs.planes(game, x, libs)
+    fast = None
     if not plain:
-        whole = _numpy()
+        whole, machine, fast = _passes()
         if whole:
             return whole.forward(net, game, x, planes, logits)
-        machine = twin("stones.engine.policyasm")
         if machine:
             return machine.forward(net, grid, x, a, b, logits, params)
-    fast = None if plain else twin("stones.engine.policyviper")
     source, cin = x, planes
-    for cin_, cout, weights, biases, shift in net[:-1]:
-        assert cin_ == cin
+    last = len(net) - 1
+    for at in range(last):  # (by index: a slice of net would allocate)
+        cin_, cout, weights, biases, shift = net[at]
         _layer(fast, grid, board, source, cin, a, cout, weights, biases, shift, 1)
         source, cin = a, cout
         a, b = b, a
-    cin_, cout, weights, biases, shift = net[-1]
+    cin_, cout, weights, biases, shift = net[last]
     _layer(fast, grid, board, source, cin, logits, 1, weights, biases, shift, 0)
     return logits
 
@@ -173,13 +185,16 @@ def forward(net, game, inputs, scratch=None, plain=False):
 def revise(game, moves, priors, n):
     """Game.root_priors with the learned knowledge: each candidate's prior moves a quarter-share
     _MIX toward the policy's view of it: 128, plus _POINTS points per nat its logit stands
-    above the candidates' mean (one forward pass; the buffers kept on the game)."""
-    inputs = __import__(game.policy, None, None, ("_",))
-    weights = __import__(game.policy + "weights", None, None, ("_",))
-    net = weights.LAYERS
-    if game._policy is None:
-        game._policy = buffers(game.grid, net, inputs.PLANES)
-    logits = forward(net, game, inputs, game._policy)
+    above the candidates' mean (one forward pass). The game keeps its buffers and the modules
+    at the first pass, so that a search's later ones allocate nothing (tests/mp/test_heap_*)."""
+    state = game._policy
+    if state is None:
+        inputs = __import__(game.policy, None, None, ("_",))
+        weights = __import__(game.policy + "weights", None, None, ("_",))
+        state = game._policy = (buffers(game.grid, weights.LAYERS, inputs.PLANES), inputs,
+                                weights)
+    scratch, inputs, weights = state
+    logits = forward(weights.LAYERS, game, inputs, scratch)
     total = 0
     for i in range(n):
         total += logits[moves[i]]

@@ -10,6 +10,7 @@ their shortest loop. Reading guide:
     book.py      the opening books (engine/book.py reads them), made by host_tools/fit/book.py:
                  do not edit
     policy.py    the learned policy's inputs (the net's pass is the engine's: engine/policy.py)
+    policyweights.py   its weights, made by host_tools/fit/policy.py: do not edit
 
 Nothing here is imported with the package: the registry names stones.engine.loupe.rules.
 """
