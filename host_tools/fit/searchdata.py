@@ -16,8 +16,8 @@ choice, the position has no label.
 
 One game a line of data/<GAME>_search.txt: k, then a word a position: the move played, '=', and
 the teacher's moves with their playouts, most first ("e5=e5:812,d4:301,f6:77"); 'pass' as a
-move's name. `GAME` appends a line as each game is done. It takes about a second a position on
-one core, which is why it runs in the background and its data is committed as it grows.
+move's name. `GAME` appends a line as each game is done. A position costs a whole search of the
+top Pi level, which is why it runs in the background and its data is committed as it grows.
 
 Nothing here runs in CI: the tests read the committed lines (tests/host/test_policydata.py).
 """
@@ -84,8 +84,8 @@ def play_one(key, k):
     pi_budget = search.budget(game, 99, pi=True)
     out = []
     for _ in range(rng.below(3)):  # the opening's random moves: variety, not a position
-        moves = [p for p in game.legal_moves()]
-        if not moves or game.over:
+        moves = game.legal_moves()
+        if not moves:
             break
         move = moves[rng.below(len(moves))]
         out.append((_name(game, move), []))

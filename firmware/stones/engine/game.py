@@ -267,7 +267,7 @@ class Game:
     learned = 0  # the bits among them that root_priors reads: learned knowledge (0: none)
     node_learned = 0  # the bit with which root_priors revises every node the tree grows too
     # the game's learned policy: the name of its inputs' module (engine/policy.py), or None;
-    # _policy, its buffers, are made on the game at the first pass (in the class until then)
+    # _policy, its buffers and modules, are kept on the game at its first pass (policy.revise)
     policy = None
     _policy = None
     # the boards on which the game's own knowledge has its learned bits: where the policy won

@@ -22,7 +22,7 @@ of a layer; on a Pico the Thumb code of policyasm does the whole pass, where Mic
 compiles viper (and has no inline assembler) policyviper.conv does the multiply-adds, and on
 CPython with numpy policynp does the whole pass.
 tests/engine/test_policy.py holds `forward` to the logits the trainer's integer model computed
-(tests/engine/policy_check.py), on CPython and MicroPython, and the faster passes to the
+(tests/engine/<game>policy_check.py), on CPython and MicroPython, and the faster passes to the
 reference.
 """
 
@@ -37,9 +37,9 @@ _MIX = const(2)  # the policy's share of a root prior, in quarters
 
 
 def cells(grid):
-    """The mailbox cells a pass's buffers hold: the grid's, and as far as a 3x3 tap of its last
-    point reaches (a hexagon's mailbox stops one cell short of it)."""
-    return max(grid.length, grid.points[grid.count - 1] + grid.stride + 2)
+    """The mailbox cells a pass's buffers hold: the grid's, and as far as a 3x3 tap of its
+    highest point reaches (a hexagon's mailbox stops one cell short of it)."""
+    return max(grid.length, max(grid.points) + grid.stride + 2)
 
 
 def stones(game, x, planes):
